@@ -1,0 +1,68 @@
+# iogauge — plain make.  `make run` and `make test` install what is missing first.
+CC      ?= gcc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Werror
+BASE     = -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread -Isrc
+LIBS     = -luring -laio -lblkid -ljansson -lm -pthread
+SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+SRC      = $(sort $(wildcard src/*.c src/engines/*.c src/suites/*.c src/report/*.c src/cmds/*.c))
+LIBSRC   = $(filter-out src/main.c,$(SRC))
+OBJ      = $(SRC:%.c=build/rel/%.o)
+SANOBJ   = $(SRC:%.c=build/san/%.o)
+UNIT     = $(sort $(wildcard tests/unit/test_*.c))
+UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
+
+.PHONY: all run test unit e2e deps san install clean docs bench
+all: iogauge iogauge.1 docs/options.md
+
+deps:
+	@scripts/deps.sh
+
+iogauge: $(OBJ)
+	$(CC) $(CFLAGS) $(BASE) -o $@ $^ $(LIBS)
+
+build/iogauge-san: $(SANOBJ)
+	$(CC) -O1 -g $(SAN) $(BASE) -o $@ $^ $(LIBS)
+
+build/rel/%.o: %.c $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(WARN) $(BASE) -c -o $@ $<
+
+build/san/%.o: %.c $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(SAN) $(WARN) $(BASE) -c -o $@ $<
+
+build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ))
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g $(SAN) $(WARN) $(BASE) -o $@ $^ $(LIBS) -lcmocka
+
+# Generated from the option table: never edited by hand.
+iogauge.1: iogauge
+	./iogauge --help-man > $@
+docs/options.md: iogauge
+	./iogauge --help-markdown > $@
+docs: iogauge.1 docs/options.md
+
+run: deps all
+	./iogauge
+
+unit: $(UNITBIN)
+	@tests/run-unit.sh $(UNITBIN)
+
+san: build/iogauge-san $(UNITBIN)
+
+test: deps all san
+	@tests/run-all.sh
+
+bench: deps all
+	bench/vs-fio.sh
+
+install: iogauge iogauge.1
+	install -D -m 0755 iogauge $(DESTDIR)$(PREFIX)/bin/iogauge
+	install -D -m 0644 iogauge.1 $(DESTDIR)$(PREFIX)/share/man/man1/iogauge.1
+
+clean:
+	rm -rf build iogauge

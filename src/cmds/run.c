@@ -1,0 +1,50 @@
+/* `iogauge run`: fio's options and job files, one runner, text or JSON out. */
+#include "common.h"
+#include "commands.h"
+#include "options.h"
+#include "runner.h"
+#include "report/report.h"
+
+#include <stdio.h>
+
+int cmd_run(int argc, char **argv)
+{
+	struct parsed_args pa = { 0 };
+	options_defaults(&pa.global, &pa.settings);
+	args_parse(argc, argv, CMD_RUN, &pa);
+	if (pa.help) {
+		options_help(stdout, CMD_RUN);
+		args_free(&pa);
+		return 0;
+	}
+	for (unsigned i = 0; i < pa.nwords; i++)
+		jobfile_parse(pa.words[i], &pa);
+	if (!pa.njobs) {
+		/* Options with no --name: one job, as the user clearly meant. */
+		pa.jobs = xcalloc(1, sizeof(struct job));
+		pa.jobs[0] = pa.global;
+		snprintf(pa.jobs[0].name, sizeof(pa.jobs[0].name), "job");
+		pa.njobs = 1;
+	}
+	g_quiet = pa.settings.quiet;
+	FILE *out = report_open(&pa.settings);
+	struct run_result r;
+	runner_run(pa.jobs, pa.njobs, &pa.settings, &r);
+	report_errors(&r);
+	if (pa.settings.output_format == OUT_JSON || pa.settings.json[0]) {
+		json_t *root = report_json(&r, "run");
+		if (pa.settings.output_format == OUT_JSON)
+			json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)), fputc('\n', out);
+		if (pa.settings.json[0] && report_json_write(root, pa.settings.json) && !r.status)
+			r.status = EXIT_IOERR;
+		json_decref(root);
+	}
+	if (pa.settings.output_format == OUT_NORMAL)
+		report_text(out, &r);
+	if (out != stdout)
+		fclose(out);
+	int status = r.interrupted ? 128 + (int)g_stop : r.status;
+	run_result_free(&r);
+	args_free(&pa);
+	return status;
+}

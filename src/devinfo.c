@@ -1,0 +1,281 @@
+/*
+ * The block device beneath a path, the mount table, and the per-device
+ * counters in /sys/class/block/<dev>/stat.
+ */
+#include "common.h"
+#include "target.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	if (!len)
+		return;
+	snprintf(dst, len, "%s", src);
+}
+
+/* Undo the mountinfo escapes (\040 space, \011 tab, \012 newline, \134 backslash). */
+static void unescape(char *dst, size_t len, const char *src)
+{
+	size_t o = 0;
+
+	while (*src && o + 1 < len) {
+		if (src[0] == '\\' && src[1] >= '0' && src[1] <= '3' && src[2] >= '0' &&
+		    src[2] <= '7' && src[3] >= '0' && src[3] <= '7') {
+			dst[o++] = (char)((src[1] - '0') * 64 + (src[2] - '0') * 8 + (src[3] - '0'));
+			src += 4;
+		} else {
+			dst[o++] = *src++;
+		}
+	}
+	dst[o] = '\0';
+}
+
+static int parse_mountinfo_line(char *line, struct mountent *m)
+{
+	char *save = NULL, *tok, *mnt = NULL;
+	unsigned field = 0;
+	bool dash = false;
+	char *fstype = NULL, *source = NULL;
+
+	memset(m, 0, sizeof(*m));
+	for (tok = strtok_r(line, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+		field++;
+		if (!dash) {
+			if (field == 3) {
+				if (sscanf(tok, "%u:%u", &m->major, &m->minor) != 2)
+					return -1;
+			} else if (field == 5) {
+				mnt = tok;
+			} else if (field > 6 && !strcmp(tok, "-")) {
+				dash = true;
+				field = 0;
+			}
+		} else if (field == 1) {
+			fstype = tok;
+		} else if (field == 2) {
+			source = tok;
+			break;
+		}
+	}
+	if (!mnt || !fstype)
+		return -1;
+	unescape(m->mnt, sizeof(m->mnt), mnt);
+	unescape(m->fstype, sizeof(m->fstype), fstype);
+	unescape(m->source, sizeof(m->source), source ? source : "");
+	return 0;
+}
+
+int mountinfo_foreach(int (*fn)(const struct mountent *m, void *arg), void *arg)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	struct mountent *m;
+	char *line = NULL;
+	size_t cap = 0;
+	int ret = 0;
+
+	if (!f)
+		return -1;
+	m = malloc(sizeof(*m));
+	if (!m) {
+		fclose(f);
+		return -1;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		if (parse_mountinfo_line(line, m))
+			continue;
+		ret = fn(m, arg);
+		if (ret)
+			break;
+	}
+	free(line);
+	free(m);
+	fclose(f);
+	return ret;
+}
+
+int blockdev_name(dev_t rdev, char *name, size_t len)
+{
+	char link[64], target[PATH_MAX];
+	const char *base;
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(rdev), minor(rdev));
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return -1;
+	target[n] = '\0';
+	base = strrchr(target, '/');
+	base = base ? base + 1 : target;
+	if (!*base || strlen(base) >= len)
+		return -1;
+	copy_str(name, len, base);
+	return 0;
+}
+
+static int read_u64_file(const char *path, uint64_t *val)
+{
+	FILE *f = fopen(path, "re");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%" SCNu64, val) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+int blockdev_sysfs_u64(const char *dev, const char *attr, uint64_t *val)
+{
+	char path[PATH_MAX];
+
+	if (!*dev || strchr(dev, '/'))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/class/block/%s/%s", dev, attr);
+	if (!read_u64_file(path, val))
+		return 0;
+	/* A partition has no queue/: /sys/class/block/sda1/.. is the disk. */
+	snprintf(path, sizeof(path), "/sys/class/block/%s/../%s", dev, attr);
+	return read_u64_file(path, val);
+}
+
+struct mnt_search {
+	const char *real;  /* realpath of the target */
+	dev_t dev;         /* its st_dev */
+	struct mountent best;
+	size_t best_len;
+	bool best_devmatch;
+	bool found;
+};
+
+/* Is mount point mnt a prefix of path at a component boundary? */
+static size_t mnt_prefix(const char *mnt, const char *path)
+{
+	size_t n = strlen(mnt);
+
+	if (n == 1 && mnt[0] == '/')
+		return 1;
+	if (strncmp(mnt, path, n) || (path[n] != '/' && path[n] != '\0'))
+		return 0;
+	return n;
+}
+
+static int mnt_search_cb(const struct mountent *m, void *arg)
+{
+	struct mnt_search *s = arg;
+	size_t n = mnt_prefix(m->mnt, s->real);
+	bool devmatch = makedev(m->major, m->minor) == s->dev;
+
+	if (!n)
+		return 0;
+	/*
+	 * The longest mount point over the path wins; among equals the later
+	 * one (mounted on top).  A mount whose device matches st_dev beats a
+	 * mismatching one only at the same length: a shorter matching one is
+	 * hidden beneath.  btrfs reports anonymous device numbers, so a
+	 * mismatch alone does not disqualify.
+	 */
+	if (!s->found || n > s->best_len || (n == s->best_len && (devmatch || !s->best_devmatch))) {
+		s->best = *m;
+		s->best_len = n;
+		s->best_devmatch = devmatch;
+		s->found = true;
+	}
+	return 0;
+}
+
+int blockdev_of_path(const char *path, char *name, size_t len, char *fstype, size_t fslen,
+		     char *mnt, size_t mntlen)
+{
+	struct mnt_search *s;
+	char *real, *tmp = NULL;
+	struct stat st, sst;
+	int ret = -1;
+
+	copy_str(name, len, "");
+	copy_str(fstype, fslen, "");
+	copy_str(mnt, mntlen, "");
+
+	if (stat(path, &st)) {
+		/* Not created yet: the directory it will be created in. */
+		char *slash;
+		tmp = strdup(path);
+		if (!tmp)
+			return -1;
+		slash = strrchr(tmp, '/');
+		if (!slash)
+			strcpy(tmp, ".");
+		else if (slash == tmp)
+			tmp[1] = '\0';
+		else
+			*slash = '\0';
+		if (stat(tmp, &st)) {
+			free(tmp);
+			return -1;
+		}
+		path = tmp;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		ret = blockdev_name(st.st_rdev, name, len);
+		free(tmp);
+		return ret;
+	}
+
+	real = realpath(path, NULL);
+	s = calloc(1, sizeof(*s));
+	if (!real || !s)
+		goto out;
+	s->real = real;
+	s->dev = st.st_dev;
+	if (mountinfo_foreach(mnt_search_cb, s) < 0 || !s->found)
+		goto out;
+	copy_str(fstype, fslen, s->best.fstype);
+	copy_str(mnt, mntlen, s->best.mnt);
+	if (s->best.source[0] == '/' && !stat(s->best.source, &sst) && S_ISBLK(sst.st_mode) &&
+	    !blockdev_name(sst.st_rdev, name, len))
+		ret = 0;
+	else if (!blockdev_name(st.st_dev, name, len))
+		ret = 0;
+out:
+	free(s);
+	free(real);
+	free(tmp);
+	return ret;
+}
+
+int devstat_read(const char *dev, struct devstat *d)
+{
+	char path[PATH_MAX];
+	uint64_t v[11];
+	FILE *f;
+	int n;
+
+	memset(d, 0, sizeof(*d));
+	if (!*dev || strchr(dev, '/'))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/class/block/%s/stat", dev);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	n = fscanf(f,
+		   "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64,
+		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8], &v[9], &v[10]);
+	fclose(f);
+	if (n < 10)
+		return -1;
+	d->rd_ios = v[0];
+	d->rd_sectors = v[2];
+	d->wr_ios = v[4];
+	d->wr_sectors = v[6];
+	d->io_ticks_ms = v[9];
+	d->when_ns = now_ns();
+	return 0;
+}

@@ -1,0 +1,69 @@
+/*
+ * An I/O engine is a small ops struct; one file per engine.  The worker owns
+ * the loop; the engine only moves the bytes.
+ *
+ * Synchronous engines (ENGINE_SYNC) implement do_io(): perform one request
+ * and return bytes moved or -errno.  Asynchronous engines implement submit()
+ * and reap(); the worker keeps at most iodepth requests in flight.
+ */
+#ifndef IOGAUGE_ENGINE_H
+#define IOGAUGE_ENGINE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+enum io_op { IO_READ = 0, IO_WRITE = 1, IO_FSYNC, IO_FDATASYNC };
+
+struct io_u {
+	void *buf;
+	uint64_t offset;
+	uint32_t len;
+	uint8_t op;     /* enum io_op */
+	int64_t res;    /* bytes or -errno, set on completion */
+	uint64_t start; /* submit time, ns */
+	unsigned idx;   /* slot in the worker's array (fixed buffers) */
+};
+
+/* What an engine sees of the worker. */
+struct engine_ctx {
+	int fd;
+	uint64_t file_size; /* bytes addressable from offset 0 (mmap) */
+	unsigned depth;
+	bool direct;
+	struct io_u *ios; /* depth entries, buffers allocated by the worker */
+	size_t buf_size;  /* bytes in each ios[i].buf (io_uring fixed buffers); 0 = unknown */
+	void *priv;       /* engine state */
+};
+
+enum {
+	ENGINE_SYNC = 1 << 0,    /* do_io(); depth > 1 is meaningless */
+	ENGINE_NO_FILE = 1 << 1, /* needs no file (null) */
+	ENGINE_NO_DIRECT = 1 << 2, /* O_DIRECT makes no sense (mmap) */
+};
+
+struct engine_ops {
+	const char *name;
+	const char *help;
+	unsigned flags;
+	/* Called once per thread after the file is open; 0 or -errno. */
+	int (*init)(struct engine_ctx *ctx);
+	void (*cleanup)(struct engine_ctx *ctx);
+	/* Sync engines. */
+	int64_t (*do_io)(struct engine_ctx *ctx, struct io_u *u);
+	/* Async engines: queue n requests, return number accepted or -errno. */
+	int (*submit)(struct engine_ctx *ctx, struct io_u **us, unsigned n);
+	/* Wait for at least min completions, store up to max in out; count or -errno. */
+	int (*reap)(struct engine_ctx *ctx, unsigned min, unsigned max, struct io_u **out);
+};
+
+extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
+	engine_mmap, engine_null;
+
+/* All engines in preference order, NULL-terminated. */
+extern const struct engine_ops *const engines[];
+const struct engine_ops *engine_by_name(const char *name);
+/* io_uring if the kernel allows it, else libaio. */
+const struct engine_ops *engine_default(void);
+
+#endif

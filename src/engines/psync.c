@@ -1,0 +1,52 @@
+/* psync: one pread/pwrite per request, like fio's psync. */
+#include "engines/engine.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+static int psync_init(struct engine_ctx *ctx)
+{
+	return ctx->fd < 0 ? -EBADF : 0;
+}
+
+static void psync_cleanup(struct engine_ctx *ctx)
+{
+	(void)ctx;
+}
+
+static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
+{
+	ssize_t r;
+
+	for (;;) {
+		switch (u->op) {
+		case IO_READ:
+			r = pread(ctx->fd, u->buf, u->len, (off_t)u->offset);
+			break;
+		case IO_WRITE:
+			r = pwrite(ctx->fd, u->buf, u->len, (off_t)u->offset);
+			break;
+		case IO_FSYNC:
+			r = fsync(ctx->fd);
+			break;
+		case IO_FDATASYNC:
+			r = fdatasync(ctx->fd);
+			break;
+		default:
+			return -EINVAL;
+		}
+		if (r >= 0)
+			return r;
+		if (errno != EINTR)
+			return -errno;
+	}
+}
+
+const struct engine_ops engine_psync = {
+	.name = "psync",
+	.help = "pread/pwrite, one request at a time",
+	.flags = ENGINE_SYNC,
+	.init = psync_init,
+	.cleanup = psync_cleanup,
+	.do_io = psync_do_io,
+};

@@ -1,0 +1,81 @@
+/*
+ * sync: lseek + read/write, like fio's "sync" engine.  As in fio, the lseek
+ * is skipped when the file position already equals the requested offset
+ * (sequential I/O), so each thread needs its own open file description.
+ */
+#include "engines/engine.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define POS_UNKNOWN UINT64_MAX
+
+struct sync_priv {
+	uint64_t pos; /* file position after the last request */
+};
+
+static int sync_init(struct engine_ctx *ctx)
+{
+	struct sync_priv *p;
+
+	if (ctx->fd < 0)
+		return -EBADF;
+	p = malloc(sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->pos = POS_UNKNOWN;
+	ctx->priv = p;
+	return 0;
+}
+
+static void sync_cleanup(struct engine_ctx *ctx)
+{
+	free(ctx->priv);
+	ctx->priv = NULL;
+}
+
+static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
+{
+	struct sync_priv *p = ctx->priv;
+	ssize_t r;
+
+	if (u->op == IO_FSYNC || u->op == IO_FDATASYNC) {
+		do
+			r = u->op == IO_FSYNC ? fsync(ctx->fd) : fdatasync(ctx->fd);
+		while (r < 0 && errno == EINTR);
+		return r < 0 ? -errno : 0;
+	}
+	if (u->op != IO_READ && u->op != IO_WRITE)
+		return -EINVAL;
+
+	if (p->pos != u->offset) {
+		if (lseek(ctx->fd, (off_t)u->offset, SEEK_SET) < 0) {
+			p->pos = POS_UNKNOWN;
+			return -errno;
+		}
+		p->pos = u->offset;
+	}
+	do {
+		if (u->op == IO_READ)
+			r = read(ctx->fd, u->buf, u->len);
+		else
+			r = write(ctx->fd, u->buf, u->len);
+	} while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		int err = errno;
+		p->pos = POS_UNKNOWN;
+		return -err;
+	}
+	p->pos += (uint64_t)r;
+	return r;
+}
+
+const struct engine_ops engine_sync = {
+	.name = "sync",
+	.help = "lseek + read/write, one request at a time",
+	.flags = ENGINE_SYNC,
+	.init = sync_init,
+	.cleanup = sync_cleanup,
+	.do_io = sync_do_io,
+};

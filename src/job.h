@@ -1,0 +1,98 @@
+/*
+ * One workload description.  Every front end (command line, job files,
+ * suites) fills struct job through the option table (options.c); the runner
+ * only reads it.
+ */
+#ifndef IOGAUGE_JOB_H
+#define IOGAUGE_JOB_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <limits.h>
+#include "offsets.h"
+
+enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_NR = 2 };
+
+enum rw_mode { RW_READ = 0, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_READWRITE, RW_RANDRW };
+
+static inline bool rw_is_random(int rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+}
+static inline bool rw_reads(int rw)
+{
+	return rw != RW_WRITE && rw != RW_RANDWRITE;
+}
+static inline bool rw_writes(int rw)
+{
+	return rw != RW_READ && rw != RW_RANDREAD;
+}
+static inline bool rw_is_mixed(int rw)
+{
+	return rw == RW_RW || rw == RW_READWRITE || rw == RW_RANDRW;
+}
+
+enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
+enum data_mode { DATA_RANDOM = 0, DATA_ZERO };
+
+#define MAX_PERCENTILES 32
+#define JOB_NAME_MAX 64
+
+struct engine_ops;
+
+struct job {
+	char name[JOB_NAME_MAX];
+	char filename[PATH_MAX]; /* empty: <directory>/<name>.<job>.<thread> */
+	char directory[PATH_MAX];
+	uint64_t size;   /* bytes of the file or region each thread covers */
+	uint64_t offset; /* start of the region in the file or device */
+	int rw;          /* enum rw_mode */
+	unsigned rwmixread; /* percent of reads in mixed modes */
+	uint64_t bs;
+	unsigned iodepth;
+	unsigned numjobs;
+	const struct engine_ops *engine;
+	bool direct;
+	int sync; /* enum sync_mode: O_SYNC / O_DSYNC */
+	unsigned fsync_every, fdatasync_every;
+	bool end_fsync;
+	uint64_t runtime_ns; /* 0: until size*loops is done */
+	uint64_t ramp_ns;
+	bool time_based;
+	unsigned loops;
+	bool invalidate;
+	bool randrepeat;
+	uint64_t randseed;
+	bool norandommap;
+	int dist; /* enum dist_kind */
+	double dist_param;
+	uint64_t rate_bps, rate_iops; /* per thread; 0 = unlimited */
+	uint64_t thinktime_ns;
+	bool group_reporting;
+	double percentiles[MAX_PERCENTILES];
+	unsigned n_percentiles;
+	int data; /* enum data_mode */
+	bool stonewall;
+
+	/* Set by the runner, not by options. */
+	unsigned index; /* position in the command */
+};
+
+/* Options that belong to the command, not to one job. */
+enum out_format { OUT_NORMAL = 0, OUT_JSON };
+
+struct settings {
+	int output_format;
+	char output[PATH_MAX]; /* empty: stdout */
+	char json[PATH_MAX];   /* --json FILE: JSON copy besides text */
+	bool allow_destroy;
+	bool allow_overwrite;
+	bool keep;
+	unsigned passes;
+	bool quiet;
+};
+
+void job_defaults(struct job *j);
+void settings_defaults(struct settings *s);
+
+#endif

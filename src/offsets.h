@@ -1,0 +1,85 @@
+/*
+ * Offset generators.  Everything works in block numbers [0, nblocks); the
+ * caller multiplies by the block size and adds the region start.
+ *
+ * - sequential: 0, 1, 2, ... wrapping at nblocks.
+ * - permutation: every block exactly once per pass, in a scrambled order, in
+ *   O(1) memory.  An LCG of full period over 2^k >= nblocks drives a
+ *   bijective mixer on k bits; values >= nblocks are skipped (cycle walking),
+ *   so fewer than two steps per block on average.
+ * - uniform / zipf / pareto / normal: independent draws (norandommap or a
+ *   skewed distribution).  Skewed ranks are scattered over the region with
+ *   the permutation's bijection, so hot blocks are not all at the start.
+ */
+#ifndef IOGAUGE_OFFSETS_H
+#define IOGAUGE_OFFSETS_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+/* xoshiro256** state: fast, good quality, seedable. */
+struct rng {
+	uint64_t s[4];
+};
+
+void rng_seed(struct rng *r, uint64_t seed);
+
+static inline uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t x = s[1] * 5;
+	uint64_t result = ((x << 7) | (x >> 57)) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = (s[3] << 45) | (s[3] >> 19);
+	return result;
+}
+
+/* Uniform in [0, n) without modulo bias worth mentioning (n < 2^64). */
+static inline uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)rng_next(r) * n) >> 64);
+}
+
+/* Uniform double in [0, 1). */
+static inline double rng_double(struct rng *r)
+{
+	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+enum dist_kind { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL };
+
+enum offgen_kind { OFFGEN_SEQ = 0, OFFGEN_PERM, OFFGEN_DIST };
+
+struct offgen {
+	enum offgen_kind kind;
+	enum dist_kind dist;
+	uint64_t nblocks;
+	uint64_t pos;     /* seq: next block; perm: LCG state */
+	uint64_t emitted; /* perm: blocks emitted this pass */
+	/* permutation */
+	unsigned bits;
+	uint64_t mask, lcg_mul, lcg_add, mix1, mix2;
+	/* distributions */
+	double param;
+	double zipf_hx0, zipf_hn, zipf_s; /* rejection-inversion constants */
+	struct rng rng;
+};
+
+/*
+ * kind OFFGEN_SEQ ignores dist/param; OFFGEN_PERM ignores dist; OFFGEN_DIST
+ * draws with dist (DIST_RANDOM = uniform with repeats).  param: zipf theta
+ * (> 0, != 1), pareto h (0 < h < 1), normal sigma in percent of the region
+ * (> 0).  Returns 0, or -1 when nblocks is 0 or the parameter is out of range.
+ */
+int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, double param,
+		uint64_t nblocks, uint64_t seed);
+uint64_t offgen_next(struct offgen *g);
+/* Scatter: a bijection on [0, nblocks) (used by perm and by skewed draws). */
+uint64_t offgen_scatter(const struct offgen *g, uint64_t x);
+
+#endif

@@ -1,0 +1,128 @@
+/* Value parsers for the option table: sizes, times, booleans, numbers. */
+#include "common.h"
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int parse_uint(const char *s, uint64_t *out)
+{
+	char *end;
+	if (!s || !isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = { "1", "true", "yes", "on" };
+	static const char *const no[] = { "0", "false", "no", "off" };
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcasecmp(s, yes[i])) {
+			*out = true;
+			return 0;
+		}
+		if (!strcasecmp(s, no[i])) {
+			*out = false;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* A non-negative decimal number and the suffix after it. */
+static int split_number(const char *s, long double *num, const char **suffix)
+{
+	char *end;
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+		return -1;
+	errno = 0;
+	*num = strtold(s, &end);
+	if (errno || end == s || !isfinite(*num) || *num < 0)
+		return -1;
+	*suffix = end;
+	return 0;
+}
+
+struct unit {
+	const char *name;
+	long double mult;
+};
+
+static int apply_unit(long double num, const char *suffix, const struct unit *units, size_t n,
+		      uint64_t *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(suffix, units[i].name))
+			continue;
+		long double v = num * units[i].mult;
+		if (v > (long double)UINT64_MAX || v != floorl(v))
+			return -1;
+		*out = (uint64_t)v;
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * fio's default (kb_base=1024) reads k, KB and KiB alike as 1024, so job
+ * files written for fio mean the same here.
+ */
+int parse_size(const char *s, uint64_t *out)
+{
+	static const struct unit units[] = {
+		{ "", 1 },		{ "b", 1 },	     { "B", 1 },
+		{ "k", 1ULL << 10 },	{ "K", 1ULL << 10 }, { "KB", 1ULL << 10 },
+		{ "kb", 1ULL << 10 },	{ "KiB", 1ULL << 10 }, { "kib", 1ULL << 10 },
+		{ "m", 1ULL << 20 },	{ "M", 1ULL << 20 }, { "MB", 1ULL << 20 },
+		{ "mb", 1ULL << 20 },	{ "MiB", 1ULL << 20 }, { "mib", 1ULL << 20 },
+		{ "g", 1ULL << 30 },	{ "G", 1ULL << 30 }, { "GB", 1ULL << 30 },
+		{ "gb", 1ULL << 30 },	{ "GiB", 1ULL << 30 }, { "gib", 1ULL << 30 },
+		{ "t", 1ULL << 40 },	{ "T", 1ULL << 40 }, { "TB", 1ULL << 40 },
+		{ "tb", 1ULL << 40 },	{ "TiB", 1ULL << 40 }, { "tib", 1ULL << 40 },
+		{ "p", 1ULL << 50 },	{ "P", 1ULL << 50 }, { "PiB", 1ULL << 50 },
+	};
+	long double num;
+	const char *suffix;
+	if (split_number(s, &num, &suffix))
+		return -1;
+	return apply_unit(num, suffix, units, ARRAY_SIZE(units), out);
+}
+
+int parse_time(const char *s, const char *default_unit, uint64_t *out_ns)
+{
+	static const struct unit units[] = {
+		{ "ns", 1 },
+		{ "us", NSEC_PER_USEC },     { "usec", NSEC_PER_USEC },
+		{ "ms", NSEC_PER_MSEC },     { "msec", NSEC_PER_MSEC },
+		{ "s", NSEC_PER_SEC },	     { "sec", NSEC_PER_SEC },
+		{ "m", 60 * NSEC_PER_SEC },  { "min", 60 * NSEC_PER_SEC },
+		{ "h", 3600 * NSEC_PER_SEC }, { "d", 86400 * NSEC_PER_SEC },
+	};
+	long double num;
+	const char *suffix;
+	if (split_number(s, &num, &suffix))
+		return -1;
+	if (!*suffix)
+		suffix = default_unit ? default_unit : "s";
+	/* Fractions of a nanosecond are meaningless: round to whole ns. */
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (strcmp(suffix, units[i].name))
+			continue;
+		long double v = roundl(num * units[i].mult);
+		if (v > (long double)UINT64_MAX)
+			return -1;
+		*out_ns = (uint64_t)v;
+		return 0;
+	}
+	return -1;
+}

@@ -1,0 +1,272 @@
+/* fio-style text report for `run`, with iogauge's honesty notes. */
+#include "common.h"
+#include "report/report.h"
+#include "engines/engine.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const ddir_name[DDIR_NR] = { "read", "write" };
+static const char *const op_name[] = { "read", "write", "fsync", "fdatasync" };
+
+const char *fmt_count(char *buf, size_t len, double v)
+{
+	if (v >= 1e6)
+		snprintf(buf, len, "%.2fM", v / 1e6);
+	else if (v >= 1e4)
+		snprintf(buf, len, "%.1fk", v / 1e3);
+	else
+		snprintf(buf, len, "%.0f", v);
+	return buf;
+}
+
+uint64_t report_pct(const struct thread_stats *t, int ddir, double p)
+{
+	const struct lat_stats *l = &t->d[ddir].clat;
+	return l->n ? hist_percentile(&l->h, p, l->min, l->max) : 0;
+}
+
+const char *report_io_mode(const struct job_result *jr)
+{
+	const struct job *j = &jr->job;
+	if (j->engine->flags & ENGINE_NO_FILE)
+		return "no I/O (null engine: the tool's own overhead)";
+	if (j->direct && !jr->buffered_fallback)
+		return "O_DIRECT";
+	if (jr->buffered_fallback)
+		return "buffered (O_DIRECT refused): cache invalidated before reads, writes timed to fsync";
+	if (rw_writes(j->rw) && !j->end_fsync && !j->fsync_every && !j->fdatasync_every && !j->sync)
+		return "buffered: writes may end in the page cache (add --end_fsync=1 to time them to disk)";
+	return "buffered";
+}
+
+/* Unit for a latency block, chosen by its largest value as fio does. */
+static void lat_unit(uint64_t max, const char **name, double *div)
+{
+	if (max < 10 * NSEC_PER_USEC) {
+		*name = "nsec";
+		*div = 1;
+	} else if (max < 10 * NSEC_PER_MSEC) {
+		*name = "usec";
+		*div = 1e3;
+	} else {
+		*name = "msec";
+		*div = 1e6;
+	}
+}
+
+static void print_percentiles(FILE *f, const struct thread_stats *t, int d, const struct job *j)
+{
+	const char *u;
+	double div;
+	lat_unit(report_pct(t, d, j->percentiles[j->n_percentiles - 1]), &u, &div);
+	fprintf(f, "    clat percentiles (%s):\n", u);
+	for (unsigned i = 0; i < j->n_percentiles; i++) {
+		double v = (double)report_pct(t, d, j->percentiles[i]) / div;
+		fprintf(f, "%s%5.2fth=[%7.0f]%s", i % 4 ? " " : "     |", j->percentiles[i], v,
+			i + 1 == j->n_percentiles ? "\n" : i % 4 == 3 ? ",\n" : ",");
+	}
+}
+
+static void print_series(FILE *f, const struct thread_stats *t, int d)
+{
+	const struct series *s = &t->series;
+	if (s->n < 2)
+		return;
+	double lo = 0, hi = 0, sum = 0, prev_b = 0, prev_t = 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < s->n; i++) {
+		double dt = (double)(s->pts[i].t_ns - prev_t) / 1e9;
+		double bw = dt > 0 ? ((double)s->pts[i].bytes[d] - prev_b) / dt : 0;
+		prev_b = (double)s->pts[i].bytes[d];
+		prev_t = (double)s->pts[i].t_ns;
+		if (dt < 0.5)
+			continue; /* a short tail interval says little */
+		lo = n && lo < bw ? lo : bw;
+		hi = hi > bw ? hi : bw;
+		sum += bw;
+		n++;
+	}
+	if (!n)
+		return;
+	char a[32], b[32], c[32];
+	fprintf(f, "    bw per second: min=%s/s, max=%s/s, avg=%s/s, intervals=%u\n",
+		fmt_bytes(a, sizeof(a), lo), fmt_bytes(b, sizeof(b), hi),
+		fmt_bytes(c, sizeof(c), sum / n), n);
+}
+
+static void print_ddir(FILE *f, const struct thread_stats *t, int d, const struct job *j)
+{
+	const struct ddir_stats *s = &t->d[d];
+	if (!s->ios)
+		return;
+	char iops[32], bw[32], io[32];
+	double rate = result_bw(t, d);
+	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%.1fMB/s)(%s/%llumsec)\n", ddir_name[d],
+		fmt_count(iops, sizeof(iops), result_iops(t, d)), fmt_bytes(bw, sizeof(bw), rate),
+		rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
+		(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
+	const char *u;
+	double div;
+	lat_unit(s->clat.max, &u, &div);
+	fprintf(f, "    clat (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", u,
+		(double)s->clat.min / div, (double)s->clat.max / div, lat_mean(&s->clat) / div,
+		lat_stddev(&s->clat) / div);
+	print_percentiles(f, t, d, j);
+	print_series(f, t, d);
+}
+
+static void print_thread(FILE *f, const struct job_result *jr, const struct thread_stats *t,
+			 unsigned nthreads)
+{
+	const struct job *j = &jr->job;
+	fprintf(f, "%s: (groupid=0, jobs=%u): err=%2d", j->name, nthreads, t->err);
+	if (t->err)
+		fprintf(f, " (%s)", strerror(t->err));
+	fprintf(f, "%s\n", t->interrupted ? " (interrupted)" : "");
+	for (int d = 0; d < DDIR_NR; d++)
+		print_ddir(f, t, d, j);
+	double el = t->elapsed_ns ? (double)t->elapsed_ns : 1;
+	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu, syncs=%llu\n",
+		100.0 * (double)t->cpu.usr_ns / el, 100.0 * (double)t->cpu.sys_ns / el,
+		(unsigned long long)t->cpu.ctx, (unsigned long long)t->syncs);
+}
+
+static void print_job_header(FILE *f, const struct job_result *jr)
+{
+	const struct job *j = &jr->job;
+	static const char *const rw[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw" };
+	char sz[32], bs[32];
+	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s\n", j->name,
+		rw[j->rw], fmt_bytes(bs, sizeof(bs), (double)j->bs), j->engine->name, j->iodepth,
+		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
+	for (unsigned i = 0; i < jr->ntargets; i++) {
+		const struct target *t = &jr->targets[i];
+		if (t->fd == -1 && !t->size && (j->engine->flags & ENGINE_NO_FILE))
+			continue;
+		fprintf(f, "  target: %s", t->path);
+		if (t->fstype[0] || t->device[0])
+			fprintf(f, " (%s%s%s)", t->fstype[0] ? t->fstype : "raw",
+				t->device[0] ? " on " : "", t->device);
+		if (t->layout_bytes)
+			fprintf(f, ", laid out %s of random data in %.2f s (not timed)",
+				fmt_bytes(sz, sizeof(sz), (double)t->layout_bytes),
+				(double)t->layout_ns / 1e9);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "  I/O: %s", report_io_mode(jr));
+	if (jr->resident_before >= 0 && rw_reads(j->rw))
+		fprintf(f, "; %s of the region cached before reads",
+			fmt_bytes(sz, sizeof(sz), (double)jr->resident_before));
+	if (jr->invalidate_ns)
+		fprintf(f, "; cache invalidated in %.3f s (not timed)", (double)jr->invalidate_ns / 1e9);
+	fprintf(f, "\n");
+}
+
+static void print_group(FILE *f, const struct run_result *r)
+{
+	static const char *const up[DDIR_NR] = { "READ", "WRITE" };
+	fprintf(f, "\nRun status group 0 (all jobs):\n");
+	for (int d = 0; d < DDIR_NR; d++) {
+		uint64_t bytes = 0, lo = UINT64_MAX, hi = 0;
+		double bw = 0;
+		for (unsigned i = 0; i < r->njobs; i++) {
+			const struct thread_stats *t = &r->jobs[i].total;
+			if (!t->d[d].ios)
+				continue;
+			bytes += t->d[d].bytes;
+			bw += result_bw(t, d);
+			lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
+			hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+		}
+		if (!bytes)
+			continue;
+		char b[32], io[32];
+		fprintf(f, "  %5s: bw=%s/s (%.1fMB/s), io=%s, run=%llu-%llumsec\n", up[d],
+			fmt_bytes(b, sizeof(b), bw), bw / 1e6, fmt_bytes(io, sizeof(io), (double)bytes),
+			(unsigned long long)(lo / NSEC_PER_MSEC), (unsigned long long)(hi / NSEC_PER_MSEC));
+	}
+}
+
+static void print_devices(FILE *f, const struct run_result *r)
+{
+	uint64_t req[DDIR_NR] = { 0, 0 };
+	for (unsigned i = 0; i < r->njobs; i++)
+		for (int d = 0; d < DDIR_NR; d++)
+			req[d] += r->jobs[i].total.d[d].bytes;
+	bool any = false;
+	for (unsigned i = 0; i < r->ndevs; i++)
+		any |= r->devs[i].ok;
+	if (!any)
+		return;
+	fprintf(f, "\nDisk stats (read/write), measured part only:\n");
+	for (unsigned i = 0; i < r->ndevs; i++) {
+		const struct dev_result *d = &r->devs[i];
+		if (!d->ok)
+			continue;
+		char rb[32], wb[32];
+		double util = d->span_ns ? 100.0 * (double)d->io_ticks_ms * 1e6 / (double)d->span_ns : 0;
+		fprintf(f, "  %s: ios=%llu/%llu, bytes=%s/%s, util=%.2f%%\n", d->name,
+			(unsigned long long)d->rd_ios, (unsigned long long)d->wr_ios,
+			fmt_bytes(rb, sizeof(rb), (double)d->rd_sectors * 512),
+			fmt_bytes(wb, sizeof(wb), (double)d->wr_sectors * 512), util > 100 ? 100 : util);
+	}
+	if (r->ndevs == 1 && r->devs[0].ok) {
+		const struct dev_result *d = &r->devs[0];
+		double rd = (double)d->rd_sectors * 512, wr = (double)d->wr_sectors * 512;
+		if (req[DDIR_READ] && rd < 0.5 * (double)req[DDIR_READ])
+			fprintf(f, "  note: the device delivered %.0f%% of the bytes read: the rest came "
+				   "from a cache, not the disk\n", 100 * rd / (double)req[DDIR_READ]);
+		if (req[DDIR_WRITE] && wr < 0.5 * (double)req[DDIR_WRITE])
+			fprintf(f, "  note: only %.0f%% of the bytes written reached the device during the run "
+				   "(page cache, compression or deduplication)\n",
+				100 * wr / (double)req[DDIR_WRITE]);
+	}
+}
+
+void report_text(FILE *f, const struct run_result *r)
+{
+	for (unsigned i = 0; i < r->njobs; i++) {
+		const struct job_result *jr = &r->jobs[i];
+		if (!jr->threads)
+			continue;
+		print_job_header(f, jr);
+		if (jr->job.group_reporting || jr->nthreads == 1)
+			print_thread(f, jr, &jr->total, jr->nthreads);
+		else
+			for (unsigned t = 0; t < jr->nthreads; t++)
+				print_thread(f, jr, &jr->threads[t], 1);
+	}
+	print_group(f, r);
+	print_devices(f, r);
+	if (r->interrupted)
+		fprintf(f, "\nInterrupted: the figures above cover the time until the signal.\n");
+}
+
+void report_errors(const struct run_result *r)
+{
+	for (unsigned i = 0; i < r->njobs; i++) {
+		const struct thread_stats *t = &r->jobs[i].total;
+		if (!t->err)
+			continue;
+		if (t->short_io)
+			msg_err("job %s: short %s on %s at offset %llu (%s)", r->jobs[i].job.name,
+				op_name[t->err_op], t->err_file, (unsigned long long)t->err_offset,
+				t->err_op == 0 ? "end of file" : "no space");
+		else
+			msg_err("job %s: %s error on %s at offset %llu: %s", r->jobs[i].job.name,
+				op_name[t->err_op], t->err_file, (unsigned long long)t->err_offset,
+				strerror(t->err));
+	}
+}
+
+FILE *report_open(const struct settings *s)
+{
+	if (!s->output[0] || !strcmp(s->output, "-"))
+		return stdout;
+	FILE *f = fopen(s->output, "w");
+	if (!f)
+		die_usage("--output: cannot open %s: %s", s->output, strerror(errno));
+	return f;
+}

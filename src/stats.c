@@ -1,0 +1,172 @@
+/* Per-thread statistics: reset, merge, latency moments, time series. */
+#include "stats.h"
+#include "common.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void stats_init(struct thread_stats *s)
+{
+	memset(s, 0, sizeof(*s));
+	for (int d = 0; d < DDIR_NR; d++)
+		s->d[d].clat.min = UINT64_MAX;
+	s->series.interval_ns = NSEC_PER_SEC;
+}
+
+void stats_reset(struct thread_stats *s)
+{
+	/* Keep the series buffer and any error seen during the ramp. */
+	struct series keep = s->series;
+	int err = s->err, op = s->err_op;
+	uint64_t off = s->err_offset;
+	bool short_io = s->short_io, intr = s->interrupted;
+	char file[sizeof(s->err_file)];
+	memcpy(file, s->err_file, sizeof(file));
+
+	stats_init(s);
+	s->series = keep;
+	s->series.n = 0;
+	s->err = err;
+	s->err_op = op;
+	s->err_offset = off;
+	s->short_io = short_io;
+	s->interrupted = intr;
+	memcpy(s->err_file, file, sizeof(file));
+}
+
+void stats_free(struct thread_stats *s)
+{
+	free(s->series.pts);
+	s->series.pts = NULL;
+	s->series.n = s->series.cap = 0;
+}
+
+static void lat_merge(struct lat_stats *dst, const struct lat_stats *src)
+{
+	dst->n += src->n;
+	dst->sum += src->sum;
+	dst->sumsq += src->sumsq;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	hist_merge(&dst->h, &src->h);
+}
+
+static bool series_reserve(struct series *s, unsigned want)
+{
+	if (want <= s->cap)
+		return true;
+	unsigned cap = s->cap ? s->cap : 16;
+	while (cap < want)
+		cap *= 2;
+	struct series_pt *p = realloc(s->pts, (size_t)cap * sizeof(*p));
+	if (!p) {
+		msg_err("out of memory for the time series (%u points)", cap);
+		return false;
+	}
+	s->pts = p;
+	s->cap = cap;
+	return true;
+}
+
+void series_push(struct series *s, const struct series_pt *p)
+{
+	if (!series_reserve(s, s->n + 1))
+		return; /* drop the point: the run matters more than the graph */
+	s->pts[s->n++] = *p;
+}
+
+/* Point i of a series; past its end the last cumulative totals carry on. */
+static struct series_pt series_at(const struct series_pt *pts, unsigned n, unsigned i)
+{
+	struct series_pt p = { 0 };
+	if (i < n)
+		return pts[i];
+	if (n) {
+		p = pts[n - 1];
+		memset(p.lat_max, 0, sizeof(p.lat_max)); /* no I/O after the end */
+	}
+	return p;
+}
+
+static void series_merge(struct series *dst, const struct series *src)
+{
+	unsigned nd = dst->n, n = src->n > nd ? src->n : nd;
+	if (!dst->interval_ns)
+		dst->interval_ns = src->interval_ns;
+	if (!series_reserve(dst, n))
+		n = nd; /* keep what fits: the totals elsewhere stay exact */
+	struct series_pt last = series_at(dst->pts, nd, nd);
+	for (unsigned i = 0; i < n; i++) {
+		struct series_pt a = i < nd ? dst->pts[i] : last;
+		struct series_pt b = series_at(src->pts, src->n, i);
+		for (int d = 0; d < DDIR_NR; d++) {
+			a.ios[d] += b.ios[d];
+			a.bytes[d] += b.bytes[d];
+			a.lat_sum[d] += b.lat_sum[d];
+			if (b.lat_max[d] > a.lat_max[d])
+				a.lat_max[d] = b.lat_max[d];
+		}
+		dst->pts[i] = a;
+	}
+	dst->n = n;
+}
+
+static void err_merge(struct thread_stats *dst, const struct thread_stats *src)
+{
+	if (dst->err || !src->err)
+		return;
+	dst->err = src->err;
+	dst->err_offset = src->err_offset;
+	dst->err_op = src->err_op;
+	memcpy(dst->err_file, src->err_file, sizeof(dst->err_file));
+	dst->short_io = src->short_io;
+}
+
+void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
+{
+	for (int d = 0; d < DDIR_NR; d++) {
+		dst->d[d].ios += src->d[d].ios;
+		dst->d[d].bytes += src->d[d].bytes;
+		lat_merge(&dst->d[d].clat, &src->d[d].clat);
+	}
+	series_merge(&dst->series, &src->series);
+	dst->cpu.usr_ns += src->cpu.usr_ns;
+	dst->cpu.sys_ns += src->cpu.sys_ns;
+	dst->cpu.ctx += src->cpu.ctx;
+	if (src->elapsed_ns > dst->elapsed_ns)
+		dst->elapsed_ns = src->elapsed_ns;
+	dst->syncs += src->syncs;
+	err_merge(dst, src);
+	dst->interrupted |= src->interrupted;
+}
+
+double lat_mean(const struct lat_stats *l)
+{
+	return l->n ? (double)l->sum / (double)l->n : 0;
+}
+
+double lat_stddev(const struct lat_stats *l)
+{
+	if (l->n < 2)
+		return 0;
+	/*
+	 * n * var = sumsq - sum^2 / n.  With sum = q*n + r that is
+	 * sumsq - sum*q - sum*r/n: integer terms exact in 128 bits, and every
+	 * partial result stays non-negative (sum^2 <= n * sumsq), so only the
+	 * final fraction is rounded.
+	 */
+	unsigned __int128 n = l->n, sum = l->sum;
+	unsigned __int128 q = sum / n, r = sum % n;
+	unsigned __int128 m = l->sumsq - sum * q;
+	unsigned __int128 t = sum * r;
+	unsigned __int128 tq = t / n, tr = t % n;
+	if (m < tq)
+		return 0; /* inconsistent input (e.g. sums wrapped) */
+	long double nv = (long double)(m - tq) - (long double)tr / (long double)n;
+	if (nv <= 0)
+		return 0;
+	return (double)sqrtl(nv / (long double)n);
+}

@@ -1,0 +1,401 @@
+/*
+ * The I/O loop.  Per request: one offset draw, one clock read at submit and
+ * one at completion (shared by a batch), one histogram increment.  No
+ * allocation, no locks, no syscalls but the I/O's own.  Everything rare
+ * (ramp end, series tick, deadline, syncs, rate limits) hides behind one
+ * comparison with next_event or one flag.
+ */
+#include "common.h"
+#include "runner.h"
+#include "worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#define SERIES_INTERVAL_NS NSEC_PER_SEC
+#define REFRESH_STRIDE 4096 /* one fresh word per 4 KiB: no two written blocks dedupe */
+
+static void cpu_now(struct cpu_usage *c)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_THREAD, &ru);
+	c->usr_ns = (uint64_t)ru.ru_utime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_utime.tv_usec * 1000;
+	c->sys_ns = (uint64_t)ru.ru_stime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_stime.tv_usec * 1000;
+	c->ctx = (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
+}
+
+static void set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
+{
+	if (w->st.err)
+		return;
+	w->st.err = err;
+	w->st.err_offset = offset;
+	w->st.err_op = op;
+	w->st.short_io = short_io;
+	snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", w->target->path);
+	w->issuing = false;
+}
+
+static inline void refresh_data(struct worker *w, struct io_u *u)
+{
+	for (uint32_t k = 0; k < u->len; k += REFRESH_STRIDE)
+		*(uint64_t *)((char *)u->buf + k) = rng_next(&w->rng);
+}
+
+static inline void prep(struct worker *w, struct io_u *u)
+{
+	u->offset = w->region + offgen_next(&w->og) * w->bs;
+	u->len = (uint32_t)w->bs;
+	u->op = w->op;
+	if (w->mixed)
+		u->op = (rng_next(&w->rng) >> 32) < w->rwmix_threshold ? IO_READ : IO_WRITE;
+	if (u->op == IO_WRITE && w->refresh)
+		refresh_data(w, u);
+}
+
+/* Account a completion; false on error (recorded, issuing stops). */
+static inline bool complete(struct worker *w, struct io_u *u, uint64_t now)
+{
+	if (unlikely(u->res != (int64_t)u->len)) {
+		if (u->res < 0)
+			set_error(w, (int)-u->res, u->offset, u->op, false);
+		else
+			set_error(w, u->op == IO_READ ? ENODATA : ENOSPC, u->offset + (uint64_t)u->res,
+				  u->op, true);
+		return false;
+	}
+	struct ddir_stats *d = &w->st.d[u->op];
+	uint64_t lat = now - u->start;
+	d->ios++;
+	d->bytes += u->len;
+	lat_add(&d->clat, lat);
+	if (lat > w->ival_max[u->op])
+		w->ival_max[u->op] = lat;
+	if (unlikely(w->sync_every) && u->op == IO_WRITE && ++w->writes_since_sync >= w->sync_every)
+		w->sync_pending = true;
+	return true;
+}
+
+static void push_point(struct worker *w, uint64_t now)
+{
+	struct series_pt p;
+	for (int d = 0; d < DDIR_NR; d++) {
+		p.ios[d] = w->st.d[d].ios;
+		p.bytes[d] = w->st.d[d].bytes;
+		p.lat_sum[d] = w->st.d[d].clat.sum;
+		p.lat_max[d] = w->ival_max[d];
+		w->ival_max[d] = 0;
+	}
+	p.t_ns = now - w->measure_start;
+	series_push(&w->st.series, &p);
+}
+
+static void start_measuring(struct worker *w, uint64_t now)
+{
+	stats_reset(&w->st);
+	memset(w->ival_max, 0, sizeof(w->ival_max));
+	cpu_now(&w->cpu_start);
+	w->measuring = true;
+	w->measure_start = now;
+	w->next_tick = now + SERIES_INTERVAL_NS;
+	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
+}
+
+static void on_event(struct worker *w, uint64_t now)
+{
+	if (!w->measuring && now >= w->ramp_end)
+		start_measuring(w, now);
+	if (w->measuring) {
+		while (now >= w->next_tick) {
+			push_point(w, w->next_tick);
+			w->next_tick += SERIES_INTERVAL_NS;
+		}
+		if (now >= w->deadline)
+			w->issuing = false;
+	}
+	uint64_t ev = w->measuring ? w->next_tick : w->ramp_end;
+	w->next_event = ev < w->deadline ? ev : w->deadline;
+}
+
+static void sleep_until(uint64_t t)
+{
+	struct timespec ts = { .tv_sec = (time_t)(t / NSEC_PER_SEC), .tv_nsec = (long)(t % NSEC_PER_SEC) };
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR && !g_stop)
+		;
+}
+
+/* --rate, --rate_iops, --thinktime: hold the next request back. */
+static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
+{
+	const struct job *j = w->job;
+	w->issued_ios += ios;
+	w->issued_bytes += bytes;
+	uint64_t due = now + j->thinktime_ns * ios;
+	if (j->rate_bps) {
+		uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_bytes * NSEC_PER_SEC / j->rate_bps);
+		due = t > due ? t : due;
+	}
+	if (j->rate_iops) {
+		uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_ios * NSEC_PER_SEC / j->rate_iops);
+		due = t > due ? t : due;
+	}
+	if (due > now)
+		sleep_until(due);
+}
+
+static void do_sync(struct worker *w)
+{
+	int fd = w->ectx.fd;
+	int rc = w->job->fsync_every ? fsync(fd) : fdatasync(fd);
+	if (rc)
+		set_error(w, errno, 0, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, false);
+	w->st.syncs++;
+	w->writes_since_sync = 0;
+	w->sync_pending = false;
+}
+
+static void loop_sync(struct worker *w)
+{
+	struct io_u *u = &w->ectx.ios[0];
+	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	while (w->issuing && w->remaining) {
+		if (unlikely(g_stop)) {
+			w->st.interrupted = true;
+			break;
+		}
+		prep(w, u);
+		w->remaining--;
+		u->start = now_ns();
+		u->res = do_io(&w->ectx, u);
+		uint64_t now = now_ns();
+		if (unlikely(!complete(w, u, now)))
+			break;
+		if (unlikely(now >= w->next_event))
+			on_event(w, now);
+		if (unlikely(w->slow_path)) {
+			if (w->sync_pending)
+				do_sync(w);
+			if (w->throttled)
+				throttle(w, now, 1, u->len);
+		}
+	}
+}
+
+/* Queue up to `room` new requests; returns how many the engine took. */
+static unsigned issue_batch(struct worker *w, unsigned room)
+{
+	const struct engine_ops *e = w->job->engine;
+	unsigned n;
+	for (n = 0; n < room; n++) {
+		struct io_u *u = w->free_ios[--w->nfree];
+		prep(w, u);
+		w->batch[n] = u;
+	}
+	uint64_t t = now_ns();
+	for (unsigned i = 0; i < n; i++)
+		w->batch[i]->start = t;
+	unsigned off = 0;
+	while (off < n) {
+		int r = e->submit(&w->ectx, w->batch + off, n - off);
+		if (r < 0) {
+			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
+			break;
+		}
+		if (r == 0)
+			break; /* queue full: reap first */
+		off += (unsigned)r;
+	}
+	for (unsigned i = off; i < n; i++) /* not taken: back to the pool */
+		w->free_ios[w->nfree++] = w->batch[i];
+	w->remaining -= off;
+	w->inflight += off;
+	return off;
+}
+
+static void loop_async(struct worker *w)
+{
+	const struct engine_ops *e = w->job->engine;
+	unsigned depth = w->ectx.depth;
+	for (;;) {
+		if (unlikely(g_stop) && w->issuing) {
+			w->st.interrupted = true;
+			w->issuing = false;
+		}
+		if (w->issuing && !w->sync_pending) {
+			uint64_t room = depth - w->inflight;
+			if (room > w->remaining)
+				room = w->remaining;
+			if (room)
+				issue_batch(w, (unsigned)room);
+		}
+		if (!w->inflight) {
+			if (w->sync_pending && w->issuing) {
+				do_sync(w);
+				continue;
+			}
+			if (!w->issuing || !w->remaining)
+				break;
+		}
+		int got = e->reap(&w->ectx, 1, depth, w->done);
+		if (unlikely(got < 0)) {
+			if (got == -EINTR)
+				continue;
+			set_error(w, -got, 0, IO_READ, false);
+			break;
+		}
+		uint64_t now = now_ns(), bytes = 0;
+		for (int i = 0; i < got; i++) {
+			struct io_u *u = w->done[i];
+			complete(w, u, now);
+			bytes += u->len;
+			w->free_ios[w->nfree++] = u;
+		}
+		w->inflight -= (unsigned)got;
+		if (unlikely(now >= w->next_event))
+			on_event(w, now);
+		if (unlikely(w->throttled))
+			throttle(w, now, (unsigned)got, bytes);
+	}
+}
+
+static int setup(struct worker *w)
+{
+	const struct job *j = w->job;
+	const struct engine_ops *e = j->engine;
+	bool writes = rw_writes(j->rw);
+	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
+
+	w->ectx.fd = -1;
+	if (!(e->flags & ENGINE_NO_FILE)) {
+		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
+		int fd = target_open_fd(w->target, j->direct && w->target->direct, sync_flags, writes);
+		if (fd < 0) {
+			set_error(w, -fd, 0, IO_READ, false);
+			return -1;
+		}
+		w->ectx.fd = fd;
+	}
+	w->ectx.file_size = w->target->size;
+	w->ectx.depth = depth;
+	w->ectx.direct = j->direct && w->target->direct;
+	w->ectx.buf_size = j->bs;
+	w->ectx.ios = xcalloc(depth, sizeof(struct io_u));
+	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
+	w->batch = xcalloc(depth, sizeof(struct io_u *));
+	w->done = xcalloc(depth, sizeof(struct io_u *));
+	size_t align = w->target->dio_mem_align > 4096 ? w->target->dio_mem_align : 4096;
+	for (unsigned i = 0; i < depth; i++) {
+		struct io_u *u = &w->ectx.ios[i];
+		u->idx = i;
+		u->buf = xaligned(align, j->bs);
+		if (j->data == DATA_ZERO)
+			memset(u->buf, 0, j->bs);
+		else
+			for (uint64_t k = 0; k + 8 <= j->bs; k += 8)
+				*(uint64_t *)((char *)u->buf + k) = rng_next(&w->rng);
+		w->free_ios[w->nfree++] = u;
+	}
+	int rc = e->init ? e->init(&w->ectx) : 0;
+	if (rc < 0) {
+		msg_err("job %s: engine %s: %s", j->name, e->name, strerror(-rc));
+		set_error(w, -rc, 0, IO_READ, false);
+		return -1;
+	}
+	w->engine_ready = true;
+	return 0;
+}
+
+static void teardown(struct worker *w)
+{
+	if (w->engine_ready && w->job->engine->cleanup)
+		w->job->engine->cleanup(&w->ectx);
+	if (w->ectx.ios)
+		for (unsigned i = 0; i < w->ectx.depth; i++)
+			free(w->ectx.ios[i].buf);
+	free(w->ectx.ios);
+	free(w->free_ios);
+	free(w->batch);
+	free(w->done);
+	if (w->ectx.fd >= 0)
+		close(w->ectx.fd);
+	w->ectx.fd = -1;
+}
+
+/* Seeds, offsets and the flags that steer the loop. */
+static int plan(struct worker *w)
+{
+	const struct job *j = w->job;
+	uint64_t seed = j->randrepeat ? j->randseed : now_ns();
+	seed ^= ((uint64_t)j->index << 40) ^ ((uint64_t)w->thread << 20);
+	rng_seed(&w->rng, seed ^ 0x5bd1e995);
+	enum offgen_kind kind = !rw_is_random(j->rw)				     ? OFFGEN_SEQ :
+				(j->norandommap || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
+									       OFFGEN_PERM;
+	w->bs = j->bs;
+	w->region = j->offset;
+	w->nblocks = j->size / j->bs;
+	if (offgen_init(&w->og, kind, j->dist, j->dist_param, w->nblocks, seed))
+		return -1;
+	w->remaining = j->time_based ? UINT64_MAX : w->nblocks * j->loops;
+	w->op = rw_reads(j->rw) ? IO_READ : IO_WRITE;
+	w->mixed = rw_is_mixed(j->rw);
+	w->rwmix_threshold = (uint64_t)j->rwmixread * (1ULL << 32) / 100;
+	w->refresh = j->data == DATA_RANDOM && rw_writes(j->rw);
+	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
+	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
+	w->slow_path = w->sync_every || w->throttled;
+	w->issuing = true;
+	return 0;
+}
+
+static void finish(struct worker *w)
+{
+	uint64_t now = now_ns();
+	if (w->job->end_fsync && rw_writes(w->job->rw) && !w->st.err && w->ectx.fd >= 0) {
+		w->writes_since_sync = 0;
+		if (fsync(w->ectx.fd))
+			set_error(w, errno, 0, IO_FSYNC, false);
+		w->st.syncs++;
+		now = now_ns();
+	}
+	if (!w->measuring)
+		return; /* ended inside the ramp: nothing measured */
+	if (now > w->measure_start + (w->st.series.n ? w->st.series.pts[w->st.series.n - 1].t_ns : 0))
+		push_point(w, now);
+	struct cpu_usage end;
+	cpu_now(&end);
+	w->st.cpu.usr_ns = end.usr_ns - w->cpu_start.usr_ns;
+	w->st.cpu.sys_ns = end.sys_ns - w->cpu_start.sys_ns;
+	w->st.cpu.ctx = end.ctx - w->cpu_start.ctx;
+	w->st.elapsed_ns = now - w->measure_start;
+}
+
+void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	int rc = plan(w);
+	if (!rc)
+		rc = setup(w);
+	pthread_barrier_wait(w->start_barrier);
+	if (!rc) {
+		uint64_t now = now_ns();
+		w->t_start = now;
+		w->ramp_end = now + w->job->ramp_ns;
+		w->deadline = UINT64_MAX;
+		w->next_event = w->ramp_end;
+		if (!w->job->ramp_ns)
+			on_event(w, now);
+		if (w->job->engine->flags & ENGINE_SYNC)
+			loop_sync(w);
+		else
+			loop_async(w);
+		finish(w);
+	}
+	teardown(w);
+	return NULL;
+}

@@ -1,0 +1,223 @@
+# Shared helpers for the end-to-end tests: sourced, never run.
+#
+# Loop devices, mounts and swap set up here are undone by an EXIT trap that
+# runs on success, failure, error and SIGINT/SIGTERM alike: swapoff, umount
+# (lazy as a last resort), losetup -d for every loop device backed by a file
+# in the temp dir, then the temp dir is removed.
+#
+# Output is TAP-like: "ok - name" / "not ok - name"; a script exits 1 when
+# any check failed, 77 when it cannot run here (not root, no loop devices,
+# no binary), 0 otherwise.
+#
+# Helpers that create things set a variable (LOOP, MNT) instead of printing:
+# call them directly, not in $(...), so the registration reaches this shell.
+
+set -u
+
+E2E_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+IOGAUGE=${IOGAUGE:-$E2E_ROOT/iogauge}
+E2E_TMP=$(mktemp -d "${TMPDIR:-/tmp}/iogauge-e2e.XXXXXX") || exit 1
+E2E_LOOPS=()
+E2E_MOUNTS=()
+E2E_SWAPS=()
+E2E_CHECKS=0
+E2E_FAILED=0
+E2E_SKIPPING=0
+STATUS=0      # exit status of the last run_iogauge
+ERR=$E2E_TMP/last.err
+
+e2e_cleanup() {
+	local rc=$? i l f
+	set +e
+	trap - EXIT INT TERM
+	for ((i = ${#E2E_SWAPS[@]} - 1; i >= 0; i--)); do
+		swapoff "${E2E_SWAPS[i]}" 2>/dev/null
+	done
+	for ((i = ${#E2E_MOUNTS[@]} - 1; i >= 0; i--)); do
+		umount "${E2E_MOUNTS[i]}" 2>/dev/null ||
+			{ sleep 1; umount "${E2E_MOUNTS[i]}" 2>/dev/null; } ||
+			umount -l "${E2E_MOUNTS[i]}" 2>/dev/null
+	done
+	for l in "${E2E_LOOPS[@]}"; do
+		losetup -d "$l" 2>/dev/null
+	done
+	# Also any loop device on a backing file of ours that escaped the list.
+	for f in "$E2E_TMP"/*.img; do
+		[ -e "$f" ] || continue
+		for l in $(losetup -j "$f" -O NAME -n 2>/dev/null); do
+			losetup -d "$l" 2>/dev/null
+		done
+	done
+	if ! grep -q " $E2E_TMP" /proc/self/mountinfo 2>/dev/null; then
+		rm -rf --one-file-system "$E2E_TMP"
+	else
+		echo "# warning: $E2E_TMP still has mounts; left in place" >&2
+	fi
+	if [ "$rc" -eq 0 ] && [ "$E2E_FAILED" -gt 0 ]; then
+		rc=1
+	fi
+	if [ "$E2E_SKIPPING" -eq 0 ]; then
+		echo "# $E2E_CHECKS checks, $E2E_FAILED failed"
+	fi
+	exit "$rc"
+}
+trap e2e_cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+pass() {
+	E2E_CHECKS=$((E2E_CHECKS + 1))
+	echo "ok - $1"
+}
+
+# fail NAME [WHY...]: also shows the last iogauge stderr, indented.
+fail() {
+	local name=$1
+	shift
+	E2E_CHECKS=$((E2E_CHECKS + 1))
+	E2E_FAILED=$((E2E_FAILED + 1))
+	echo "not ok - $name"
+	[ $# -gt 0 ] && echo "#   $*"
+	if [ -s "$ERR" ]; then
+		sed 's/^/#   stderr: /' "$ERR" | head -n 5
+	fi
+	return 0
+}
+
+# check NAME CONDITION-COMMAND...: pass when the command succeeds.
+check() {
+	local name=$1
+	shift
+	if "$@"; then
+		pass "$name"
+	else
+		fail "$name" "failed: $*"
+	fi
+}
+
+skip_all() {
+	E2E_SKIPPING=1
+	echo "1..0 # SKIP $*"
+	exit 77
+}
+
+skip() {
+	echo "ok - $1 # SKIP ${2:-}"
+}
+
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip_all "needs root (loop devices, mkfs, mount)"
+}
+
+need_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || skip_all "$c not installed"
+	done
+}
+
+need_iogauge() {
+	[ -x "$IOGAUGE" ] || skip_all "no iogauge binary at $IOGAUGE (run make first)"
+}
+
+# need_loop: loop devices usable here?
+need_loop() {
+	need_cmd losetup truncate
+	truncate -s 1M "$E2E_TMP/probe.img" || skip_all "cannot create a backing file"
+	local l
+	l=$(losetup -f --show "$E2E_TMP/probe.img" 2>/dev/null) || skip_all "loop devices not available"
+	losetup -d "$l"
+	rm -f "$E2E_TMP/probe.img"
+}
+
+# mkloop NAME SIZE: a sparse (all-zero) backing file attached to a loop
+# device; sets LOOP=/dev/loopN.
+mkloop() {
+	local img=$E2E_TMP/$1.img
+	truncate -s "$2" "$img" || return 1
+	LOOP=$(losetup -f --show "$img") || return 1
+	E2E_LOOPS+=("$LOOP")
+}
+
+# mount_tmp DEV [OPTIONS]: mounts DEV on a fresh dir in the temp dir; sets MNT.
+mount_tmp() {
+	local dir
+	dir=$(mktemp -d "$E2E_TMP/mnt.XXXXXX") || return 1
+	mount ${2:+-o "$2"} "$1" "$dir" || return 1
+	E2E_MOUNTS+=("$dir")
+	MNT=$dir
+}
+
+# swapon_tmp DEV: activates DEV as swap (undone at exit).
+swapon_tmp() {
+	swapon "$1" || return 1
+	E2E_SWAPS+=("$1")
+}
+
+# mkfs_ext4 DEV: ext4 with everything initialised now, so a mounted idle
+# file system writes nothing behind our back.
+mkfs_ext4() {
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$1" >/dev/null
+}
+
+# write_mbr DEV: a dos partition table with one Linux partition from sector
+# 2048 to the end, written by hand when sfdisk is not installed.
+write_mbr() {
+	local dev=$1 start=2048 sectors count
+	sectors=$(($(blockdev --getsize64 "$dev") / 512))
+	count=$((sectors - start))
+	if command -v sfdisk >/dev/null 2>&1; then
+		echo "$start,$count,83" | sfdisk -q -X dos "$dev" >/dev/null
+		return
+	fi
+	le32() {
+		printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 & 255)) $((($1 >> 8) & 255)) \
+			$((($1 >> 16) & 255)) $((($1 >> 24) & 255))
+	}
+	printf "\\x00\\x20\\x21\\x00\\x83\\xfe\\xff\\xff$(le32 $start)$(le32 $count)" |
+		dd of="$dev" bs=1 seek=446 conv=notrunc status=none || return 1
+	printf '\x55\xaa' | dd of="$dev" bs=1 seek=510 conv=notrunc status=none || return 1
+	sync
+}
+
+# add_partitions DEV: make the kernel see DEV's partitions (DEVp1...) even
+# where the loop driver's own scan is off or the kernel lacks the parser.
+add_partitions() {
+	partx -a "$1" 2>/dev/null || partx -u "$1" 2>/dev/null
+	[ -b "${1}p1" ]
+}
+
+# content_hash DEV-OR-FILE: sha256 of the whole content, read past the page cache.
+content_hash() {
+	if [ -b "$1" ]; then
+		dd if="$1" bs=1M iflag=direct status=none | sha256sum | cut -d' ' -f1
+	else
+		sha256sum "$1" | cut -d' ' -f1
+	fi
+}
+
+# run_iogauge ARGS...: sets STATUS; stderr kept in $ERR; never hangs.
+run_iogauge() {
+	: >"$ERR"
+	timeout -k 5 120 "$IOGAUGE" "$@" >"$E2E_TMP/last.out" 2>"$ERR"
+	STATUS=$?
+	return 0
+}
+
+# expect_status WANT NAME: checks the status of the last run_iogauge.
+expect_status() {
+	if [ "$STATUS" -eq "$1" ]; then
+		pass "$2"
+	else
+		fail "$2" "exit status $STATUS, expected $1"
+	fi
+}
+
+# expect_err PATTERN NAME: the last stderr matches PATTERN (grep -E).
+expect_err() {
+	if grep -Eq -- "$1" "$ERR"; then
+		pass "$2"
+	else
+		fail "$2" "stderr does not match /$1/"
+	fi
+}

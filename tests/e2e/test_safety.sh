@@ -1,0 +1,165 @@
+#!/bin/bash
+# The safety interlock (design.md section 4): iogauge never writes over a
+# file system, partition table, or anything mounted or in use, and never
+# over a file it did not create, unless told to; and when it refuses, not a
+# byte changes.
+. "$(dirname "$0")/lib.sh"
+
+need_root
+need_iogauge
+need_loop
+need_cmd mkfs.ext4 sha256sum dd blockdev timeout
+
+cd "$E2E_ROOT" || exit 1
+
+# write_job TARGET [EXTRA OPTIONS...]: the fio-style write used throughout.
+write_job() {
+	local target=$1
+	shift
+	run_iogauge run --name=w --filename="$target" --rw=write --bs=1m --size=16m --direct=1 "$@"
+}
+
+read_job() {
+	local target=$1
+	shift
+	run_iogauge run --name=r --filename="$target" --rw=read --bs=1m --size=16m --direct=1 "$@"
+}
+
+# refused NAME DEV [EXTRA OPTIONS...]: a write to DEV exits 2 and changes nothing.
+refused() {
+	local name=$1 dev=$2 before after
+	shift 2
+	before=$(content_hash "$dev")
+	write_job "$dev" "$@"
+	after=$(content_hash "$dev")
+	expect_status 2 "$name: refused with exit status 2"
+	check "$name: device unchanged" [ "$before" = "$after" ]
+}
+
+# 1. A device carrying ext4 is refused, and the message says why.
+mkloop ext4 64M || exit 1
+mkfs_ext4 "$LOOP"
+refused "ext4 device" "$LOOP"
+expect_err "$LOOP.*ext4" "ext4 device: message names the device and ext4"
+expect_err "allow-destroy" "ext4 device: message names --allow-destroy"
+EXT4=$LOOP
+
+# 2. A blank device: writable with --allow-destroy (and without: no signature).
+mkloop blank 64M || exit 1
+before=$(content_hash "$LOOP")
+write_job "$LOOP" --allow-destroy
+after=$(content_hash "$LOOP")
+expect_status 0 "blank device with --allow-destroy: exit status 0"
+check "blank device with --allow-destroy: content written" [ "$before" != "$after" ]
+
+mkloop blank2 64M || exit 1
+before=$(content_hash "$LOOP")
+write_job "$LOOP"
+after=$(content_hash "$LOOP")
+expect_status 0 "blank device without signatures: written without --allow-destroy"
+check "blank device without signatures: content written" [ "$before" != "$after" ]
+
+# 3. Mounted: refused even with --allow-destroy.
+mkloop mounted 64M || exit 1
+mkfs_ext4 "$LOOP"
+if mount_tmp "$LOOP"; then
+	sync
+	refused "mounted device with --allow-destroy" "$LOOP" --allow-destroy
+	expect_err "mounted" "mounted device: message says it is mounted"
+else
+	fail "mounted device: mount failed"
+fi
+
+# 3b. A whole device one of whose partitions is mounted.
+mkloop partmounted 64M || exit 1
+write_mbr "$LOOP"
+if add_partitions "$LOOP" && mkfs_ext4 "${LOOP}p1" && mount_tmp "${LOOP}p1"; then
+	sync
+	refused "device with a mounted partition, --allow-destroy" "$LOOP" --allow-destroy
+	expect_err "mounted" "device with a mounted partition: message says mounted"
+	refused "mounted partition itself, --allow-destroy" "${LOOP}p1" --allow-destroy
+else
+	skip "device with a mounted partition" "cannot create partition devices here"
+fi
+
+# 3c. Active swap: refused even with --allow-destroy.
+mkloop swap 64M || exit 1
+if command -v mkswap >/dev/null && mkswap "$LOOP" >/dev/null 2>&1 && swapon_tmp "$LOOP" 2>/dev/null; then
+	refused "active swap with --allow-destroy" "$LOOP" --allow-destroy
+	expect_err "swap" "active swap: message says swap"
+else
+	skip "active swap" "swapon not possible here"
+fi
+
+# 4. Partition tables: dos (and gpt when sfdisk is there).
+mkloop dos 64M || exit 1
+write_mbr "$LOOP"
+refused "dos partition table" "$LOOP"
+expect_err "partition table" "dos partition table: message says partition table"
+if command -v sfdisk >/dev/null 2>&1; then
+	mkloop gpt 64M || exit 1
+	echo 'label: gpt' | sfdisk -q "$LOOP" >/dev/null
+	refused "gpt partition table" "$LOOP"
+else
+	skip "gpt partition table" "sfdisk not installed"
+fi
+
+# 5. Other file systems and signatures.
+if command -v mkfs.xfs >/dev/null 2>&1; then
+	mkloop xfs 512M || exit 1
+	mkfs.xfs -q -f "$LOOP" >/dev/null
+	refused "xfs device" "$LOOP"
+	expect_err "xfs" "xfs device: message names xfs"
+else
+	skip "xfs device" "mkfs.xfs not installed"
+fi
+if command -v mkfs.btrfs >/dev/null 2>&1; then
+	mkloop btrfs 512M || exit 1
+	mkfs.btrfs -q -f "$LOOP" >/dev/null
+	refused "btrfs device" "$LOOP"
+	expect_err "btrfs" "btrfs device: message names btrfs"
+	if mount_tmp "$LOOP"; then
+		sync
+		refused "mounted btrfs with --allow-destroy" "$LOOP" --allow-destroy
+	fi
+else
+	skip "btrfs device" "mkfs.btrfs not installed"
+fi
+if command -v mkswap >/dev/null 2>&1; then
+	mkloop swapsig 64M || exit 1
+	mkswap "$LOOP" >/dev/null 2>&1
+	refused "swap signature" "$LOOP"
+fi
+
+# 6. Existing regular files iogauge did not create.
+FILE=$E2E_TMP/data.bin
+head -c 16777216 /dev/urandom >"$FILE"
+before=$(content_hash "$FILE")
+write_job "$FILE"
+after=$(content_hash "$FILE")
+expect_status 2 "existing file without --allow-overwrite: refused with exit status 2"
+check "existing file without --allow-overwrite: unchanged" [ "$before" = "$after" ]
+expect_err "allow-overwrite" "existing file: message names --allow-overwrite"
+write_job "$FILE" --allow-overwrite
+after=$(content_hash "$FILE")
+expect_status 0 "existing file with --allow-overwrite: exit status 0"
+check "existing file with --allow-overwrite: content written" [ "$before" != "$after" ]
+check "existing file with --allow-overwrite: not removed afterwards" [ -f "$FILE" ]
+
+SPARSE=$E2E_TMP/sparse.bin
+truncate -s 16M "$SPARSE"
+read_job "$SPARSE"
+expect_status 2 "sparse file not created by iogauge: read refused (layout would overwrite it)"
+check "sparse file: still sparse" [ "$(du -k "$SPARSE" | cut -f1)" -eq 0 ]
+
+NEW=$E2E_TMP/new.bin
+write_job "$NEW"
+expect_status 0 "new file: exit status 0"
+check "new file created by iogauge: removed at the end" [ ! -e "$NEW" ]
+
+# 7. Reads from a device with a file system need no --allow-destroy.
+before=$(content_hash "$EXT4")
+read_job "$EXT4"
+after=$(content_hash "$EXT4")
+expect_status 0 "read from an ext4 device without --allow-destroy: exit status 0"
+check "read from an ext4 device: unchanged" [ "$before" = "$after" ]
