@@ -22,22 +22,22 @@ deps:
 	@scripts/deps.sh
 
 iogauge: $(OBJ)
-	$(CC) $(CFLAGS) $(BASE) -o $@ $^ $(LIBS)
+	@echo "  LD      $@"; $(CC) $(CFLAGS) $(BASE) -o $@ $^ $(LIBS)
 
 build/iogauge-san: $(SANOBJ)
-	$(CC) -O1 -g $(SAN) $(BASE) -o $@ $^ $(LIBS)
+	@echo "  LD-SAN  $@"; $(CC) -O1 -g $(SAN) $(BASE) -o $@ $^ $(LIBS)
 
 build/rel/%.o: %.c $(wildcard src/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(WARN) $(BASE) -c -o $@ $<
+	@echo "  CC      $<"; $(CC) $(CFLAGS) $(WARN) $(BASE) -c -o $@ $<
 
 build/san/%.o: %.c $(wildcard src/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(SAN) $(WARN) $(BASE) -c -o $@ $<
+	@echo "  CC-SAN  $<"; $(CC) -O1 -g $(SAN) $(WARN) $(BASE) -c -o $@ $<
 
 build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ))
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g $(SAN) $(WARN) $(BASE) -o $@ $^ $(LIBS) -lcmocka
+	@echo "  LD-SAN  $@"; $(CC) -O1 -g $(SAN) $(WARN) $(BASE) -o $@ $^ $(LIBS) -lcmocka
 
 # Generated from the option table: never edited by hand.
 iogauge.1: iogauge

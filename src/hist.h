@@ -35,7 +35,9 @@ static inline void hist_add(struct hist *h, uint64_t v)
 /* Smallest and largest value that map to bucket idx. */
 uint64_t hist_bucket_low(unsigned idx);
 uint64_t hist_bucket_high(unsigned idx);
+/* dst += src, bucket by bucket. */
 void hist_merge(struct hist *dst, const struct hist *src);
+/* Number of samples. */
 uint64_t hist_total(const struct hist *h);
 /*
  * Value at percentile p (0 < p <= 100): the midpoint of the bucket that holds

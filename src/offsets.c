@@ -26,7 +26,6 @@ void rng_seed(struct rng *r, uint64_t seed)
  */
 static inline uint64_t perm_mix(const struct offgen *g, uint64_t x, unsigned sh)
 {
-	x ^= g->lcg_add; /* a key, so that 0 does not always map to 0 */
 	x ^= x >> sh;
 	x = (x * g->mix1) & g->mask;
 	x ^= x >> sh;
@@ -45,7 +44,7 @@ uint64_t offgen_scatter(const struct offgen *g, uint64_t x)
 	unsigned sh = perm_shift(g);
 	/* Cycle walking: iterating a bijection on 2^k until it lands below n. */
 	do
-		x = perm_mix(g, x, sh);
+		x = perm_mix(g, x ^ g->lcg_add, sh); /* keyed: 0 must not stay 0 */
 	while (x >= g->nblocks);
 	return x;
 }
@@ -54,7 +53,10 @@ static inline uint64_t perm_next(struct offgen *g)
 {
 	unsigned sh = perm_shift(g);
 	uint64_t x = g->pos, y;
-	/* The LCG visits all 2^k states, so each pass emits every block once. */
+	/*
+	 * The LCG visits all 2^k states, so the outputs repeat with period
+	 * nblocks: any nblocks in a row are each block exactly once.
+	 */
 	do {
 		x = (x * g->lcg_mul + g->lcg_add) & g->mask;
 		y = perm_mix(g, x, sh);

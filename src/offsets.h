@@ -22,6 +22,7 @@ struct rng {
 	uint64_t s[4];
 };
 
+/* Same seed, same sequence (splitmix64 fills the state). */
 void rng_seed(struct rng *r, uint64_t seed);
 
 static inline uint64_t rng_next(struct rng *r)
@@ -78,6 +79,7 @@ struct offgen {
  */
 int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, double param,
 		uint64_t nblocks, uint64_t seed);
+/* Next block number, in [0, nblocks).  Hot path: no allocation, no division. */
 uint64_t offgen_next(struct offgen *g);
 /* Scatter: a bijection on [0, nblocks) (used by perm and by skewed draws). */
 uint64_t offgen_scatter(const struct offgen *g, uint64_t x);

@@ -109,6 +109,9 @@ static void series_merge(struct series *dst, const struct series *src)
 			if (b.lat_max[d] > a.lat_max[d])
 				a.lat_max[d] = b.lat_max[d];
 		}
+		/* The interval ends when the last thread's interval ends. */
+		uint64_t ta = i < nd ? dst->pts[i].t_ns : 0, tb = i < src->n ? src->pts[i].t_ns : 0;
+		a.t_ns = ta > tb ? ta : tb;
 		dst->pts[i] = a;
 	}
 	dst->n = n;

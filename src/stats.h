@@ -63,12 +63,14 @@ static inline void lat_add(struct lat_stats *l, uint64_t v)
 	hist_add(&l->h, v);
 }
 
+/* Zero counters, min = UINT64_MAX, one-second series with no points yet. */
 void stats_init(struct thread_stats *s);
 void stats_reset(struct thread_stats *s); /* after ramp: keep allocations */
-void stats_free(struct thread_stats *s);
+void stats_free(struct thread_stats *s); /* the series array */
 /* dst += src; series summed point by point. */
 void stats_merge(struct thread_stats *dst, const struct thread_stats *src);
-double lat_mean(const struct lat_stats *l);
+double lat_mean(const struct lat_stats *l); /* 0 without samples */
+/* Population standard deviation, from the exact sum and sum of squares. */
 double lat_stddev(const struct lat_stats *l);
 /* Append a point (may grow the array: once a second at most). */
 void series_push(struct series *s, const struct series_pt *p);

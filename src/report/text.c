@@ -41,13 +41,13 @@ const char *report_io_mode(const struct job_result *jr)
 	return "buffered";
 }
 
-/* Unit for a latency block, chosen by its largest value as fio does. */
-static void lat_unit(uint64_t max, const char **name, double *div)
+/* Unit for a latency block, chosen by a typical value (mean or median). */
+static void lat_unit(uint64_t typical, const char **name, double *div)
 {
-	if (max < 10 * NSEC_PER_USEC) {
+	if (typical < 10 * NSEC_PER_USEC) {
 		*name = "nsec";
 		*div = 1;
-	} else if (max < 10 * NSEC_PER_MSEC) {
+	} else if (typical < 10 * NSEC_PER_MSEC) {
 		*name = "usec";
 		*div = 1e3;
 	} else {
@@ -60,11 +60,11 @@ static void print_percentiles(FILE *f, const struct thread_stats *t, int d, cons
 {
 	const char *u;
 	double div;
-	lat_unit(report_pct(t, d, j->percentiles[j->n_percentiles - 1]), &u, &div);
+	lat_unit(report_pct(t, d, 50), &u, &div);
 	fprintf(f, "    clat percentiles (%s):\n", u);
 	for (unsigned i = 0; i < j->n_percentiles; i++) {
 		double v = (double)report_pct(t, d, j->percentiles[i]) / div;
-		fprintf(f, "%s%5.2fth=[%7.0f]%s", i % 4 ? " " : "     |", j->percentiles[i], v,
+		fprintf(f, "%s%6.2fth=[%7.*f]%s", i % 4 ? " " : "     |", j->percentiles[i], v < 100 ? 1 : 0, v,
 			i + 1 == j->n_percentiles ? "\n" : i % 4 == 3 ? ",\n" : ",");
 	}
 }
@@ -109,8 +109,8 @@ static void print_ddir(FILE *f, const struct thread_stats *t, int d, const struc
 		(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
 	const char *u;
 	double div;
-	lat_unit(s->clat.max, &u, &div);
-	fprintf(f, "    clat (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", u,
+	lat_unit((uint64_t)lat_mean(&s->clat), &u, &div);
+	fprintf(f, "    clat (%s): min=%.1f, max=%.1f, avg=%.2f, stdev=%.2f\n", u,
 		(double)s->clat.min / div, (double)s->clat.max / div, lat_mean(&s->clat) / div,
 		lat_stddev(&s->clat) / div);
 	print_percentiles(f, t, d, j);

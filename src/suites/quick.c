@@ -141,6 +141,21 @@ static void record(struct quick_target *q, unsigned pass, unsigned ti, int d, co
 	}
 }
 
+/* A progress line with ETA, on a terminal only: logs and pipes stay clean. */
+static void progress(const struct quick_target *q, const struct settings *s, unsigned pass,
+		     unsigned step, const struct job *j)
+{
+	if (s->quiet || !isatty(STDERR_FILENO))
+		return;
+	unsigned left = (s->passes - pass) * NTESTS * DDIR_NR - step;
+	double eta = (double)left * (double)(j->runtime_ns + j->ramp_ns) / 1e9;
+	fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left", q->shown, pass + 1,
+		s->passes, j->name, eta);
+	if (left == 1)
+		fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+}
+
 /* Runs every test of one target; false when interrupted or failed. */
 static int run_target(struct quick_target *q, const struct job *user, const struct settings *s,
 		      unsigned pass, json_t *runs)
@@ -149,9 +164,7 @@ static int run_target(struct quick_target *q, const struct job *user, const stru
 		for (unsigned ti = 0; ti < NTESTS; ti++) {
 			struct job j;
 			fill_job(&j, user, q, &tests[ti], d);
-			if (!s->quiet)
-				fprintf(stderr, "iogauge: %s: pass %u/%u, %s ...\n", q->shown, pass + 1,
-					s->passes, j.name);
+			progress(q, s, pass, d * NTESTS + ti, &j);
 			struct run_result r;
 			int rc = runner_run(&j, 1, s, &r);
 			if (rc || r.interrupted) {

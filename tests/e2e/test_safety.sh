@@ -121,6 +121,8 @@ if command -v mkfs.btrfs >/dev/null 2>&1; then
 	if mount_tmp "$LOOP"; then
 		sync
 		refused "mounted btrfs with --allow-destroy" "$LOOP" --allow-destroy
+	else
+		fail "mounted btrfs: mount failed (was the file system damaged above?)"
 	fi
 else
 	skip "btrfs device" "mkfs.btrfs not installed"
