@@ -94,6 +94,9 @@ for j in d["jobs"]:
         cpu += (j["usr_cpu"] + j["sys_cpu"]) / 100.0 * j["job_runtime"] / 1000.0
     else:
         cpu += (j["cpu"]["usr_ns"] + j["cpu"]["sys_ns"]) / 1e9
+        if j.get("buffered_fallback"):
+            print("vs-fio: warning: iogauge fell back to buffered I/O (%s)" % j.get("io_mode"),
+                  file=sys.stderr)
 print(repr(iops), repr(bw), repr(cpu), repr(ios))
 EOF
 
@@ -207,6 +210,10 @@ if want e; then
                 else
                     quiet "${vg[@]}" "$IOGAUGE" run --quiet --output-format=json --output="$TMP/out.json" "${args[@]}"
                 fi
+                # the difference only means something if both runs did exactly mb*256 I/Os
+                vals=$(python3 "$TMP/parse.py" "$tool" "$TMP/out.json")
+                read -r _ _ _ ios <<<"$vals"
+                [[ "${ios%.*}" == $((mb * 256)) ]] || die "(e) $tool $t ${mb}m did $ios I/Os, not $((mb * 256))"
                 record "e$t.instr$mb" "$tool" 1 "$(cg_instr "$prefix")"
             done
         done

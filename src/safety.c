@@ -236,10 +236,11 @@ static int check_in_use(const char *dev, const struct bdev *b, const struct bdev
  * Held open exclusively by someone else (a mount in another namespace, a
  * btrfs or md member, ...): refused even with --allow-destroy.
  */
-static int check_exclusive(const char *dev, const struct bdev *b, const struct bdev *target)
+static int check_exclusive(const char *dev, const struct bdev *b, const struct bdev *target,
+			   const dev_t *ours, int nours)
 {
 	char w[96], path[PATH_MAX];
-	int fd;
+	int fd, i;
 
 	/* A partition without a /dev node cannot be opened: the other checks remain. */
 	if (b == target)
@@ -248,6 +249,10 @@ static int check_exclusive(const char *dev, const struct bdev *b, const struct b
 		return 0;
 	fd = open(path, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0 && errno == EBUSY) {
+		/* Held by an earlier job of this run (same device, its disk or a partition)? */
+		for (i = 0; i < nours; i++)
+			if (target_holds_exclusive(ours[i]))
+				return 0;
 		msg_err("refusing to write %s: %s is in use (held open exclusively, e.g. mounted elsewhere or part of a btrfs, md or dm device; never overwritten, even with --allow-destroy)",
 			dev, who(b, target, w, sizeof(w)));
 		return -1;
@@ -324,7 +329,9 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 	struct bdev target, *parts = NULL;
 	char parent[64], holder[256], path[PATH_MAX];
 	struct stat st;
-	int nparts = 0, i, ret = -1;
+	int nparts = 0, nours = 0, i, ret = -1;
+	dev_t parent_rdev = 0, *ours = NULL;
+	bool has_parent = false;
 
 	if (stat(dev, &st)) {
 		msg_err("refusing to write %s: %s", dev, strerror(errno));
@@ -342,8 +349,11 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 	}
 
 	if (is_partition(target.name)) {
-		if (!parent_disk(target.name, parent, sizeof(parent)) &&
-		    first_holder(parent, holder, sizeof(holder))) {
+		if (parent_disk(target.name, parent, sizeof(parent)))
+			parent[0] = '\0';
+		snprintf(path, sizeof(path), "/sys/class/block/%s/dev", parent);
+		has_parent = parent[0] && !read_devno(path, &parent_rdev);
+		if (parent[0] && first_holder(parent, holder, sizeof(holder))) {
 			msg_err("refusing to write %s: its disk %s is in use by %s (never overwritten, even with --allow-destroy)",
 				dev, parent, holder);
 			return -1;
@@ -363,10 +373,23 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 	for (i = 0; i < nparts; i++)
 		if (check_in_use(dev, &parts[i], &target))
 			goto out;
-	for (i = 0; i < nparts; i++)
-		if (check_exclusive(dev, &parts[i], &target))
+	for (i = 0; i < nparts; i++) {
+		dev_t ours[2] = { parts[i].rdev, target.rdev };
+		if (check_exclusive(dev, &parts[i], &target, ours, 2))
 			goto out;
-	if (check_exclusive(dev, &target, &target))
+	}
+	/* The target, its disk, its partitions: our own claim on any makes it busy. */
+	ours = calloc((size_t)nparts + 2, sizeof(*ours));
+	if (!ours) {
+		msg_err("refusing to write %s: out of memory", dev);
+		goto out;
+	}
+	ours[nours++] = target.rdev;
+	if (has_parent)
+		ours[nours++] = parent_rdev;
+	for (i = 0; i < nparts; i++)
+		ours[nours++] = parts[i].rdev;
+	if (check_exclusive(dev, &target, &target, ours, nours))
 		goto out;
 
 	if (!allow_destroy) {
@@ -381,6 +404,7 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 	}
 	ret = 0;
 out:
+	free(ours);
 	free(parts);
 	return ret;
 }

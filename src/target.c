@@ -6,11 +6,13 @@
 #include "common.h"
 #include "target.h"
 #include "offsets.h"
+#include "runner.h" /* g_stop: SIGINT/SIGTERM seen */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/fs.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,82 @@
 #define CREATED_XATTR "user.iogauge.created"
 #define LAYOUT_CHUNK (1u << 20)
 #define RESIDENT_CHUNK (1ull << 30)
+
+/*
+ * Devices this process holds with O_EXCL, so that a second job writing the
+ * same device (or a partition of it) is not refused for our own claim, and
+ * files created in this run, so that a second job on the same file needs no
+ * --allow-overwrite even where the xattr could not be set.
+ */
+#define MAX_HELD 64
+#define MAX_OWN 4096
+static struct {
+	dev_t rdev;
+	unsigned refs;
+} held[MAX_HELD];
+static struct {
+	dev_t dev;
+	ino_t ino;
+} own_files[MAX_OWN];
+static unsigned n_own;
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+
+bool target_holds_exclusive(dev_t rdev)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&reg_lock);
+	for (unsigned i = 0; i < MAX_HELD && !found; i++)
+		found = held[i].refs && held[i].rdev == rdev;
+	pthread_mutex_unlock(&reg_lock);
+	return found;
+}
+
+static void hold_exclusive(dev_t rdev, bool on)
+{
+	unsigned i, free_slot = MAX_HELD;
+
+	pthread_mutex_lock(&reg_lock);
+	for (i = 0; i < MAX_HELD; i++) {
+		if (held[i].refs && held[i].rdev == rdev)
+			break;
+		if (!held[i].refs && free_slot == MAX_HELD)
+			free_slot = i;
+	}
+	if (on) {
+		if (i == MAX_HELD && free_slot < MAX_HELD) {
+			held[free_slot].rdev = rdev;
+			held[free_slot].refs = 1;
+		} else if (i < MAX_HELD) {
+			held[i].refs++;
+		}
+	} else if (i < MAX_HELD) {
+		held[i].refs--;
+	}
+	pthread_mutex_unlock(&reg_lock);
+}
+
+static void own_add(const struct stat *st)
+{
+	pthread_mutex_lock(&reg_lock);
+	if (n_own < MAX_OWN) {
+		own_files[n_own].dev = st->st_dev;
+		own_files[n_own].ino = st->st_ino;
+		n_own++;
+	}
+	pthread_mutex_unlock(&reg_lock);
+}
+
+static bool own_this_run(const struct stat *st)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&reg_lock);
+	for (unsigned i = 0; i < n_own && !found; i++)
+		found = own_files[i].dev == st->st_dev && own_files[i].ino == st->st_ino;
+	pthread_mutex_unlock(&reg_lock);
+	return found;
+}
 
 static unsigned page_size(void)
 {
@@ -72,23 +150,38 @@ static bool has_holes(int fd, const struct stat *st, uint64_t limit)
 	return (uint64_t)st->st_blocks * 512 < dense;
 }
 
-/* Write real random data over [0, need) and make it durable. */
-static int layout(struct target *t, const struct target_req *r, int fd)
+/*
+ * Write real random data over [0, need) and make it durable.  The seed mixes
+ * in the file's identity: files of threads sharing a job seed never hold the
+ * same blocks (a deduplicating file system would store them once).
+ */
+static int layout(struct target *t, const struct target_req *r, int fd, const struct stat *st)
 {
+	uint64_t off = 0, start, seed = r->seed ^ 0x6c61796f75740a5dULL;
 	char b1[32], b2[32];
-	uint64_t off = 0, start;
 	struct rng rng;
 	uint64_t *buf;
 	size_t words, i;
+	const char *p;
 
+	for (p = t->path; *p; p++)
+		seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
+	seed ^= ((uint64_t)st->st_dev << 32) ^ (uint64_t)st->st_ino;
 	buf = xaligned(page_size(), LAYOUT_CHUNK);
-	rng_seed(&rng, r->seed ^ 0x6c61796f75740a5dULL);
+	rng_seed(&rng, seed);
 	start = now_ns();
 	while (off < r->need_size) {
 		size_t len = r->need_size - off < LAYOUT_CHUNK ? (size_t)(r->need_size - off)
 							       : LAYOUT_CHUNK;
 		size_t done = 0;
 
+		if (g_stop) {
+			msg_err("interrupted while laying out %s (%s of %s written)", t->path,
+				fmt_bytes(b1, sizeof(b1), (double)off),
+				fmt_bytes(b2, sizeof(b2), (double)r->need_size));
+			free(buf);
+			return -(128 + (int)g_stop);
+		}
 		words = (len + 7) / 8;
 		for (i = 0; i < words; i++)
 			buf[i] = rng_next(&rng);
@@ -127,7 +220,8 @@ static int check_space(const struct target *t, const struct target_req *r, const
 	struct statvfs sv;
 
 	need = r->need_size > have ? r->need_size - have : 0;
-	if (!need || statvfs(t->path, &sv))
+	/* f_blocks 0: the file system does not report its size (ramfs): let ENOSPC speak. */
+	if (!need || statvfs(t->path, &sv) || !sv.f_blocks)
 		return 0;
 	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	if (need <= avail)
@@ -138,7 +232,7 @@ static int check_space(const struct target *t, const struct target_req *r, const
 	msg_err("not enough free space on %s for %s: %s free", mnt,
 		fmt_bytes(b1, sizeof(b1), (double)r->need_size),
 		fmt_bytes(b2, sizeof(b2), (double)avail));
-	return -EXIT_USAGE;
+	return -EXIT_IOERR; /* a full disk, like ENOSPC: status 1 */
 }
 
 static int lay_out_if_needed(struct target *t, const struct target_req *r, bool needed)
@@ -160,7 +254,7 @@ static int lay_out_if_needed(struct target *t, const struct target_req *r, bool 
 	}
 	ret = check_space(t, r, &st);
 	if (!ret)
-		ret = layout(t, r, fd);
+		ret = layout(t, r, fd, &st);
 	close(fd);
 	return ret;
 }
@@ -172,13 +266,21 @@ static int prepare_blockdev(struct target *t, const struct target_req *r)
 	uint64_t size = 0;
 	int lbs = 0, fd, flags;
 	struct stat st;
+	bool excl;
 
 	if (r->writes && safety_check_blockdev(t->path, r->allow_destroy))
 		return -EXIT_USAGE;
 	t->is_blockdev = true;
-	/* Writers hold the device exclusively: nobody mounts it under the run. */
+	/*
+	 * Writers hold the device exclusively: nobody mounts it under the run.
+	 * EBUSY here, after the safety check passed, is this process's own
+	 * claim (another job on the same device or on its disk/partition).
+	 */
 	flags = (r->writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
 	fd = open(t->path, flags);
+	excl = fd >= 0 && r->writes;
+	if (fd < 0 && r->writes && errno == EBUSY)
+		fd = open(t->path, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		msg_err("cannot open %s: %s", t->path, strerror(errno));
 		return -EXIT_USAGE;
@@ -201,8 +303,16 @@ static int prepare_blockdev(struct target *t, const struct target_req *r)
 	if (off > t->lbs)
 		t->lbs = off;
 	t->dio_mem_align = mem ? mem : t->lbs;
-	if (!fstat(fd, &st))
-		blockdev_name(st.st_rdev, t->device, sizeof(t->device));
+	if (fstat(fd, &st)) {
+		msg_err("cannot stat %s: %s", t->path, strerror(errno));
+		close(fd);
+		return -EXIT_IOERR;
+	}
+	t->rdev = st.st_rdev;
+	blockdev_name(st.st_rdev, t->device, sizeof(t->device));
+	if (excl)
+		hold_exclusive(t->rdev, true);
+	t->excl = excl;
 	t->fd = fd;
 	return 0;
 }
@@ -233,6 +343,8 @@ static int create_file(struct target *t, const struct target_req *r)
 	t->created = true;
 	cleanup_register(t->path);
 	fsetxattr(fd, CREATED_XATTR, "1", 1, 0); /* best effort: tmpfs may refuse user.* */
+	if (!fstat(fd, &st))
+		own_add(&st);
 	close(fd);
 	return lay_out_if_needed(t, r, (r->reads || r->writes) && r->need_size > 0);
 }
@@ -249,7 +361,7 @@ static int prepare_existing_file(struct target *t, const struct target_req *r,
 		msg_err("cannot open %s: %s", t->path, strerror(errno));
 		return -EXIT_USAGE;
 	}
-	own = created_by_us(fd);
+	own = created_by_us(fd) || own_this_run(st);
 	needs_layout = (r->reads || r->writes) && r->need_size > 0 &&
 		       ((uint64_t)st->st_size < r->need_size || has_holes(fd, st, limit));
 	close(fd);
@@ -379,6 +491,9 @@ void target_close(struct target *t)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
+	if (t->excl)
+		hold_exclusive(t->rdev, false);
+	t->excl = false;
 }
 
 uint64_t target_invalidate(int fd, uint64_t off, uint64_t len)

@@ -26,6 +26,8 @@ struct target {
 	uint64_t layout_ns;    /* time spent writing real data before the run */
 	uint64_t layout_bytes;
 	uint64_t resident_bytes; /* page-cache resident before reads (mincore) */
+	bool excl;        /* fd holds the device exclusively (O_EXCL, a writer) */
+	dev_t rdev;       /* block device number when is_blockdev */
 };
 
 /* What a job will do with the target; decides which checks apply. */
@@ -45,7 +47,8 @@ struct target_req {
  * Open (creating if needed) and prepare a target: safety checks, layout of
  * real random data when reads need it, O_DIRECT alignment facts.  On refusal
  * or error prints one line naming the path and the reason and returns
- * -EXIT_USAGE (bad request, refused by safety) or -EXIT_IOERR (I/O failure).
+ * -EXIT_USAGE (bad request, refused by safety) or -EXIT_IOERR (I/O failure),
+ * or -(128 + signal) when g_stop was set during the layout.
  * Registers created files for removal.
  */
 int target_prepare(struct target *t, const struct target_req *r);
@@ -61,6 +64,11 @@ void target_close(struct target *t);
  * by libblkid is refused unless allow_destroy.
  */
 int safety_check_blockdev(const char *dev, bool allow_destroy);
+/*
+ * Does this process hold block device rdev open exclusively (a writing job
+ * prepared earlier)?  Then its O_EXCL refusal is our own doing, not a mount.
+ */
+bool target_holds_exclusive(dev_t rdev);
 
 /* The block device beneath path (file, directory or device): kernel name, or -1. */
 int blockdev_of_path(const char *path, char *name, size_t len, char *fstype, size_t fslen,

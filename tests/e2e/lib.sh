@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # Shared helpers for the end-to-end tests: sourced, never run.
 #
 # Loop devices, mounts and swap set up here are undone by an EXIT trap that
@@ -174,6 +175,7 @@ write_mbr() {
 		printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 & 255)) $((($1 >> 8) & 255)) \
 			$((($1 >> 16) & 255)) $((($1 >> 24) & 255))
 	}
+	# shellcheck disable=SC2059 # the format carries the computed escapes
 	printf "\\x00\\x20\\x21\\x00\\x83\\xfe\\xff\\xff$(le32 $start)$(le32 $count)" |
 		dd of="$dev" bs=1 seek=446 conv=notrunc status=none || return 1
 	printf '\x55\xaa' | dd of="$dev" bs=1 seek=510 conv=notrunc status=none || return 1

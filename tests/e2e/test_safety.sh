@@ -3,6 +3,7 @@
 # file system, partition table, or anything mounted or in use, and never
 # over a file it did not create, unless told to; and when it refuses, not a
 # byte changes.
+# shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 need_root
@@ -127,6 +128,13 @@ if command -v mkfs.btrfs >/dev/null 2>&1; then
 else
 	skip "btrfs device" "mkfs.btrfs not installed"
 fi
+# A LUKS1 header (magic, version, UUID), written by hand: cryptsetup may be absent.
+mkloop luks 64M || exit 1
+printf 'LUKS\xba\xbe\x00\x01aes\0' | dd of="$LOOP" conv=notrunc status=none
+printf '6f1c2a44-1d0e-4b7e-9a57-2b1f0e3c9d11' | dd of="$LOOP" bs=1 seek=168 conv=notrunc status=none
+sync
+refused "crypto_LUKS header" "$LOOP"
+expect_err "LUKS" "crypto_LUKS header: message names it"
 if command -v mkswap >/dev/null 2>&1; then
 	mkloop swapsig 64M || exit 1
 	mkswap "$LOOP" >/dev/null 2>&1
