@@ -155,8 +155,9 @@ static void do_sync(struct worker *w)
 	if (rc)
 		set_error(w, errno, 0, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, false);
 	w->st.syncs++;
-	w->writes_since_sync = 0;
-	w->sync_pending = false;
+	/* Writes that completed while draining count toward the next sync. */
+	w->writes_since_sync -= w->sync_every;
+	w->sync_pending = w->writes_since_sync >= w->sync_every;
 }
 
 static void loop_sync(struct worker *w)

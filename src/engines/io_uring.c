@@ -144,7 +144,6 @@ static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 	struct uring_priv *p = ctx->priv;
 	struct io_uring *ring = &p->ring;
 	unsigned i;
-	int ret;
 
 	for (i = 0; i < n; i++) {
 		struct io_u *u = us[i];
@@ -190,15 +189,10 @@ static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 		return n && us[0]->op > IO_FDATASYNC ? -EINVAL : 0;
 
 	/*
-	 * Every prepared SQE is accepted: whatever the kernel did not consume
-	 * now stays in the SQ ring and goes in with the next io_uring_enter
-	 * (reap uses io_uring_submit_and_wait).
+	 * Every prepared SQE is accepted.  They enter the kernel with the
+	 * worker's next reap, in the same io_uring_enter that waits: one
+	 * syscall per batch instead of two.
 	 */
-	do
-		ret = io_uring_submit(ring);
-	while (ret == -EINTR);
-	if (unlikely(ret < 0 && ret != -EAGAIN && ret != -EBUSY))
-		return ret;
 	return (int)i;
 }
 
@@ -212,7 +206,13 @@ static int uring_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct
 		max = p->ncqes;
 	if (min > max)
 		min = max;
-
+	/* Queued SQEs go in now, whatever is already completed: never let them wait. */
+	if (io_uring_sq_ready(ring)) {
+		int ret = io_uring_submit_and_wait(ring, min);
+		if (unlikely(ret < 0) && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY &&
+		    ret != -ETIME)
+			return ret;
+	}
 	for (;;) {
 		unsigned n = io_uring_peek_batch_cqe(ring, p->cqes, max - got);
 

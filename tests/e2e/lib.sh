@@ -223,3 +223,59 @@ expect_err() {
 		fail "$2" "stderr does not match /$1/"
 	fi
 }
+
+# ---- Helpers for the workload, device-counter, signal and suite tests ----
+
+OUT=$E2E_TMP/last.out # stdout of the last run_iogauge
+
+# need_json: builds tests/e2e/jget.c (a small JSON query tool on libjansson,
+# which iogauge needs anyway) so no test depends on jq or python.
+need_json() {
+	need_cmd gcc
+	JGET=$E2E_TMP/jget
+	gcc -O1 -o "$JGET" "$E2E_ROOT/tests/e2e/jget.c" -ljansson 2>"$E2E_TMP/jget.err" ||
+		skip_all "cannot build tests/e2e/jget.c against libjansson"
+}
+
+# jget FILE [EXPR...]: see tests/e2e/jget.c; without EXPR, checks FILE is one JSON value.
+jget() {
+	"$JGET" "$@"
+}
+
+# mkfs_mount NAME SIZE FSTYPE [MKFS OPTIONS...]: a loop device of SIZE with a
+# fresh FSTYPE (ext4, xfs, btrfs) mounted on a temp dir; sets LOOP and MNT.
+mkfs_mount() {
+	local name=$1 size=$2 fs=$3
+	shift 3
+	mkloop "$name" "$size" || return 1
+	case $fs in
+	ext4) mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$@" "$LOOP" >/dev/null ;;
+	xfs) mkfs.xfs -q -f "$@" "$LOOP" >/dev/null ;;
+	btrfs) mkfs.btrfs -q -f "$@" "$LOOP" >/dev/null ;;
+	*) return 1 ;;
+	esac || return 1
+	mount_tmp "$LOOP"
+}
+
+# dir_empty DIR: DIR exists and holds nothing (hidden entries included).
+dir_empty() {
+	[ -d "$1" ] && [ -z "$(ls -A "$1")" ]
+}
+
+# between X LO HI: LO <= X <= HI, decimal numbers.
+between() {
+	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
+}
+
+# within_pct A B PCT: |A - B| <= PCT% of B (B > 0).
+within_pct() {
+	awk -v a="$1" -v b="$2" -v p="$3" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= b * p / 100) }'
+}
+
+# dev_sectors DEV: "READ WRITE" sectors (512 B) from /sys/block/NAME/stat.
+dev_sectors() {
+	local n
+	n=$(basename "$(readlink -f "$1")")
+	awk '{ print $3, $7 }' "/sys/block/$n/stat"
+}
