@@ -16,7 +16,9 @@ static struct job *push_job(struct parsed_args *pa, const char *name)
 		die_usage("out of memory");
 	struct job *j = &pa->jobs[pa->njobs++];
 	*j = pa->global;
-	snprintf(j->name, sizeof(j->name), "%s", name);
+	if (strlen(name) >= sizeof(j->name))
+		die_usage("--name: '%s' is longer than %zu characters", name, sizeof(j->name) - 1);
+	strcpy(j->name, name);
 	return j;
 }
 

@@ -92,7 +92,5 @@ struct settings {
 	bool quiet;
 };
 
-void job_defaults(struct job *j);
-void settings_defaults(struct settings *s);
 
 #endif

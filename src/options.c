@@ -122,7 +122,8 @@ static int set_percentiles(void *obj, const struct opt_def *o, const char *val, 
 	while (*p) {
 		char *end;
 		double v = strtod(p, &end);
-		if (end == p || v <= 0 || v > 100 || cnt == MAX_PERCENTILES || (*end && *end != ':')) {
+		bool bad_end = *end && (*end != ':' || !end[1]); /* "50:" has an empty entry */
+		if (end == p || !(v > 0 && v <= 100) || cnt == MAX_PERCENTILES || bad_end) {
 			snprintf(err, n,
 				 "--%s: '%s' is not a list of up to %d percentiles in (0, 100] "
 				 "separated by ':'",

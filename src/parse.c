@@ -15,7 +15,9 @@ int parse_uint(const char *s, uint64_t *out)
 	if (!s || !isdigit((unsigned char)*s))
 		return -1;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
+	/* Decimal, or hex after 0x; a leading zero is not octal (fio reads 010 as ten). */
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	unsigned long long v = strtoull(s, &end, hex ? 16 : 10);
 	if (errno || *end)
 		return -1;
 	*out = v;
@@ -62,7 +64,7 @@ static int apply_unit(long double num, const char *suffix, const struct unit *un
 		      uint64_t *out)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(suffix, units[i].name))
+		if (strcasecmp(suffix, units[i].name))
 			continue;
 		long double v = num * units[i].mult;
 		if (v > (long double)UINT64_MAX || v != floorl(v))
@@ -79,17 +81,14 @@ static int apply_unit(long double num, const char *suffix, const struct unit *un
  */
 int parse_size(const char *s, uint64_t *out)
 {
+	/* Matched without regard to case: k, K, KB, kib, KiB ... all 1024. */
 	static const struct unit units[] = {
-		{ "", 1 },		{ "b", 1 },	     { "B", 1 },
-		{ "k", 1ULL << 10 },	{ "K", 1ULL << 10 }, { "KB", 1ULL << 10 },
-		{ "kb", 1ULL << 10 },	{ "KiB", 1ULL << 10 }, { "kib", 1ULL << 10 },
-		{ "m", 1ULL << 20 },	{ "M", 1ULL << 20 }, { "MB", 1ULL << 20 },
-		{ "mb", 1ULL << 20 },	{ "MiB", 1ULL << 20 }, { "mib", 1ULL << 20 },
-		{ "g", 1ULL << 30 },	{ "G", 1ULL << 30 }, { "GB", 1ULL << 30 },
-		{ "gb", 1ULL << 30 },	{ "GiB", 1ULL << 30 }, { "gib", 1ULL << 30 },
-		{ "t", 1ULL << 40 },	{ "T", 1ULL << 40 }, { "TB", 1ULL << 40 },
-		{ "tb", 1ULL << 40 },	{ "TiB", 1ULL << 40 }, { "tib", 1ULL << 40 },
-		{ "p", 1ULL << 50 },	{ "P", 1ULL << 50 }, { "PiB", 1ULL << 50 },
+		{ "", 1 },	    { "b", 1 },
+		{ "k", 1ULL << 10 }, { "kb", 1ULL << 10 }, { "kib", 1ULL << 10 },
+		{ "m", 1ULL << 20 }, { "mb", 1ULL << 20 }, { "mib", 1ULL << 20 },
+		{ "g", 1ULL << 30 }, { "gb", 1ULL << 30 }, { "gib", 1ULL << 30 },
+		{ "t", 1ULL << 40 }, { "tb", 1ULL << 40 }, { "tib", 1ULL << 40 },
+		{ "p", 1ULL << 50 }, { "pb", 1ULL << 50 }, { "pib", 1ULL << 50 },
 	};
 	long double num;
 	const char *suffix;
@@ -116,7 +115,7 @@ int parse_time(const char *s, const char *default_unit, uint64_t *out_ns)
 		suffix = default_unit ? default_unit : "s";
 	/* Fractions of a nanosecond are meaningless: round to whole ns. */
 	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
-		if (strcmp(suffix, units[i].name))
+		if (strcasecmp(suffix, units[i].name))
 			continue;
 		long double v = roundl(num * units[i].mult);
 		if (v > (long double)UINT64_MAX)

@@ -4,6 +4,7 @@
 #include "engines/engine.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 
@@ -12,7 +13,25 @@ static const char *const rw_names[] = { "read", "write", "randread", "randwrite"
 static const char *const op_names[] = { "read", "write", "fsync", "fdatasync" };
 static const char *const dist_names[] = { "random", "zipf", "pareto", "normal" };
 
-#define JU(v) json_integer((json_int_t)(v))
+/* JSON integers are signed 64-bit in jansson: larger counts become reals, never negative. */
+static json_t *JU(uint64_t v)
+{
+	return v > INT64_MAX ? json_real((double)v) : json_integer((json_int_t)v);
+}
+
+/* Paths and names may hold bytes that are not UTF-8: replace those, keep the key. */
+json_t *json_text(const char *s)
+{
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	char buf[PATH_MAX * 2];
+	size_t k = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p && k + 2 < sizeof(buf); p++)
+		buf[k++] = *p < 0x80 ? (char)*p : '?';
+	buf[k] = 0;
+	return json_string(buf);
+}
 
 /* fio's percentile key spelling, so scripts written for fio find them. */
 static void pct_key(char *buf, size_t len, double p)
@@ -95,7 +114,7 @@ json_t *json_thread_stats(const struct thread_stats *t, const struct job *j)
 		json_t *e = json_object();
 		json_object_set_new(e, "errno", JU(t->err));
 		json_object_set_new(e, "message", json_string(t->short_io ? "short transfer" : strerror(t->err)));
-		json_object_set_new(e, "file", json_string(t->err_file));
+		json_object_set_new(e, "file", json_text(t->err_file));
 		json_object_set_new(e, "offset", JU(t->err_offset));
 		json_object_set_new(e, "op", json_string(op_names[t->err_op]));
 		json_object_set_new(o, "error", e);
@@ -140,10 +159,10 @@ static json_t *json_targets(const struct job_result *jr)
 	for (unsigned i = 0; i < jr->ntargets; i++) {
 		const struct target *t = &jr->targets[i];
 		json_t *o = json_object();
-		json_object_set_new(o, "path", json_string(t->path));
+		json_object_set_new(o, "path", json_text(t->path));
 		json_object_set_new(o, "blockdev", json_boolean(t->is_blockdev));
-		json_object_set_new(o, "fstype", json_string(t->fstype));
-		json_object_set_new(o, "device", json_string(t->device));
+		json_object_set_new(o, "fstype", json_text(t->fstype));
+		json_object_set_new(o, "device", json_text(t->device));
 		json_object_set_new(o, "size", JU(t->size));
 		json_object_set_new(o, "direct", json_boolean(t->direct));
 		json_object_set_new(o, "created", json_boolean(t->created));
@@ -158,7 +177,7 @@ static json_t *json_job(const struct job_result *jr)
 {
 	const struct job *j = &jr->job;
 	json_t *o = json_thread_stats(&jr->total, j);
-	json_object_set_new(o, "name", json_string(j->name));
+	json_object_set_new(o, "name", json_text(j->name));
 	json_object_set_new(o, "options", json_options(j));
 	json_object_set_new(o, "targets", json_targets(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));
@@ -184,7 +203,7 @@ json_t *json_devices(const struct run_result *r)
 			continue;
 		json_t *o = json_object();
 		double util = d->span_ns ? 100.0 * (double)d->io_ticks_ms * 1e6 / (double)d->span_ns : 0;
-		json_object_set_new(o, "name", json_string(d->name));
+		json_object_set_new(o, "name", json_text(d->name));
 		json_object_set_new(o, "read_ios", JU(d->rd_ios));
 		json_object_set_new(o, "read_bytes", JU(d->rd_sectors * 512));
 		json_object_set_new(o, "write_ios", JU(d->wr_ios));

@@ -15,6 +15,8 @@ void report_errors(const struct run_result *r);
 json_t *report_json(const struct run_result *r, const char *command);
 json_t *json_thread_stats(const struct thread_stats *t, const struct job *j);
 json_t *json_devices(const struct run_result *r);
+/* A JSON string of any bytes: non-UTF-8 bytes become "?" so the key is never lost. */
+json_t *json_text(const char *s);
 /* Write to path ("" or "-": stdout); 0 or -1 with a message. */
 int report_json_write(json_t *root, const char *path);
 

@@ -274,10 +274,10 @@ static json_t *json_target(struct quick_target *q, unsigned passes)
 	static const size_t fields[] = { offsetof(struct cell, mbs), offsetof(struct cell, iops),
 					 offsetof(struct cell, mean_ns), offsetof(struct cell, p99_ns) };
 	json_t *o = json_object();
-	json_object_set_new(o, "path", json_string(q->shown));
-	json_object_set_new(o, "file", json_string(q->path));
-	json_object_set_new(o, "fstype", json_string(q->info.fstype));
-	json_object_set_new(o, "device", json_string(q->info.device));
+	json_object_set_new(o, "path", json_text(q->shown));
+	json_object_set_new(o, "file", json_text(q->path));
+	json_object_set_new(o, "fstype", json_text(q->info.fstype));
+	json_object_set_new(o, "device", json_text(q->info.device));
 	json_object_set_new(o, "size", json_integer((json_int_t)q->size));
 	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
 	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));

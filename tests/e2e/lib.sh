@@ -21,6 +21,7 @@ E2E_TMP=$(mktemp -d "${TMPDIR:-/tmp}/iogauge-e2e.XXXXXX") || exit 1
 E2E_LOOPS=()
 E2E_MOUNTS=()
 E2E_SWAPS=()
+E2E_PIDS=()
 E2E_CHECKS=0
 E2E_FAILED=0
 E2E_SKIPPING=0
@@ -31,6 +32,10 @@ e2e_cleanup() {
 	local rc=$? i l f
 	set +e
 	trap - EXIT INT TERM
+	# Background iogauge runs still going (start_iogauge) hold the mounts.
+	for l in ${E2E_PIDS[@]+"${E2E_PIDS[@]}"}; do
+		kill -KILL "$l" 2>/dev/null && wait "$l" 2>/dev/null
+	done
 	for ((i = ${#E2E_SWAPS[@]} - 1; i >= 0; i--)); do
 		swapoff "${E2E_SWAPS[i]}" 2>/dev/null
 	done
@@ -278,4 +283,40 @@ dev_sectors() {
 	local n
 	n=$(basename "$(readlink -f "$1")")
 	awk '{ print $3, $7 }' "/sys/block/$n/stat"
+}
+
+# start_iogauge ARGS...: iogauge in the background with SIGINT and SIGTERM at
+# their defaults (a non-interactive shell starts background jobs with SIGINT
+# ignored); stdout in $OUT, stderr in $ERR; sets BGPID.  Killed at exit if
+# still running.
+start_iogauge() {
+	local pre=()
+	: >"$ERR"
+	env --default-signal=INT true 2>/dev/null && pre=(env --default-signal=INT,TERM)
+	"${pre[@]}" "$IOGAUGE" "$@" >"$OUT" 2>"$ERR" &
+	BGPID=$!
+	E2E_PIDS+=("$BGPID")
+}
+
+# bg_running: $BGPID has not ended yet (a zombie has ended).
+bg_running() {
+	local st
+	st=$(awk '{ print $3 }' "/proc/$BGPID/stat" 2>/dev/null) || return 1
+	[ -n "$st" ] && [ "$st" != Z ]
+}
+
+# signal_bg SIG LIMIT: sends SIG to $BGPID and waits up to LIMIT seconds for
+# it to end (then SIGKILL); sets STATUS and WAITED_MS (signal to exit).
+signal_bg() {
+	local sig=$1 limit=$2 t0 n=0
+	t0=$(date +%s%N)
+	kill -s "$sig" "$BGPID" 2>/dev/null
+	while bg_running && [ $n -lt $((limit * 20)) ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	bg_running && kill -KILL "$BGPID" 2>/dev/null
+	wait "$BGPID"
+	STATUS=$?
+	WAITED_MS=$((($(date +%s%N) - t0) / 1000000))
 }

@@ -35,6 +35,7 @@ static struct thread_stats th[2];
 static struct target tgt;
 static struct run_result rr;
 static struct settings sset;
+static char tmpdir[64]; /* for the files the writer tests create */
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -66,6 +67,9 @@ static void push_pt(struct series *s, uint64_t t, uint64_t rios, uint64_t rlsum,
 static int setup(void **state)
 {
 	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/iogauge-test-json.XXXXXX");
+	if (!mkdtemp(tmpdir))
+		return -1;
 	memset(&rr, 0, sizeof(rr));
 	memset(jrs, 0, sizeof(jrs));
 	struct job_result *jr = &jrs[0];
@@ -158,6 +162,10 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	if (system(cmd))
+		return -1;
 	stats_free(&jrs[0].total);
 	stats_free(&jrs[1].total);
 	stats_free(&th[0]);
@@ -613,14 +621,10 @@ static void same_json(json_t *a, json_t *b, const char *path)
 	}
 }
 
-static char tmpdir[64];
-
 static void test_write_file(void **state)
 {
 	(void)state;
 	char path[256];
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/iogauge-test-json.XXXXXX");
-	assert_non_null(mkdtemp(tmpdir));
 	snprintf(path, sizeof(path), "%s/out.json", tmpdir);
 	json_t *root = report_json(&rr, "run");
 	assert_int_equal(report_json_write(root, path), 0);
@@ -711,7 +715,6 @@ static void test_write_errors(void **state)
 	assert_non_null(strstr(out, path));
 	assert_non_null(strstr(out, strerror(ENOENT)));
 	json_decref(root);
-	rmdir(tmpdir);
 }
 
 /* A randseed above INT64_MAX (any 64-bit seed is allowed) must not come out negative. */

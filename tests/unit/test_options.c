@@ -654,8 +654,7 @@ static void test_apply_special(void **state)
 	}
 	expect_reject("ioengine", "bogus");
 	contains(err, "'bogus'");
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		contains(err, names[i]);
+	contains(err, "(allowed: io_uring libaio psync sync mmap null)");
 	assert_ptr_equal(gj.engine, &engine_null);
 	expect_reject("ioengine", NULL);
 	contains(err, "needs a value");
@@ -774,9 +773,8 @@ static void test_args_two_jobs(void **state)
 {
 	(void)state;
 	char *argv[] = { "--direct=1", "--size", "1m", "--name=a", "--rw=write",
-			 "-name=b",    "--bs",	 "8k", "job.fio",  "--iodepth", "4", "--", NULL };
+			 "-name=b",    "--bs",	 "8k", "job.fio",  "--iodepth", "4", NULL };
 	pa_init();
-	/* "--" is not an option: leave it out here (tested as unknown below). */
 	args_parse(11, argv, CMD_RUN, &cpa);
 	assert_int_equal(cpa.njobs, 2);
 	assert_string_equal(cpa.jobs[0].name, "a");

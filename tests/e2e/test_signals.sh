@@ -1,0 +1,113 @@
+#!/bin/bash
+# SIGINT and SIGTERM mid-run: iogauge stops within seconds with 128+N,
+# prints what it measured so far (text: "Interrupted"; JSON: valid, with
+# "interrupted": true and I/O counted in both directions), and removes its
+# test files.  Also SIGINT in the default `quick` suite.
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+need_root
+need_iogauge
+need_loop
+need_cmd mkfs.ext4 awk
+need_json
+
+cd "$E2E_ROOT" || exit 1
+IOGAUGE=$(readlink -f "$IOGAUGE") # the quick test runs in another directory
+
+mkfs_mount signals 256M ext4 || {
+	fail "ext4 on a loop device"
+	exit 1
+}
+D=$MNT/work
+mkdir "$D" || exit 1
+
+JOB=(run --name=t --directory="$D" --size=16m --bs=4k --rw=randrw --ioengine=io_uring
+	--iodepth=4 --direct=1 --time_based --runtime=30)
+
+# interrupted NAME SIG WANT FORMAT: a 30 s run stopped by SIG after 1.5 s.
+interrupted() {
+	local name=$1 sig=$2 want=$3 fmt=$4 r w
+	start_iogauge "${JOB[@]}" --output-format="$fmt"
+	sleep 1.5
+	if ! bg_running; then
+		wait "$BGPID"
+		fail "$name: still running after 1.5 s" "ended early with status $?"
+		rm -rf "${D:?}"/*
+		return
+	fi
+	signal_bg "$sig" 10
+	if [ "$WAITED_MS" -le 5000 ]; then
+		pass "$name: exited ${WAITED_MS} ms after SIG$sig"
+	else
+		fail "$name: exits within 5 s of SIG$sig" "took ${WAITED_MS} ms (killed after 10 s)"
+	fi
+	expect_status "$want" "$name: exit status $want"
+	if [ "$fmt" = json ]; then
+		if jget "$OUT" 2>/dev/null; then
+			pass "$name: stdout is valid JSON"
+			check "$name: \"interrupted\": true" [ "$(jget "$OUT" .interrupted)" = true ]
+			check "$name: the job says interrupted too" [ "$(jget "$OUT" .jobs[0].interrupted)" = true ]
+			r=$(jget "$OUT" .jobs[0].read.ios)
+			w=$(jget "$OUT" .jobs[0].write.ios)
+			check "$name: partial results: read.ios $r > 0, write.ios $w > 0" \
+				[ "${r:-0}" -gt 0 ] && [ "${w:-0}" -gt 0 ]
+		else
+			fail "$name: stdout is valid JSON" "stdout: $(head -c 300 "$OUT")"
+		fi
+	else
+		if grep -q "Interrupted" "$OUT"; then
+			pass "$name: stdout says Interrupted"
+		else
+			fail "$name: stdout says Interrupted" "stdout: $(head -c 300 "$OUT")"
+		fi
+		if grep -Eq "read: IOPS=[0-9.]+[kM]?," "$OUT" && grep -Eq "write: IOPS=[0-9.]+[kM]?," "$OUT"; then
+			pass "$name: partial results printed for both directions"
+		else
+			fail "$name: partial results printed for both directions" "stdout: $(head -c 300 "$OUT")"
+		fi
+	fi
+	if dir_empty "$D"; then
+		pass "$name: test directory empty afterwards"
+	else
+		fail "$name: test directory empty afterwards" "left: $(ls -A "$D" | tr '\n' ' ')"
+	fi
+	rm -rf "${D:?}"/*
+}
+
+interrupted "run, SIGINT, text" INT 130 normal
+interrupted "run, SIGINT, JSON" INT 130 json
+interrupted "run, SIGTERM, text" TERM 143 normal
+interrupted "run, SIGTERM, JSON" TERM 143 json
+
+# The default command (quick) in a temp dir: SIGINT while it measures.
+Q=$MNT/quick
+mkdir "$Q" || exit 1
+cd "$Q" || exit 1
+start_iogauge --size 64m --runtime 5
+cd "$E2E_ROOT" || exit 1
+sleep 2.5
+if bg_running; then
+	signal_bg INT 10
+	if [ "$WAITED_MS" -le 5000 ]; then
+		pass "quick, SIGINT: exited ${WAITED_MS} ms after SIGINT"
+	else
+		fail "quick, SIGINT: exits within 5 s of SIGINT" "took ${WAITED_MS} ms (killed after 10 s)"
+	fi
+	expect_status 130 "quick, SIGINT: exit status 130"
+	# README: "128+N after signal N (results so far are printed)".
+	if grep -qi "interrupted" "$OUT" "$ERR"; then
+		pass "quick, SIGINT: says it was interrupted"
+	else
+		fail "quick, SIGINT: says it was interrupted (results so far, README)" \
+			"stdout: $(head -c 300 "$OUT" | tr '\n' ' ')"
+	fi
+else
+	wait "$BGPID"
+	fail "quick, SIGINT: still running after 2.5 s" "ended early with status $?"
+fi
+if dir_empty "$Q"; then
+	pass "quick, SIGINT: directory empty afterwards"
+else
+	fail "quick, SIGINT: directory empty afterwards" "left: $(ls -A "$Q" | tr '\n' ' ')"
+fi
