@@ -366,7 +366,10 @@ static void finish(struct worker *w)
 	}
 	if (!w->measuring)
 		return; /* ended inside the ramp: nothing measured */
-	if (now > w->measure_start + (w->st.series.n ? w->st.series.pts[w->st.series.n - 1].t_ns : 0))
+	/* The tail interval, when anything completed in it. */
+	const struct series *sr = &w->st.series;
+	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;
+	if (w->st.d[0].ios + w->st.d[1].ios > last_ios)
 		push_point(w, now);
 	struct cpu_usage end;
 	cpu_now(&end);
