@@ -10,6 +10,7 @@
 #include "engines/engine.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ static const struct quick_test tests[] = {
 /* One measured cell: figures of one test, one direction, one pass. */
 struct cell {
 	double mbs, iops, mean_ns, p99_ns;
+	bool done; /* measured (possibly cut short by a signal or an error) */
 };
 
 struct quick_target {
@@ -118,6 +120,7 @@ static void record(struct quick_target *q, unsigned pass, unsigned ti, int d, co
 	c->iops = result_iops(s, d);
 	c->mean_ns = lat_mean(&s->d[d].clat);
 	c->p99_ns = (double)report_pct(s, d, 99.0);
+	c->done = s->elapsed_ns > 0;
 	if (!q->info.path[0])
 		q->info = jr->targets[0];
 	q->fallback |= jr->buffered_fallback;
@@ -167,12 +170,12 @@ static int run_target(struct quick_target *q, const struct job *user, const stru
 			progress(q, s, pass, d * NTESTS + ti, &j);
 			struct run_result r;
 			int rc = runner_run(&j, 1, s, &r);
+			record(q, pass, ti, d, &r, runs);
 			if (rc || r.interrupted) {
 				report_errors(&r);
 				run_result_free(&r);
 				return rc ? rc : 128 + (int)g_stop;
 			}
-			record(q, pass, ti, d, &r, runs);
 			run_result_free(&r);
 		}
 	}
@@ -185,17 +188,32 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Median, min and max of one figure over the passes. */
+/* Median, min and max of one figure over the passes measured; NAN when none. */
 static void summarize(struct quick_target *q, unsigned passes, unsigned ti, int d, size_t field,
 		      double out[3])
 {
 	double v[passes];
+	unsigned n = 0;
 	for (unsigned p = 0; p < passes; p++)
-		v[p] = *(double *)((char *)cell_at(q, p, ti, d) + field);
-	qsort(v, passes, sizeof(double), cmp_double);
-	out[0] = passes % 2 ? v[passes / 2] : (v[passes / 2 - 1] + v[passes / 2]) / 2;
+		if (cell_at(q, p, ti, d)->done)
+			v[n++] = *(double *)((char *)cell_at(q, p, ti, d) + field);
+	if (!n) {
+		out[0] = out[1] = out[2] = NAN;
+		return;
+	}
+	qsort(v, n, sizeof(double), cmp_double);
+	out[0] = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	out[1] = v[0];
-	out[2] = v[passes - 1];
+	out[2] = v[n - 1];
+}
+
+/* A figure, or "-" where nothing was measured. */
+static void print_num(FILE *f, double v, int prec)
+{
+	if (isnan(v))
+		fprintf(f, " %9s", "-");
+	else
+		fprintf(f, " %9.*f", prec, v);
 }
 
 static void print_header(FILE *f, const struct quick_target *q, const struct job *user, const struct settings *s)
@@ -236,15 +254,18 @@ static void print_table(FILE *f, struct quick_target *q, const struct job *user,
 			summarize(q, passes, ti, d, offsetof(struct cell, iops), iops);
 			summarize(q, passes, ti, d, offsetof(struct cell, mean_ns), mean);
 			summarize(q, passes, ti, d, offsetof(struct cell, p99_ns), p99);
-			fprintf(f, " %9.2f", mbs[0]);
+			print_num(f, mbs[0], 2);
 			if (passes > 1) {
-				char range[48];
-				snprintf(range, sizeof(range), "%.2f-%.2f", mbs[1], mbs[2]);
+				char range[48] = "-";
+				if (!isnan(mbs[0]))
+					snprintf(range, sizeof(range), "%.2f-%.2f", mbs[1], mbs[2]);
 				fprintf(f, " %19s", range);
 			}
-			if (tests[ti].random)
-				fprintf(f, " %9.0f %9.1f %9.1f", iops[0], mean[0] / 1e3, p99[0] / 1e3);
-			else
+			if (tests[ti].random) {
+				print_num(f, iops[0], 0);
+				print_num(f, mean[0] / 1e3, 1);
+				print_num(f, p99[0] / 1e3, 1);
+			} else
 				fprintf(f, " %9s %9s %9s", "-", "-", "-");
 			fprintf(f, "%s", d ? "\n" : " |");
 		}
@@ -261,6 +282,8 @@ static void print_table(FILE *f, struct quick_target *q, const struct job *user,
 
 static json_t *json_figure(const double v[3])
 {
+	if (isnan(v[0]))
+		return json_null(); /* not measured */
 	json_t *o = json_object();
 	json_object_set_new(o, "median", json_real(v[0]));
 	json_object_set_new(o, "min", json_real(v[1]));
@@ -351,31 +374,37 @@ int cmd_quick(int argc, char **argv)
 	bool want_json = s->output_format == OUT_JSON || s->json[0];
 	json_t *runs = want_json ? json_array() : NULL;
 	int status = 0;
-	for (unsigned i = 0; i < n && !status; i++) {
+	unsigned tested = 0;
+	for (unsigned i = 0; i < n && !status; i++, tested++) {
 		for (unsigned p = 0; p < s->passes && !status; p++)
 			status = run_target(&qs[i], &pa.global, s, p, runs);
 		/* The file is needed only while its target is tested. */
-		if (!s->keep && qs[i].path[0] && strcmp(qs[i].path, qs[i].shown)) {
+		if (!s->keep)
 			cleanup_files();
-		}
-		if (!status && qs[i].shrunk)
+		if (qs[i].shrunk)
 			msg_warn("%s: the test file was shrunk to fit the free space", qs[i].shown);
-		if (!status && s->output_format == OUT_NORMAL)
+		/* Whatever was measured is printed, also after Ctrl-C or an error. */
+		if (s->output_format == OUT_NORMAL)
 			print_table(out, &qs[i], &pa.global, s);
 	}
+	if (status && s->output_format == OUT_NORMAL)
+		fprintf(out, "%s: the figures above cover what was measured until then; '-' was not measured.\n",
+			status == EXIT_IOERR ? "Stopped by an I/O error" : "Interrupted");
 	if (!status && n > 1 && s->output_format == OUT_NORMAL)
 		print_comparison(out, qs, n, s->passes);
-	if (want_json && !status) {
+	if (want_json) {
 		json_t *root = json_object();
 		json_t *me = json_object();
 		json_object_set_new(me, "version", json_string(IOGAUGE_VERSION));
 		json_object_set_new(me, "command", json_string("quick"));
 		json_object_set_new(root, "iogauge", me);
+		json_object_set_new(root, "interrupted", json_boolean(status > EXIT_USAGE));
+		json_object_set_new(root, "status", json_integer(status));
 		json_t *suite = json_object();
 		json_object_set_new(suite, "name", json_string("quick"));
 		json_object_set_new(suite, "passes", json_integer(s->passes));
 		json_t *targets = json_array();
-		for (unsigned i = 0; i < n; i++)
+		for (unsigned i = 0; i < tested; i++)
 			json_array_append_new(targets, json_target(&qs[i], s->passes));
 		json_object_set_new(suite, "targets", targets);
 		json_object_set_new(root, "suite", suite);
@@ -383,7 +412,7 @@ int cmd_quick(int argc, char **argv)
 		runs = NULL;
 		if (s->output_format == OUT_JSON)
 			json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)), fputc('\n', out);
-		if (s->json[0] && report_json_write(root, s->json))
+		if (s->json[0] && report_json_write(root, s->json) && !status)
 			status = EXIT_IOERR;
 		json_decref(root);
 	}

@@ -320,3 +320,12 @@ signal_bg() {
 	STATUS=$?
 	WAITED_MS=$((($(date +%s%N) - t0) / 1000000))
 }
+
+# mount_tmpfs SIZE: a fresh tmpfs of SIZE on a temp dir (unmounted at exit); sets MNT.
+mount_tmpfs() {
+	local dir
+	dir=$(mktemp -d "$E2E_TMP/tmpfs.XXXXXX") || return 1
+	mount -t tmpfs -o size="$1" tmpfs "$dir" || return 1
+	E2E_MOUNTS+=("$dir")
+	MNT=$dir
+}
