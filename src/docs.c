@@ -40,7 +40,10 @@ void options_help(FILE *f, unsigned cmd)
 			continue;
 		char syn[300];
 		option_synopsis(o, syn, sizeof(syn));
-		fprintf(f, "  %-34s %s", syn, o->help);
+		if (strlen(syn) > 34)
+			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
+		else
+			fprintf(f, "  %-34s %s", syn, o->help);
 		if (o->def && strcmp(o->def, "0"))
 			fprintf(f, " (default: %s)", o->def);
 		fprintf(f, "\n");

@@ -1,0 +1,36 @@
+#!/bin/bash
+# The generated docs match the binary's option table; --help works on every command;
+# make install puts the binary and the man page where asked.
+. "$(dirname "$0")/lib.sh"
+need_iogauge
+
+run_iogauge --help-man
+check "iogauge.1 is the man page the option table generates" cmp -s "$OUT" "$E2E_ROOT/iogauge.1"
+run_iogauge --help-markdown
+check "docs/options.md is what the option table generates" cmp -s "$OUT" "$E2E_ROOT/docs/options.md"
+
+for cmd in run quick; do
+	run_iogauge "$cmd" --help
+	expect_status 0 "$cmd --help exits 0"
+	check "$cmd --help prints usage on stdout" grep -q "^Usage: iogauge" "$OUT"
+	check "$cmd --help writes nothing on stderr" test ! -s "$ERR"
+done
+run_iogauge --help
+check "iogauge --help lists the commands" grep -q "iogauge run" "$OUT"
+
+# Every option of the table is in run's or quick's --help and in the man page.
+"$IOGAUGE" --help-markdown | sed -n 's/^| `--\([a-z_-]*\).*/\1/p' >"$E2E_TMP/opts"
+check "the option table has the fio options" grep -qx "random_distribution" "$E2E_TMP/opts"
+missing=""
+while read -r o; do
+	{ "$IOGAUGE" run --help; "$IOGAUGE" quick --help; } | grep -q -- "--$o" || missing="$missing $o"
+	grep -q -- "\\\\-\\\\-${o//-/\\\\-}" "$E2E_ROOT/iogauge.1" || missing="$missing man:$o"
+done <"$E2E_TMP/opts"
+check "every option is in --help and the man page${missing:+ (missing:$missing)}" test -z "$missing"
+
+if command -v make >/dev/null 2>&1 && [ "$IOGAUGE" = "$E2E_ROOT/iogauge" ]; then
+	make -s -C "$E2E_ROOT" install DESTDIR="$E2E_TMP/dest" PREFIX=/usr >/dev/null 2>&1
+	check "make install puts the binary in DESTDIR/PREFIX/bin" test -x "$E2E_TMP/dest/usr/bin/iogauge"
+	check "make install puts the man page in share/man/man1" test -s "$E2E_TMP/dest/usr/share/man/man1/iogauge.1"
+fi
+
