@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -68,6 +71,15 @@ static void resolve_target(struct quick_target *q, const char *path, uint64_t si
 	q->size = size;
 	if (S_ISBLK(st.st_mode)) {
 		snprintf(q->path, sizeof(q->path), "%s", path);
+		uint64_t devsize = 0;
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || ioctl(fd, BLKGETSIZE64, &devsize))
+			die_usage("%s: %s", path, strerror(errno));
+		close(fd);
+		if (devsize < size) {
+			q->size = devsize & ~((1ULL << 20) - 1);
+			q->shrunk = true;
+		}
 		return;
 	}
 	if (!S_ISDIR(st.st_mode))
@@ -225,8 +237,8 @@ static void print_header(FILE *f, const struct quick_target *q, const struct job
 		fprintf(f, " (block device)");
 	else
 		fprintf(f, " (%s on %s)", t->fstype[0] ? t->fstype : "unknown fs", t->device[0] ? t->device : "no block device");
-	fprintf(f, ", file %s%s, %s, %s, random data, %.0f s a test after %.0f s ramp, %u pass%s\n",
-		fmt_bytes(sz, sizeof(sz), (double)q->size), q->shrunk ? " (shrunk: short of free space)" : "",
+	fprintf(f, ", %s %s%s, %s, %s, random data, %g s a test after %g s ramp, %u pass%s\n",
+		t->is_blockdev ? "region" : "file", fmt_bytes(sz, sizeof(sz), (double)q->size), q->shrunk ? (t->is_blockdev ? " (the whole device)" : " (shrunk: short of free space)") : "",
 		q->fallback ? "buffered (the file system refuses O_DIRECT): cache invalidated before reads, "
 			      "writes timed to fsync"
 			    : user->direct ? "O_DIRECT" : "buffered",
@@ -381,7 +393,7 @@ int cmd_quick(int argc, char **argv)
 		/* The file is needed only while its target is tested. */
 		if (!s->keep)
 			cleanup_files();
-		if (qs[i].shrunk)
+		if (qs[i].shrunk && !qs[i].info.is_blockdev)
 			msg_warn("%s: the test file was shrunk to fit the free space", qs[i].shown);
 		/* Whatever was measured is printed, also after Ctrl-C or an error. */
 		if (s->output_format == OUT_NORMAL)
