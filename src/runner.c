@@ -51,17 +51,20 @@ static void target_path(const struct job *j, unsigned thread, char *out, size_t 
 		die_usage("job %s: --directory: the test file's path is too long", j->name);
 }
 
-/* Alignment is checked before any I/O so O_DIRECT never fails with EINVAL mid-run. */
-static void check_alignment(const struct job *j, const struct target *t)
+/*
+ * Alignment is checked before any I/O, even the layout, so O_DIRECT never
+ * fails with EINVAL mid-run; again once the target is open (statx knows best).
+ */
+static void check_alignment(const struct job *j, unsigned align, const char *path)
 {
-	if (!j->direct || !t->direct || !t->lbs)
+	if (!j->direct || !align)
 		return;
-	if (j->bs % t->lbs)
+	if (j->bs % align)
 		die_usage("job %s: --bs=%llu is not a multiple of %u, the O_DIRECT alignment of %s",
-			  j->name, (unsigned long long)j->bs, t->lbs, t->path);
-	if (j->offset % t->lbs)
+			  j->name, (unsigned long long)j->bs, align, path);
+	if (j->offset % align)
 		die_usage("job %s: --offset=%llu is not a multiple of %u, the O_DIRECT alignment of %s",
-			  j->name, (unsigned long long)j->offset, t->lbs, t->path);
+			  j->name, (unsigned long long)j->offset, align, path);
 }
 
 static void prepare_target(struct job_result *jr, struct target *t, const char *path,
@@ -71,6 +74,7 @@ static void prepare_target(struct job_result *jr, struct target *t, const char *
 	struct stat st;
 	if (!j->size && stat(path, &st))
 		die_usage("job %s: %s does not exist; give --size to create it", j->name, path);
+	check_alignment(j, target_dio_align_hint(path), path);
 	struct target_req req = {
 		.path = path,
 		.need_size = j->size ? j->offset + j->size : 0,
@@ -105,7 +109,8 @@ static void prepare_target(struct job_result *jr, struct target *t, const char *
 		if (rw_writes(j->rw))
 			j->end_fsync = true;
 	}
-	check_alignment(j, t);
+	if (t->direct)
+		check_alignment(j, t->lbs, path);
 }
 
 static void prepare_job(struct job_result *jr, const struct settings *s)
@@ -283,11 +288,13 @@ int runner_run(struct job *jobs, unsigned njobs, const struct settings *s, struc
 	}
 	r->elapsed_ns = now_ns() - t0;
 	r->interrupted = g_stop != 0;
+	if (r->interrupted)
+		r->status = 128 + (int)g_stop;
 	for (unsigned i = 0; i < njobs; i++) {
 		struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; t < jr->ntargets; t++)
 			target_close(&jr->targets[t]);
-		if (jr->total.err)
+		if (jr->total.err && !r->interrupted)
 			r->status = EXIT_IOERR;
 	}
 	return r->status;

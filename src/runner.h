@@ -40,7 +40,7 @@ struct run_result {
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
 	bool interrupted;     /* SIGINT/SIGTERM */
-	int status;           /* EXIT_OK, or EXIT_IOERR when a job failed */
+	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 128+N after signal N */
 };
 
 /* Set by the signal handler; workers stop at their next request. */

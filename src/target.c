@@ -127,6 +127,31 @@ static void dio_align(int fd, unsigned *mem, unsigned *off)
 #endif
 }
 
+unsigned target_dio_align_hint(const char *path)
+{
+	char dir[PATH_MAX], dev[64], fs[32], mnt[PATH_MAX];
+	unsigned mem, off = 0;
+	uint64_t v;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		dio_align(fd, &mem, &off);
+		close(fd);
+		if (off)
+			return off;
+	}
+	/* A file not yet created: the device beneath its directory decides. */
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (fd < 0)
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - dir) + 1 : 1, slash ? path : ".");
+	if (blockdev_of_path(dir, dev, sizeof(dev), fs, sizeof(fs), mnt, sizeof(mnt)) < 0 || !dev[0])
+		return 0;
+	if (blockdev_sysfs_u64(dev, "queue/logical_block_size", &v) || v < 512 || v > (1u << 16))
+		return 0;
+	return (unsigned)v;
+}
+
 static bool created_by_us(int fd)
 {
 	char v[8];

@@ -52,6 +52,12 @@ struct target_req {
  * Registers created files for removal.
  */
 int target_prepare(struct target *t, const struct target_req *r);
+/*
+ * O_DIRECT offset alignment a path will need, known before anything is
+ * created or written (statx, else the logical block size of the device
+ * beneath); 0 when unknown.
+ */
+unsigned target_dio_align_hint(const char *path);
 /* Reopen for one worker thread with the job's flags; fd or -errno. */
 int target_open_fd(const struct target *t, bool direct, int sync_flags, bool writes);
 void target_close(struct target *t);

@@ -43,7 +43,7 @@ int cmd_run(int argc, char **argv)
 		report_text(out, &r);
 	if (out != stdout)
 		fclose(out);
-	int status = r.interrupted ? 128 + (int)g_stop : r.status;
+	int status = r.status;
 	run_result_free(&r);
 	args_free(&pa);
 	return status;

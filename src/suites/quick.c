@@ -338,17 +338,24 @@ static json_t *json_target(struct quick_target *q, unsigned passes)
 /* Several targets: one line per test, a column per target. */
 static void print_comparison(FILE *f, struct quick_target *qs, unsigned n, unsigned passes)
 {
+	/* Columns as wide as the paths: long paths must stay tellable apart. */
+	int w = 21;
+	for (unsigned i = 0; i < n; i++)
+		if ((int)strlen(qs[i].shown) > w)
+			w = (int)strlen(qs[i].shown);
 	fprintf(f, "\nMB/s (read / write), median of %u pass%s:\n%-12s", passes, passes == 1 ? "" : "es", "Test");
 	for (unsigned i = 0; i < n; i++)
-		fprintf(f, " | %-21.21s", qs[i].shown);
+		fprintf(f, " | %-*s", w, qs[i].shown);
 	fprintf(f, "\n");
 	for (unsigned ti = 0; ti < NTESTS; ti++) {
 		fprintf(f, "%-12s", tests[ti].label);
 		for (unsigned i = 0; i < n; i++) {
-			double r[3], w[3];
+			double r[3], wr[3];
+			char cell[64];
 			summarize(&qs[i], passes, ti, DDIR_READ, offsetof(struct cell, mbs), r);
-			summarize(&qs[i], passes, ti, DDIR_WRITE, offsetof(struct cell, mbs), w);
-			fprintf(f, " | %9.2f / %9.2f", r[0], w[0]);
+			summarize(&qs[i], passes, ti, DDIR_WRITE, offsetof(struct cell, mbs), wr);
+			snprintf(cell, sizeof(cell), "%9.2f / %9.2f", r[0], wr[0]);
+			fprintf(f, " | %-*s", w, cell);
 		}
 		fprintf(f, "\n");
 	}

@@ -208,7 +208,16 @@ run_iogauge() {
 	: >"$ERR"
 	timeout -k 5 120 "$IOGAUGE" "$@" >"$E2E_TMP/last.out" 2>"$ERR"
 	STATUS=$?
+	san_check "iogauge $*"
 	return 0
+}
+
+# san_check WHAT: a failure when the last stderr has a sanitizer report
+# (the ASan+UBSan build), whatever the exit status was expected to be.
+san_check() {
+	if grep -Eq "ERROR: (Address|Leak)Sanitizer|runtime error:" "$ERR" 2>/dev/null; then
+		fail "no sanitizer report: $1"
+	fi
 }
 
 # expect_status WANT NAME: checks the status of the last run_iogauge.
@@ -267,6 +276,11 @@ dir_empty() {
 	[ -d "$1" ] && [ -z "$(ls -A "$1")" ]
 }
 
+# ls_dir DIR: the names in DIR on one line (for failure messages).
+ls_dir() {
+	find "$1" -mindepth 1 -maxdepth 1 -printf '%f ' 2>/dev/null
+}
+
 # between X LO HI: LO <= X <= HI, decimal numbers.
 between() {
 	awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x + 0 >= lo + 0 && x + 0 <= hi + 0) }'
@@ -292,6 +306,7 @@ dev_sectors() {
 start_iogauge() {
 	local pre=()
 	: >"$ERR"
+	# shellcheck disable=SC2054 # one argument: the signal list
 	env --default-signal=INT true 2>/dev/null && pre=(env --default-signal=INT,TERM)
 	"${pre[@]}" "$IOGAUGE" "$@" >"$OUT" 2>"$ERR" &
 	BGPID=$!
@@ -318,6 +333,7 @@ signal_bg() {
 	bg_running && kill -KILL "$BGPID" 2>/dev/null
 	wait "$BGPID"
 	STATUS=$?
+	san_check "iogauge (SIG$sig)"
 	WAITED_MS=$((($(date +%s%N) - t0) / 1000000))
 }
 

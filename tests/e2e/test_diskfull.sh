@@ -37,7 +37,7 @@ too_big() {
 	if dir_empty "$D"; then
 		pass "$name: no file left"
 	else
-		fail "$name: no file left" "left: $(ls -A "$D" | tr '\n' ' ')"
+		fail "$name: no file left" "left: $(ls_dir "$D")"
 	fi
 	rm -rf "${D:?}"/*
 }
@@ -47,7 +47,8 @@ too_big "2 x 30 MiB with --numjobs=2 on ~50 MiB free" --name=t --rw=write --size
 too_big "two jobs of 30 MiB on ~50 MiB free" --rw=write --size=30m --name=a --name=b
 
 # (b) A real ENOSPC mid-run on btrfs.
-if ! command -v mkfs.btrfs >/dev/null 2>&1 || ! grep -qw btrfs /proc/filesystems && ! modprobe btrfs 2>/dev/null; then
+if ! command -v mkfs.btrfs >/dev/null 2>&1 ||
+	{ ! grep -qw btrfs /proc/filesystems && ! modprobe btrfs 2>/dev/null; }; then
 	skip "ENOSPC mid-run on btrfs" "no btrfs here"
 	exit 0
 fi
@@ -89,5 +90,5 @@ fi
 if dir_empty "$B"; then
 	pass "$name: no file left"
 else
-	fail "$name: no file left" "left: $(ls -A "$B" | tr '\n' ' ')"
+	fail "$name: no file left" "left: $(ls_dir "$B")"
 fi

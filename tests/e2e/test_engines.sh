@@ -58,7 +58,7 @@ expect_ok() {
 	else
 		why="$why stdout is not JSON;"
 	fi
-	dir_empty "$D" || why="$why left in $D: $(ls -A "$D" | tr '\n' ' ');"
+	dir_empty "$D" || why="$why left in $D: $(ls_dir "$D");"
 	rm -rf "${D:?}"/* 2>/dev/null
 	if [ -z "$why" ]; then pass "$name"; else fail "$name" "$why"; fi
 }
@@ -95,7 +95,7 @@ for engine in psync sync libaio io_uring mmap null; do
 		else
 			why="$why stdout is not JSON;"
 		fi
-		dir_empty "$D" || why="$why left in $D: $(ls -A "$D" | tr '\n' ' ');"
+		dir_empty "$D" || why="$why left in $D: $(ls_dir "$D");"
 		rm -rf "${D:?}"/* 2>/dev/null
 		if [ -z "$why" ]; then pass "$name: size-bound run moves exactly 4 MiB in 4k requests"; else fail "$name" "$why"; fi
 	done
