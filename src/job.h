@@ -90,6 +90,7 @@ struct settings {
 	bool keep;
 	unsigned passes;
 	bool quiet;
+	bool progress; /* the runner's own progress line (not an option: commands decide) */
 };
 
 

@@ -202,7 +202,38 @@ static uint64_t group_ramp(const struct run_result *r, unsigned first, unsigned 
 	return ramp;
 }
 
-static void run_group(struct run_result *r, unsigned first, unsigned last)
+/* Wait for the workers; on a terminal, a progress line with the time left. */
+static void wait_workers(struct run_result *r, struct worker *ws, unsigned n, unsigned first,
+			 unsigned last, const struct settings *s)
+{
+	bool show = s->progress && !s->quiet && isatty(STDERR_FILENO);
+	uint64_t start = now_ns(), planned = 0;
+	for (unsigned i = first; i < last; i++) {
+		const struct job *j = &r->jobs[i].job;
+		uint64_t t = j->runtime_ns ? j->ramp_ns + j->runtime_ns : 0;
+		planned = t > planned ? t : planned;
+	}
+	for (;;) {
+		unsigned done = 0;
+		for (unsigned k = 0; k < n; k++)
+			done += (unsigned)__atomic_load_n(&ws[k].finished, __ATOMIC_ACQUIRE);
+		if (done == n)
+			break;
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+		if (!show)
+			continue;
+		double el = (double)(now_ns() - start) / 1e9;
+		fprintf(stderr, "\r\033[Kiogauge: %u/%u threads running, %.0f s", n - done, n, el);
+		if (planned)
+			fprintf(stderr, ", about %.0f s left", (double)planned / 1e9 > el ? (double)planned / 1e9 - el : 0);
+		fflush(stderr);
+	}
+	if (show)
+		fprintf(stderr, "\r\033[K");
+}
+
+static void run_group(struct run_result *r, unsigned first, unsigned last, const struct settings *s)
 {
 	struct devstat before[MAX_DEVS], after[MAX_DEVS];
 	unsigned nthreads = 0;
@@ -242,6 +273,7 @@ static void run_group(struct run_result *r, unsigned first, unsigned last)
 		}
 	}
 	devstats_read_all(r, before);
+	wait_workers(r, ws, nthreads, first, last, s);
 	for (k = 0; k < nthreads; k++)
 		pthread_join(ws[k].tid, NULL);
 	devstats_read_all(r, after);
@@ -283,7 +315,7 @@ int runner_run(struct job *jobs, unsigned njobs, const struct settings *s, struc
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
 			k++;
-		run_group(r, i, k);
+		run_group(r, i, k, s);
 		i = k;
 	}
 	r->elapsed_ns = now_ns() - t0;

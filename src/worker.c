@@ -401,5 +401,6 @@ void *worker_main(void *arg)
 		finish(w);
 	}
 	teardown(w);
+	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
 }

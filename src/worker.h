@@ -37,6 +37,7 @@ struct worker {
 
 	struct thread_stats st;
 	pthread_t tid;
+	int finished; /* set (atomically) when the thread is done */
 };
 
 void *worker_main(void *arg);

@@ -27,6 +27,7 @@ int cmd_run(int argc, char **argv)
 		pa.njobs = 1;
 	}
 	g_quiet = pa.settings.quiet;
+	pa.settings.progress = true;
 	FILE *out = report_open(&pa.settings);
 	struct run_result r;
 	runner_run(pa.jobs, pa.njobs, &pa.settings, &r);
