@@ -187,12 +187,15 @@ static void loop_sync(struct worker *w)
 	}
 }
 
-/* Queue up to `room` new requests; returns how many the engine took. */
+/*
+ * Queue up to `room` requests; returns how many the engine took.  Requests it
+ * did not take stay prepared for the next call, so no offset of the pass is lost.
+ */
 static unsigned issue_batch(struct worker *w, unsigned room)
 {
 	const struct engine_ops *e = w->job->engine;
 	unsigned n;
-	for (n = 0; n < room; n++) {
+	for (n = w->npending; n < room; n++) {
 		struct io_u *u = w->free_ios[--w->nfree];
 		prep(w, u);
 		w->batch[n] = u;
@@ -207,12 +210,16 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
 			break;
 		}
-		if (r == 0)
-			break; /* queue full: reap first */
+		if (r == 0) {
+			/* Queue full: reap first; with nothing in flight that would never end. */
+			if (!w->inflight && !off)
+				set_error(w, EAGAIN, w->batch[0]->offset, w->batch[0]->op, false);
+			break;
+		}
 		off += (unsigned)r;
 	}
-	for (unsigned i = off; i < n; i++) /* not taken: back to the pool */
-		w->free_ios[w->nfree++] = w->batch[i];
+	w->npending = n - off;
+	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
 	w->inflight += off;
 	return off;

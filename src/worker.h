@@ -19,7 +19,7 @@ struct worker {
 	/* Private state. */
 	struct engine_ctx ectx;
 	struct io_u **free_ios, **batch, **done;
-	unsigned nfree, inflight;
+	unsigned nfree, inflight, npending; /* npending: prepared, not yet taken by the engine */
 	struct offgen og;
 	struct rng rng;
 	uint64_t region, nblocks, remaining; /* remaining: requests left to issue (size-bound) */
