@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/vs-fio.sh - iogauge against Debian's fio on the same workloads.
 #
-# Runs fio and iogauge interleaved (fio, iogauge, fio, iogauge, ...), ROUNDS rounds, and
+# Runs fio and iogauge interleaved (fio, iogauge, iogauge, fio, ...), ROUNDS rounds, and
 # prints iogauge's figure over fio's for each workload: the median of the per-round ratios and
 # their min-max.  Each round's ratio comes from two runs made back to back, so machine noise
 # (this is meant to run on shared 2-core boxes) hits both sides of a ratio about equally;
@@ -151,30 +151,44 @@ DW_ARGS=(--name=dw "--filename=$WDATA" "--size=${FILE_MB}m" --ioengine=io_uring 
          --rw=write --bs=1m "${T[@]}")
 
 # --- (a)-(d): interleaved rounds ------------------------------------------------------------
+# pair KEY ROUND "FIO-EXTRA" "IOGAUGE-EXTRA" ARGS...: both tools on the same workload, the order
+# swapped every round, so neither always runs right after the other's writes (a device or host
+# cache still flushing the first run's data would otherwise always slow the second).
+pair() {
+    local key=$1 r=$2 fx=$3 ix=$4; shift 4
+    local -a fa ia
+    read -r -a fa <<<"$fx"
+    read -r -a ia <<<"$ix"
+    if ((r % 2)); then
+        bench "$key" fio "$r" "$@" "${fa[@]}"; bench "$key" iogauge "$r" "$@" "${ia[@]}"
+    else
+        bench "$key" iogauge "$r" "$@" "${ia[@]}"; bench "$key" fio "$r" "$@" "${fa[@]}"
+    fi
+}
+BATCH="--iodepth_batch_submit=32 --iodepth_batch_complete_min=1 --iodepth_batch_complete_max=32"
+
 for ((r = 1; r <= ROUNDS; r++)); do
     if want a; then
         echo "vs-fio: round $r/$ROUNDS (a) null 4k randread" >&2
-        { bench a fio "$r" "${A_ARGS[@]}"; bench a iogauge "$r" "${A_ARGS[@]}"; }
+        pair a "$r" "" "" "${A_ARGS[@]}"
     fi
     if want b; then
         echo "vs-fio: round $r/$ROUNDS (b) psync 4k randread, cached" >&2
-        { cached; bench b fio "$r" "${B_ARGS[@]}"; cached; bench b iogauge "$r" "${B_ARGS[@]}"; }
+        cached
+        pair b "$r" "" "" "${B_ARGS[@]}"
     fi
     if want c; then
         echo "vs-fio: round $r/$ROUNDS (c) io_uring 4k randread QD32 direct" >&2
-        { bench c fio "$r" "${C_ARGS[@]}"; bench c iogauge "$r" "${C_ARGS[@]}"; }
+        pair c "$r" "" "" "${C_ARGS[@]}"
         # fio's defaults enter the kernel once per I/O at QD32; with batching it is a
         # harder peer.  Reported beside (c), not instead of it.
         echo "vs-fio: round $r/$ROUNDS (c) the same, fio with batched submit/complete" >&2
-        { bench cb fio "$r" "${C_ARGS[@]}" --iodepth_batch_submit=32 --iodepth_batch_complete_min=1 \
-              --iodepth_batch_complete_max=32; bench cb iogauge "$r" "${C_ARGS[@]}"; }
+        pair cb "$r" "$BATCH" "" "${C_ARGS[@]}"
     fi
     if want d; then
         echo "vs-fio: round $r/$ROUNDS (d) io_uring 1M seq read/write QD8 direct" >&2
-        {
-            bench dr fio "$r" "${DR_ARGS[@]}"; bench dr iogauge "$r" "${DR_ARGS[@]}"
-            bench dw fio "$r" "${DW_ARGS[@]}"; bench dw iogauge "$r" "${DW_ARGS[@]}" --allow-overwrite
-        }
+        pair dr "$r" "" "" "${DR_ARGS[@]}"
+        pair dw "$r" "" "--allow-overwrite" "${DW_ARGS[@]}"
     fi
 done
 

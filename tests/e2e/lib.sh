@@ -44,7 +44,10 @@ e2e_cleanup() {
 			{ sleep 1; umount "${E2E_MOUNTS[i]}" 2>/dev/null; } ||
 			umount -l "${E2E_MOUNTS[i]}" 2>/dev/null
 	done
+	# Partitions added with partx outlive the loop device's detach: drop them
+	# first, or the next user of that loop number sees a stale loopNp1.
 	for l in "${E2E_LOOPS[@]}"; do
+		partx -d "$l" 2>/dev/null
 		losetup -d "$l" 2>/dev/null
 	done
 	# Also any loop device on a backing file of ours that escaped the list.
