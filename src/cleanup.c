@@ -55,23 +55,6 @@ void cleanup_register(const char *path)
 	pthread_mutex_unlock(&cl_lock);
 }
 
-void cleanup_unregister(const char *path)
-{
-	int used, i;
-
-	pthread_mutex_lock(&cl_lock);
-	used = __atomic_load_n(&cl_used, __ATOMIC_ACQUIRE);
-	for (i = 0; i < used; i++) {
-		int st = SLOT_LIVE;
-		if (__atomic_load_n(&cl_state[i], __ATOMIC_ACQUIRE) != SLOT_LIVE ||
-		    strcmp(cl_path[i], path))
-			continue;
-		__atomic_compare_exchange_n(&cl_state[i], &st, SLOT_FREE, false,
-					    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-	}
-	pthread_mutex_unlock(&cl_lock);
-}
-
 /* Async-signal-safe: atomics and unlink() only; idempotent. */
 void cleanup_files(void)
 {

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool g_quiet;
-
 static void vmsg(const char *tag, const char *fmt, va_list ap)
 {
 	char line[1024];
@@ -29,16 +27,6 @@ void msg_warn(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	vmsg("warning: ", fmt, ap);
-	va_end(ap);
-}
-
-void msg_info(const char *fmt, ...)
-{
-	if (g_quiet)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vmsg("", fmt, ap);
 	va_end(ap);
 }
 

@@ -30,11 +30,8 @@ static inline uint64_t now_ns(void)
 /* One-line diagnostics on stderr, prefixed "iogauge: ". */
 void msg_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void msg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Bad input: print one line and exit 2 (after removing test files). */
 void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-/* Set by --quiet style callers; msg_info is silent when true. */
-extern bool g_quiet;
 
 void *xcalloc(size_t n, size_t sz);
 void *xaligned(size_t align, size_t sz);

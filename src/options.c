@@ -229,7 +229,7 @@ const struct opt_def options[] = {
 	{ "keep", OT_BOOL, S(keep), "0", 0, 0, NULL, NULL, NULL, NULL,
 	  "Keep the test files iogauge created", CMD_ALL },
 	{ "quiet", OT_BOOL, S(quiet), "0", 0, 0, NULL, NULL, NULL, NULL,
-	  "No progress or notes on stderr (errors still)", CMD_ALL },
+	  "No progress line on stderr (warnings and errors still)", CMD_ALL },
 	{ NULL, 0, 0, 0, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 /* clang-format on */

@@ -103,7 +103,6 @@ int devstat_read(const char *dev, struct devstat *d);
 
 /* Files registered here are unlinked by cleanup_files() (atexit and signals). */
 void cleanup_register(const char *path);
-void cleanup_unregister(const char *path);
 void cleanup_files(void); /* async-signal-safe */
 void cleanup_keep(bool keep); /* --keep: never remove */
 

@@ -26,7 +26,6 @@ int cmd_run(int argc, char **argv)
 		snprintf(pa.jobs[0].name, sizeof(pa.jobs[0].name), "job");
 		pa.njobs = 1;
 	}
-	g_quiet = pa.settings.quiet;
 	pa.settings.progress = true;
 	FILE *out = report_open(&pa.settings);
 	struct run_result r;

@@ -382,7 +382,6 @@ int cmd_quick(int argc, char **argv)
 		return 0;
 	}
 	struct settings *s = &pa.settings;
-	g_quiet = s->quiet;
 	unsigned n = pa.nwords ? pa.nwords : 1;
 	struct quick_target *qs = xcalloc(n, sizeof(*qs));
 	for (unsigned i = 0; i < n; i++) {
