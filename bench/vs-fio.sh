@@ -11,7 +11,8 @@
 #   (b) psync 4k randread, QD1, file in the page cache - syscall path + tool overhead
 #   (c) io_uring 4k randread, QD32, O_DIRECT           - device-bound; also CPU s per 1M I/Os
 #       (and once more against fio with --iodepth_batch_* set, for information)
-#   (d) io_uring 1M seq read / seq write, QD8, O_DIRECT - device-bound bandwidth
+#   (d) io_uring 1M seq read / seq write, QD8, O_DIRECT - device-bound bandwidth; as root, also
+#       on a loop device over a file in RAM (no shared disk noise; fio with --fixedbufs)
 #   (e) user-space instructions per I/O under callgrind, for (a) and (b):
 #       (instr(51,200 I/Os) - instr(25,600 I/Os)) / 25,600, so start-up cost cancels out.
 #
@@ -64,7 +65,12 @@ fi
 [[ "$(stat -f -c %T "$BENCH_DIR")" != tmpfs ]] ||
     echo "vs-fio: warning: $BENCH_DIR is tmpfs; O_DIRECT tests will fail or mean nothing" >&2
 TMP=$(mktemp -d "$BENCH_DIR/vs-fio.XXXXXX")
-cleanup() { rm -rf -- "$TMP"; }
+RAMLOOP=""             # (d) on a RAM-backed loop device, when root
+cleanup() {
+    [[ -n "$RAMLOOP" ]] && losetup -d "$RAMLOOP" 2>/dev/null
+    mountpoint -q "$TMP/ram" 2>/dev/null && umount "$TMP/ram"
+    rm -rf -- "$TMP"
+}
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -151,6 +157,20 @@ DW_ARGS=(--name=dw "--filename=$WDATA" "--size=${FILE_MB}m" --ioengine=io_uring 
          --rw=write --bs=1m "${T[@]}")
 
 # --- (a)-(d): interleaved rounds ------------------------------------------------------------
+# (d) once more on a loop device over a file in RAM: no host disk or cache in the way, so the
+# accuracy check is not drowned in the shared disk's noise.  fio gets --fixedbufs
+# --registerfiles there, since iogauge registers its buffers and file: the same kernel work.
+if want d && [[ $(id -u) == 0 ]] && command -v losetup >/dev/null; then
+    mkdir "$TMP/ram"
+    mount -t tmpfs -o size=$((FILE_MB + 64))m tmpfs "$TMP/ram"
+    dd if=/dev/urandom of="$TMP/ram/img" bs=1M count=$FILE_MB status=none
+    RAMLOOP=$(losetup -f --show --direct-io=on "$TMP/ram/img")
+    LR_ARGS=(--name=lr "--filename=$RAMLOOP" "--size=${FILE_MB}m" --ioengine=io_uring --iodepth=8
+             --direct=1 --rw=read --bs=1m "${T[@]}")
+    LW_ARGS=(--name=lw "--filename=$RAMLOOP" "--size=${FILE_MB}m" --ioengine=io_uring --iodepth=8
+             --direct=1 --rw=write --bs=1m "${T[@]}")
+fi
+
 # pair KEY ROUND "FIO-EXTRA" "IOGAUGE-EXTRA" ARGS...: both tools on the same workload, the order
 # swapped every round, so neither always runs right after the other's writes (a device or host
 # cache still flushing the first run's data would otherwise always slow the second).
@@ -189,6 +209,11 @@ for ((r = 1; r <= ROUNDS; r++)); do
         echo "vs-fio: round $r/$ROUNDS (d) io_uring 1M seq read/write QD8 direct" >&2
         pair dr "$r" "" "" "${DR_ARGS[@]}"
         pair dw "$r" "" "--allow-overwrite" "${DW_ARGS[@]}"
+        if [[ -n "$RAMLOOP" ]]; then
+            echo "vs-fio: round $r/$ROUNDS (d) the same on a RAM-backed loop device" >&2
+            pair lr "$r" "--fixedbufs --registerfiles" "" "${LR_ARGS[@]}"
+            pair lw "$r" "--fixedbufs --registerfiles" "--allow-destroy" "${LW_ARGS[@]}"
+        fi
     fi
 done
 
@@ -279,6 +304,8 @@ add("(c) vs fio with batching", "cb.iops", "IOPS", 1, "%.0f", target="(informati
 add("(c) vs fio with batching", "cb.cpu", "CPU s/1M IO", 1, "%.2f", target="(informative)")
 add("(d) io_uring 1M seq read QD8 dio", "dr.bw", "MB/s", 1e-6, "%.1f", lo=0.95, hi=1.05, target="0.95-1.05x")
 add("(d) io_uring 1M seq write QD8 dio", "dw.bw", "MB/s", 1e-6, "%.1f", lo=0.95, hi=1.05, target="0.95-1.05x")
+add("(d) 1M seq read, RAM loop dev", "lr.bw", "MB/s", 1e-6, "%.1f", lo=0.95, hi=1.05, target="0.95-1.05x")
+add("(d) 1M seq write, RAM loop dev", "lw.bw", "MB/s", 1e-6, "%.1f", lo=0.95, hi=1.05, target="0.95-1.05x")
 
 for t, name in (("a", "(e) callgrind (a) null"), ("b", "(e) callgrind (b) psync cached")):
     k1, k2 = "e%s.instr100" % t, "e%s.instr200" % t
