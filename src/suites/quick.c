@@ -91,6 +91,8 @@ static void resolve_target(struct quick_target *q, const char *path, uint64_t si
 	if (statvfs(path, &vfs))
 		die_usage("%s: %s", path, strerror(errno));
 	q->free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	if (!vfs.f_blocks)
+		return; /* no size reported (ramfs): a full disk would show as ENOSPC */
 	if (q->free_bytes < MIN_FREE) {
 		char b[32];
 		msg_err("%s: only %s free; quick needs at least 64 MiB", path,
