@@ -47,7 +47,8 @@ static void apply_one(struct parsed_args *pa, struct job *j, const char *where, 
 
 static bool takes_value(const struct opt_def *o)
 {
-	return o->type != OT_BOOL && o->name && strcmp(o->name, "buffered");
+	/* Options whose bare form means 1 never swallow the next word. */
+	return o->type != OT_BOOL && strcmp(o->name, "buffered") && strcmp(o->name, "sync");
 }
 
 void args_parse(int argc, char **argv, unsigned cmd, struct parsed_args *pa)
@@ -79,7 +80,8 @@ void args_parse(int argc, char **argv, unsigned cmd, struct parsed_args *pa)
 		if (o->scope == SCOPE_JOB && !strcmp(o->name, "name")) {
 			if (!val)
 				die_usage("--name needs a value (NAME)");
-			cur = push_job(pa, val);
+			/* As in fio: --name=global collects defaults for the jobs after it. */
+			cur = strcmp(val, "global") ? push_job(pa, val) : NULL;
 			continue;
 		}
 		apply_one(pa, cur ? cur : &pa->global, "", name, nlen, val);
@@ -163,4 +165,11 @@ void job_validate(struct job *j)
 			  (unsigned long long)j->bs, (unsigned long long)j->size);
 	if (j->engine->flags & ENGINE_NO_FILE && !j->size)
 		die_usage("job %s: --ioengine=null needs --size", j->name);
+	if (j->engine->flags & ENGINE_NO_FILE && (j->fsync_every || j->fdatasync_every))
+		die_usage("job %s: --fsync/--fdatasync need a file; --ioengine=%s has none", j->name,
+			  j->engine->name);
+	/* Offsets are off_t: the region must end below 2^63. */
+	if (j->offset > (uint64_t)INT64_MAX || j->size > (uint64_t)INT64_MAX - j->offset)
+		die_usage("job %s: --offset=%llu plus --size=%llu is beyond the largest file offset",
+			  j->name, (unsigned long long)j->offset, (unsigned long long)j->size);
 }

@@ -34,6 +34,8 @@ void runner_install_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* A closed pipe on stdout: write errors, not death with the test files left behind. */
+	signal(SIGPIPE, SIG_IGN);
 	atexit(cleanup_files);
 }
 
@@ -233,7 +235,8 @@ static void wait_workers(struct run_result *r, struct worker *ws, unsigned n, un
 		fprintf(stderr, "\r\033[K");
 }
 
-static void run_group(struct run_result *r, unsigned first, unsigned last, const struct settings *s)
+static void run_group(struct run_result *r, unsigned first, unsigned last, unsigned group,
+		      const struct settings *s)
 {
 	struct devstat before[MAX_DEVS], after[MAX_DEVS];
 	unsigned nthreads = 0;
@@ -243,7 +246,8 @@ static void run_group(struct run_result *r, unsigned first, unsigned last, const
 	}
 	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
 	pthread_barrier_t bar;
-	pthread_barrier_init(&bar, NULL, nthreads);
+	/* The runner joins the barrier: the device counters start when the workers do. */
+	pthread_barrier_init(&bar, NULL, nthreads + 1);
 	unsigned k = 0;
 	for (unsigned i = first; i < last; i++) {
 		struct job_result *jr = &r->jobs[i];
@@ -263,6 +267,7 @@ static void run_group(struct run_result *r, unsigned first, unsigned last, const
 			fail_prepare(-EXIT_IOERR);
 		}
 	}
+	pthread_barrier_wait(&bar);
 	/* Device counters cover the measured part only: start them after the ramp. */
 	uint64_t ramp = group_ramp(r, first, last);
 	if (ramp) {
@@ -284,10 +289,13 @@ static void run_group(struct run_result *r, unsigned first, unsigned last, const
 		struct job_result *jr = &r->jobs[i];
 		jr->threads = xcalloc(jr->nthreads, sizeof(struct thread_stats));
 		stats_init(&jr->total);
+		jr->group = group;
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
 			jr->threads[t] = ws[k].st; /* takes over the series allocation */
 			stats_merge(&jr->total, &ws[k].st);
 		}
+		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !g_stop)
+			msg_warn("job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
 	free(ws);
 }
@@ -311,11 +319,11 @@ int runner_run(struct job *jobs, unsigned njobs, const struct settings *s, struc
 			add_device(r, r->jobs[i].targets[t].device);
 	}
 	uint64_t t0 = now_ns();
-	for (unsigned i = 0; i < njobs && !g_stop;) {
+	for (unsigned i = 0, group = 0; i < njobs && !g_stop; group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
 			k++;
-		run_group(r, i, k, s);
+		run_group(r, i, k, group, s);
 		i = k;
 	}
 	r->elapsed_ns = now_ns() - t0;

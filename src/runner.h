@@ -21,6 +21,7 @@ struct job_result {
 	uint64_t invalidate_ns;       /* page-cache invalidation before the job, not timed */
 	bool buffered_fallback;       /* O_DIRECT refused by the file system */
 	int64_t resident_before;      /* bytes cached before reads, -1 unknown */
+	unsigned group;               /* stonewall group: jobs in one group run at once */
 };
 
 #define MAX_DEVS 16

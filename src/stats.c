@@ -173,3 +173,10 @@ double lat_stddev(const struct lat_stats *l)
 		return 0;
 	return (double)sqrtl(nv / (long double)n);
 }
+
+const char *err_op_name(int op)
+{
+	static const char *const names[] = { "read", "write", "fsync", "fdatasync", "open",
+					     "engine" };
+	return op >= 0 && op < (int)(sizeof(names) / sizeof(names[0])) ? names[op] : "?";
+}

@@ -37,6 +37,11 @@ struct cpu_usage {
 	uint64_t usr_ns, sys_ns, ctx; /* ctx: voluntary + involuntary switches */
 };
 
+/* What an error happened in: the request kinds (enum io_op), then setup steps. */
+enum err_op { ERR_OP_READ = 0, ERR_OP_WRITE, ERR_OP_FSYNC, ERR_OP_FDATASYNC, ERR_OP_OPEN,
+	      ERR_OP_ENGINE };
+const char *err_op_name(int op);
+
 struct thread_stats {
 	struct ddir_stats d[DDIR_NR];
 	struct series series;
@@ -45,7 +50,7 @@ struct thread_stats {
 	uint64_t syncs;      /* fsync/fdatasync calls */
 	int err;             /* errno of the first error, 0 if none */
 	uint64_t err_offset;
-	int err_op;          /* enum io_op of the failing request */
+	int err_op;          /* enum err_op: what failed */
 	char err_file[PATH_MAX];
 	bool short_io;       /* err came from a short transfer, not errno */
 	bool interrupted;    /* stopped by a signal */

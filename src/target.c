@@ -377,6 +377,12 @@ static int create_file(struct target *t, const struct target_req *r)
 static int prepare_existing_file(struct target *t, const struct target_req *r,
 				 const struct stat *st)
 {
+	/* No size given: the job covers the file as it is, holes included. */
+	struct target_req whole = *r;
+	if (!whole.need_size)
+		whole.need_size = (uint64_t)st->st_size;
+	r = &whole;
+
 	uint64_t limit = (uint64_t)st->st_size < r->need_size ? (uint64_t)st->st_size : r->need_size;
 	bool own, needs_layout;
 	int fd;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #define SERIES_INTERVAL_NS NSEC_PER_SEC
+#define SLEEP_SLICE_NS (100 * NSEC_PER_MSEC)
 #define REFRESH_STRIDE 4096 /* one fresh word per 4 KiB: no two written blocks dedupe */
 
 static void cpu_now(struct cpu_usage *c)
@@ -43,7 +44,7 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 
 static inline void refresh_data(struct worker *w, struct io_u *u)
 {
-	for (uint32_t k = 0; k < u->len; k += REFRESH_STRIDE)
+	for (uint32_t k = 0; k + 8 <= u->len; k += REFRESH_STRIDE)
 		*(uint64_t *)((char *)u->buf + k) = rng_next(&w->rng);
 }
 
@@ -122,11 +123,20 @@ static void on_event(struct worker *w, uint64_t now)
 	w->next_event = ev < w->deadline ? ev : w->deadline;
 }
 
-static void sleep_until(uint64_t t)
+/*
+ * Sleep until t, but never past the deadline, and in slices short enough to
+ * notice Ctrl-C: signals reach the main thread, not the workers.
+ */
+static void sleep_until(struct worker *w, uint64_t t)
 {
-	struct timespec ts = { .tv_sec = (time_t)(t / NSEC_PER_SEC), .tv_nsec = (long)(t % NSEC_PER_SEC) };
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR && !g_stop)
-		;
+	if (t > w->deadline)
+		t = w->deadline;
+	for (uint64_t now = now_ns(); now < t && !g_stop; now = now_ns()) {
+		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
+		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
+				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
 }
 
 /* --rate, --rate_iops, --thinktime: hold the next request back. */
@@ -144,8 +154,13 @@ static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t byte
 		uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_ios * NSEC_PER_SEC / j->rate_iops);
 		due = t > due ? t : due;
 	}
-	if (due > now)
-		sleep_until(due);
+	if (due > now) {
+		sleep_until(w, due);
+		/* The deadline may have passed while asleep: no request after it. */
+		now = now_ns();
+		if (now >= w->next_event)
+			on_event(w, now);
+	}
 }
 
 static void do_sync(struct worker *w)
@@ -253,7 +268,7 @@ static void loop_async(struct worker *w)
 		if (unlikely(got < 0)) {
 			if (got == -EINTR)
 				continue;
-			set_error(w, -got, 0, IO_READ, false);
+			set_error(w, -got, 0, ERR_OP_ENGINE, false);
 			break;
 		}
 		uint64_t now = now_ns(), bytes = 0;
@@ -283,7 +298,7 @@ static int setup(struct worker *w)
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
 		int fd = target_open_fd(w->target, j->direct && w->target->direct, sync_flags, writes);
 		if (fd < 0) {
-			set_error(w, -fd, 0, IO_READ, false);
+			set_error(w, -fd, 0, ERR_OP_OPEN, false);
 			return -1;
 		}
 		w->ectx.fd = fd;
@@ -310,8 +325,7 @@ static int setup(struct worker *w)
 	}
 	int rc = e->init ? e->init(&w->ectx) : 0;
 	if (rc < 0) {
-		msg_err("job %s: engine %s: %s", j->name, e->name, strerror(-rc));
-		set_error(w, -rc, 0, IO_READ, false);
+		set_error(w, -rc, 0, ERR_OP_ENGINE, false);
 		return -1;
 	}
 	w->engine_ready = true;
@@ -371,8 +385,11 @@ static void finish(struct worker *w)
 		w->st.syncs++;
 		now = now_ns();
 	}
-	if (!w->measuring)
-		return; /* ended inside the ramp: nothing measured */
+	if (!w->measuring) {
+		/* Ended inside the ramp: nothing was measured, so nothing is reported. */
+		stats_reset(&w->st);
+		return;
+	}
 	/* The tail interval, when anything completed in it. */
 	const struct series *sr = &w->st.series;
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;

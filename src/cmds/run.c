@@ -27,23 +27,14 @@ int cmd_run(int argc, char **argv)
 		pa.njobs = 1;
 	}
 	pa.settings.progress = true;
-	FILE *out = report_open(&pa.settings);
+	FILE *out = report_open("output", pa.settings.output);
+	FILE *json = pa.settings.json[0] ? report_open("json", pa.settings.json) : NULL;
 	struct run_result r;
 	runner_run(pa.jobs, pa.njobs, &pa.settings, &r);
+	/* Test files go before the report: a reader that hangs up must not keep them. */
+	cleanup_files();
 	report_errors(&r);
-	if (pa.settings.output_format == OUT_JSON || pa.settings.json[0]) {
-		json_t *root = report_json(&r, "run");
-		if (pa.settings.output_format == OUT_JSON)
-			json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)), fputc('\n', out);
-		if (pa.settings.json[0] && report_json_write(root, pa.settings.json) && !r.status)
-			r.status = EXIT_IOERR;
-		json_decref(root);
-	}
-	if (pa.settings.output_format == OUT_NORMAL)
-		report_text(out, &r);
-	if (out != stdout)
-		fclose(out);
-	int status = r.status;
+	int status = report_finish(&r, "run", &pa.settings, out, json);
 	run_result_free(&r);
 	args_free(&pa);
 	return status;

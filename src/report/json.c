@@ -10,7 +10,6 @@
 
 static const char *const ddir_key[DDIR_NR] = { "read", "write" };
 static const char *const rw_names[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw" };
-static const char *const op_names[] = { "read", "write", "fsync", "fdatasync" };
 static const char *const dist_names[] = { "random", "zipf", "pareto", "normal" };
 
 /* JSON integers are signed 64-bit in jansson: larger counts become reals, never negative. */
@@ -116,7 +115,7 @@ json_t *json_thread_stats(const struct thread_stats *t, const struct job *j)
 		json_object_set_new(e, "message", json_string(t->short_io ? "short transfer" : strerror(t->err)));
 		json_object_set_new(e, "file", json_text(t->err_file));
 		json_object_set_new(e, "offset", JU(t->err_offset));
-		json_object_set_new(e, "op", json_string(op_names[t->err_op]));
+		json_object_set_new(e, "op", json_string(err_op_name(t->err_op)));
 		json_object_set_new(o, "error", e);
 	} else {
 		json_object_set_new(o, "error", json_null());
@@ -178,6 +177,7 @@ static json_t *json_job(const struct job_result *jr)
 	const struct job *j = &jr->job;
 	json_t *o = json_thread_stats(&jr->total, j);
 	json_object_set_new(o, "name", json_text(j->name));
+	json_object_set_new(o, "group", JU(jr->group));
 	json_object_set_new(o, "options", json_options(j));
 	json_object_set_new(o, "targets", json_targets(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));
@@ -239,22 +239,28 @@ json_t *report_json(const struct run_result *r, const char *command)
 	return root;
 }
 
+int report_json_dump(json_t *root, FILE *f, const char *name)
+{
+	int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+	if (rc || fputc('\n', f) == EOF || fflush(f)) {
+		msg_err("cannot write JSON to %s: %s", name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int report_json_write(json_t *root, const char *path)
 {
-	FILE *f = stdout;
-	if (path && path[0] && strcmp(path, "-")) {
-		f = fopen(path, "w");
-		if (!f) {
-			msg_err("cannot write JSON to %s: %s", path, strerror(errno));
-			return -1;
-		}
-	}
-	int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
-	fputc('\n', f);
-	if (f != stdout && fclose(f)) {
+	bool to_stdout = !path || !path[0] || !strcmp(path, "-");
+	FILE *f = to_stdout ? stdout : fopen(path, "w");
+	if (!f) {
 		msg_err("cannot write JSON to %s: %s", path, strerror(errno));
 		return -1;
 	}
-	fflush(stdout);
-	return rc ? -1 : 0;
+	int rc = report_json_dump(root, f, to_stdout ? "stdout" : path);
+	if (!to_stdout && fclose(f) && !rc) {
+		msg_err("cannot write JSON to %s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	return rc;
 }

@@ -26,7 +26,15 @@ const char *report_io_mode(const struct job_result *jr);
 uint64_t report_pct(const struct thread_stats *t, int ddir, double p);
 /* "12.3", "1.23k" style figures for IOPS. */
 const char *fmt_count(char *buf, size_t len, double v);
-/* Output stream per settings: stdout or --output FILE; exits 2 if it cannot open. */
-FILE *report_open(const struct settings *s);
+/*
+ * Open an output named by option opt ("output", "json") before the run, so a
+ * bad path is a usage error, not a lost result: stdout for "" or "-".
+ */
+FILE *report_open(const char *opt, const char *path);
+/* Write JSON to an open stream; name is for the error message. 0 or -1. */
+int report_json_dump(json_t *root, FILE *f, const char *name);
+/* Write a whole run's output: text or JSON to out, JSON also to json (may be NULL). */
+int report_finish(const struct run_result *r, const char *command, const struct settings *s,
+		  FILE *out, FILE *json);
 
 #endif

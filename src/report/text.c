@@ -8,7 +8,6 @@
 #include <time.h>
 
 static const char *const ddir_name[DDIR_NR] = { "read", "write" };
-static const char *const op_name[] = { "read", "write", "fsync", "fdatasync" };
 
 const char *fmt_count(char *buf, size_t len, double v)
 {
@@ -121,7 +120,7 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 			 unsigned nthreads)
 {
 	const struct job *j = &jr->job;
-	fprintf(f, "%s: (groupid=0, jobs=%u): err=%2d", j->name, nthreads, t->err);
+	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, jr->group, nthreads, t->err);
 	if (t->err)
 		fprintf(f, " (%s)", strerror(t->err));
 	fprintf(f, "%s\n", t->interrupted ? " (interrupted)" : "");
@@ -138,8 +137,13 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	const struct job *j = &jr->job;
 	static const char *const rw[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw" };
 	char sz[32], bs[32];
+	/* A block size that is not whole KiB is shown exactly: 4100 is not "4.00 KiB". */
+	if (j->bs % 1024)
+		snprintf(bs, sizeof(bs), "%llu B", (unsigned long long)j->bs);
+	else
+		fmt_bytes(bs, sizeof(bs), (double)j->bs);
 	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s\n", j->name,
-		rw[j->rw], fmt_bytes(bs, sizeof(bs), (double)j->bs), j->engine->name, j->iodepth,
+		rw[j->rw], bs, j->engine->name, j->iodepth,
 		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
 	for (unsigned i = 0; i < jr->ntargets; i++) {
 		const struct target *t = &jr->targets[i];
@@ -164,28 +168,31 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	fprintf(f, "\n");
 }
 
-static void print_group(FILE *f, const struct run_result *r)
+/* fio's group summary: a group's bytes over its longest job, per stonewall group. */
+static void print_groups(FILE *f, const struct run_result *r)
 {
 	static const char *const up[DDIR_NR] = { "READ", "WRITE" };
-	fprintf(f, "\nRun status group 0 (all jobs):\n");
-	for (int d = 0; d < DDIR_NR; d++) {
-		uint64_t bytes = 0, lo = UINT64_MAX, hi = 0;
-		double bw = 0;
-		for (unsigned i = 0; i < r->njobs; i++) {
-			const struct thread_stats *t = &r->jobs[i].total;
-			if (!t->d[d].ios)
+	unsigned ngroups = r->njobs ? r->jobs[r->njobs - 1].group + 1 : 0;
+	for (unsigned g = 0; g < ngroups; g++) {
+		fprintf(f, "\nRun status group %u (all jobs):\n", g);
+		for (int d = 0; d < DDIR_NR; d++) {
+			uint64_t bytes = 0, lo = UINT64_MAX, hi = 0;
+			for (unsigned i = 0; i < r->njobs; i++) {
+				const struct thread_stats *t = &r->jobs[i].total;
+				if (r->jobs[i].group != g || !r->jobs[i].threads || !t->d[d].ios)
+					continue;
+				bytes += t->d[d].bytes;
+				lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
+				hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+			}
+			if (!bytes || !hi)
 				continue;
-			bytes += t->d[d].bytes;
-			bw += result_bw(t, d);
-			lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
-			hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+			double bw = (double)bytes * 1e9 / (double)hi;
+			char b[32], io[32];
+			fprintf(f, "  %5s: bw=%s/s (%.1fMB/s), io=%s, run=%llu-%llumsec\n", up[d],
+				fmt_bytes(b, sizeof(b), bw), bw / 1e6, fmt_bytes(io, sizeof(io), (double)bytes),
+				(unsigned long long)(lo / NSEC_PER_MSEC), (unsigned long long)(hi / NSEC_PER_MSEC));
 		}
-		if (!bytes)
-			continue;
-		char b[32], io[32];
-		fprintf(f, "  %5s: bw=%s/s (%.1fMB/s), io=%s, run=%llu-%llumsec\n", up[d],
-			fmt_bytes(b, sizeof(b), bw), bw / 1e6, fmt_bytes(io, sizeof(io), (double)bytes),
-			(unsigned long long)(lo / NSEC_PER_MSEC), (unsigned long long)(hi / NSEC_PER_MSEC));
 	}
 }
 
@@ -238,7 +245,7 @@ void report_text(FILE *f, const struct run_result *r)
 			for (unsigned t = 0; t < jr->nthreads; t++)
 				print_thread(f, jr, &jr->threads[t], 1);
 	}
-	print_group(f, r);
+	print_groups(f, r);
 	print_devices(f, r);
 	if (r->interrupted)
 		fprintf(f, "\nInterrupted: the figures above cover the time until the signal.\n");
@@ -248,25 +255,49 @@ void report_errors(const struct run_result *r)
 {
 	for (unsigned i = 0; i < r->njobs; i++) {
 		const struct thread_stats *t = &r->jobs[i].total;
+		const char *name = r->jobs[i].job.name;
 		if (!t->err)
 			continue;
-		if (t->short_io)
-			msg_err("job %s: short %s on %s at offset %llu (%s)", r->jobs[i].job.name,
-				op_name[t->err_op], t->err_file, (unsigned long long)t->err_offset,
-				t->err_op == 0 ? "end of file" : "no space");
+		if (t->err_op >= ERR_OP_OPEN)
+			msg_err("job %s: %s setup failed on %s: %s", name, err_op_name(t->err_op),
+				t->err_file, strerror(t->err));
+		else if (t->short_io)
+			msg_err("job %s: short %s on %s at offset %llu (%s)", name, err_op_name(t->err_op),
+				t->err_file, (unsigned long long)t->err_offset,
+				t->err_op == ERR_OP_READ ? "end of file" : "no space");
 		else
-			msg_err("job %s: %s error on %s at offset %llu: %s", r->jobs[i].job.name,
-				op_name[t->err_op], t->err_file, (unsigned long long)t->err_offset,
-				strerror(t->err));
+			msg_err("job %s: %s error on %s at offset %llu: %s", name, err_op_name(t->err_op),
+				t->err_file, (unsigned long long)t->err_offset, strerror(t->err));
 	}
 }
 
-FILE *report_open(const struct settings *s)
+FILE *report_open(const char *opt, const char *path)
 {
-	if (!s->output[0] || !strcmp(s->output, "-"))
+	if (!path[0] || !strcmp(path, "-"))
 		return stdout;
-	FILE *f = fopen(s->output, "w");
+	FILE *f = fopen(path, "w");
 	if (!f)
-		die_usage("--output: cannot open %s: %s", s->output, strerror(errno));
+		die_usage("--%s: cannot open %s: %s", opt, path, strerror(errno));
 	return f;
+}
+
+int report_finish(const struct run_result *r, const char *command, const struct settings *s,
+		  FILE *out, FILE *json)
+{
+	int status = r->status;
+	if (s->output_format == OUT_JSON || json) {
+		json_t *root = report_json(r, command);
+		if (s->output_format == OUT_JSON && report_json_dump(root, out, s->output[0] ? s->output : "stdout"))
+			status = status ? status : EXIT_IOERR;
+		if (json && report_json_dump(root, json, s->json))
+			status = status ? status : EXIT_IOERR;
+		json_decref(root);
+	}
+	if (s->output_format == OUT_NORMAL)
+		report_text(out, r);
+	if (out != stdout && fclose(out))
+		status = status ? status : EXIT_IOERR;
+	if (json && json != stdout && fclose(json))
+		status = status ? status : EXIT_IOERR;
+	return status;
 }

@@ -50,6 +50,8 @@ struct quick_target {
 	struct target info;      /* fstype, device: from the first run */
 	uint64_t size;
 	bool shrunk, fallback;
+	uint64_t layout_ns;      /* writing a device's region before the reads */
+	bool is_dev;
 	uint64_t free_bytes;
 	struct cell *cells;      /* [pass][test][ddir] */
 	uint64_t req[DDIR_NR], dev[DDIR_NR];
@@ -62,7 +64,8 @@ static struct cell *cell_at(struct quick_target *q, unsigned pass, unsigned t, i
 }
 
 /* Decide the file and its size; shrink it when space is short. */
-static void resolve_target(struct quick_target *q, const char *path, uint64_t size)
+static void resolve_target(struct quick_target *q, const char *path, uint64_t size,
+			   bool allow_destroy)
 {
 	struct stat st;
 	snprintf(q->shown, sizeof(q->shown), "%s", path);
@@ -70,7 +73,11 @@ static void resolve_target(struct quick_target *q, const char *path, uint64_t si
 		die_usage("%s: %s", path, strerror(errno));
 	q->size = size;
 	if (S_ISBLK(st.st_mode)) {
+		/* The write tests come after the reads: refuse now, before any I/O. */
+		if (safety_check_blockdev(path, allow_destroy))
+			exit(EXIT_USAGE);
 		snprintf(q->path, sizeof(q->path), "%s", path);
+		q->is_dev = true;
 		uint64_t devsize = 0;
 		int fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0 || ioctl(fd, BLKGETSIZE64, &devsize))
@@ -173,6 +180,32 @@ static void progress(const struct quick_target *q, const struct settings *s, uns
 	fflush(stderr);
 }
 
+/*
+ * A device is never laid out by the runner (it reads whatever is there), but
+ * unwritten or trimmed blocks read faster than data: write the region first.
+ * Shown, never counted.
+ */
+static int layout_device(struct quick_target *q, const struct job *user, const struct settings *s)
+{
+	struct job j = *user;
+	snprintf(j.name, sizeof(j.name), "layout");
+	snprintf(j.filename, sizeof(j.filename), "%s", q->path);
+	j.size = q->size;
+	j.bs = 1 << 20;
+	j.rw = RW_WRITE;
+	j.iodepth = j.engine->flags & ENGINE_SYNC ? 1 : 8;
+	j.numjobs = 1;
+	j.time_based = false;
+	j.runtime_ns = j.ramp_ns = 0;
+	struct run_result r;
+	int rc = runner_run(&j, 1, s, &r);
+	q->layout_ns = r.jobs[0].total.elapsed_ns;
+	if (rc)
+		report_errors(&r);
+	run_result_free(&r);
+	return rc;
+}
+
 /* Runs every test of one target; false when interrupted or failed. */
 static int run_target(struct quick_target *q, const struct job *user, const struct settings *s,
 		      unsigned pass, json_t *runs)
@@ -236,7 +269,8 @@ static void print_header(FILE *f, const struct quick_target *q, const struct job
 	const struct target *t = &q->info;
 	fprintf(f, "iogauge quick: %s", q->shown);
 	if (t->is_blockdev)
-		fprintf(f, " (block device)");
+		fprintf(f, " (block device, region written in %.1f s before the reads, not timed)",
+			(double)q->layout_ns / 1e9);
 	else
 		fprintf(f, " (%s on %s)", t->fstype[0] ? t->fstype : "unknown fs", t->device[0] ? t->device : "no block device");
 	fprintf(f, ", %s %s%s, %s, %s, random data, %g s a test after %g s ramp, %u pass%s\n",
@@ -384,18 +418,25 @@ int cmd_quick(int argc, char **argv)
 		return 0;
 	}
 	struct settings *s = &pa.settings;
+	if (pa.global.size < (1ULL << 20))
+		die_usage("--size: quick needs at least 1 MiB (its largest request)");
+	if (!pa.global.runtime_ns)
+		die_usage("--runtime: quick's tests are timed; give a time above 0");
 	unsigned n = pa.nwords ? pa.nwords : 1;
 	struct quick_target *qs = xcalloc(n, sizeof(*qs));
 	for (unsigned i = 0; i < n; i++) {
-		resolve_target(&qs[i], pa.nwords ? pa.words[i] : ".", pa.global.size);
+		resolve_target(&qs[i], pa.nwords ? pa.words[i] : ".", pa.global.size, s->allow_destroy);
 		qs[i].cells = xcalloc((size_t)s->passes * NTESTS * DDIR_NR, sizeof(struct cell));
 	}
-	FILE *out = report_open(s);
+	FILE *out = report_open("output", s->output);
+	FILE *jsonf = s->json[0] ? report_open("json", s->json) : NULL;
 	bool want_json = s->output_format == OUT_JSON || s->json[0];
 	json_t *runs = want_json ? json_array() : NULL;
 	int status = 0;
 	unsigned tested = 0;
 	for (unsigned i = 0; i < n && !status; i++, tested++) {
+		if (qs[i].is_dev)
+			status = layout_device(&qs[i], &pa.global, s);
 		for (unsigned p = 0; p < s->passes && !status; p++)
 			status = run_target(&qs[i], &pa.global, s, p, runs);
 		/* The file is needed only while its target is tested. */
@@ -430,15 +471,18 @@ int cmd_quick(int argc, char **argv)
 		json_object_set_new(root, "suite", suite);
 		json_object_set_new(root, "jobs", runs);
 		runs = NULL;
-		if (s->output_format == OUT_JSON)
-			json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10)), fputc('\n', out);
-		if (s->json[0] && report_json_write(root, s->json) && !status)
+		if (s->output_format == OUT_JSON && report_json_dump(root, out, s->output[0] ? s->output : "stdout") &&
+		    !status)
+			status = EXIT_IOERR;
+		if (jsonf && report_json_dump(root, jsonf, s->json) && !status)
 			status = EXIT_IOERR;
 		json_decref(root);
 	}
 	json_decref(runs);
 	if (out != stdout)
 		fclose(out);
+	if (jsonf && jsonf != stdout)
+		fclose(jsonf);
 	for (unsigned i = 0; i < n; i++)
 		free(qs[i].cells);
 	free(qs);
