@@ -269,7 +269,7 @@ static void print_header(FILE *f, const struct quick_target *q, const struct job
 	const struct target *t = &q->info;
 	fprintf(f, "iogauge quick: %s", q->shown);
 	if (t->is_blockdev)
-		fprintf(f, " (block device, region written in %.1f s before the reads, not timed)",
+		fprintf(f, " (block device, region written in %.2f s before the reads, not timed)",
 			(double)q->layout_ns / 1e9);
 	else
 		fprintf(f, " (%s on %s)", t->fstype[0] ? t->fstype : "unknown fs", t->device[0] ? t->device : "no block device");

@@ -46,7 +46,7 @@ check "zipf:1.2 writes concentrate on few blocks (untouched: $zeros of $BLOCKS)"
 if [ -w /proc/sys/kernel/io_uring_disabled ]; then
 	old=$(cat /proc/sys/kernel/io_uring_disabled)
 	trap 'rc=$?; echo "$old" >/proc/sys/kernel/io_uring_disabled; (exit $rc); e2e_cleanup' EXIT
-	mkfs_mount cov-ext4 96M ext4 || exit 1
+	mkfs_mount cov-ext4 160M ext4 || exit 1
 	mkdir "$MNT/q"
 	run_iogauge quick --size 16m --runtime 0.2 --ramp_time 0 "$MNT/q"
 	check "quick uses io_uring by default" grep -q "O_DIRECT, io_uring," "$OUT"
