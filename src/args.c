@@ -45,12 +45,6 @@ static void apply_one(struct parsed_args *pa, struct job *j, const char *where, 
 		die_usage("%s%s", where, err);
 }
 
-static bool takes_value(const struct opt_def *o)
-{
-	/* Options whose bare form means 1 never swallow the next word. */
-	return o->type != OT_BOOL && strcmp(o->name, "buffered") && strcmp(o->name, "sync");
-}
-
 void args_parse(int argc, char **argv, unsigned cmd, struct parsed_args *pa)
 {
 	struct job *cur = NULL;
@@ -75,7 +69,7 @@ void args_parse(int argc, char **argv, unsigned cmd, struct parsed_args *pa)
 		if (!o || !(o->cmds & cmd))
 			die_usage("unknown option %s (see iogauge %s --help)", a,
 				  cmd & CMD_QUICK ? "quick" : "run");
-		if (!val && takes_value(o) && i + 1 < argc)
+		if (!val && !option_bare_ok(o) && i + 1 < argc)
 			val = argv[++i];
 		if (o->scope == SCOPE_JOB && !strcmp(o->name, "name")) {
 			if (!val)

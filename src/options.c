@@ -254,6 +254,11 @@ static const struct opt_def *option_find_n(const char *name, size_t len)
 	return NULL;
 }
 
+bool option_bare_ok(const struct opt_def *o)
+{
+	return o->type == OT_BOOL || o->set == set_buffered || o->set == set_sync;
+}
+
 const struct opt_def *option_find(const char *name)
 {
 	return option_find_n(name, strlen(name));
@@ -345,7 +350,7 @@ int option_apply(const struct opt_def *o, struct job *j, struct settings *s, con
 	case OT_ENUM:
 		return apply_enum(o, field, val, err, n);
 	case OT_SPECIAL:
-		if (!val && o->set != set_buffered && o->set != set_sync) {
+		if (!val && !option_bare_ok(o)) {
 			snprintf(err, n, "--%s needs a value (%s)", o->name, o->arg);
 			return -1;
 		}

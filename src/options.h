@@ -51,6 +51,8 @@ struct opt_def {
 
 extern const struct opt_def options[];
 const struct opt_def *option_find(const char *name);
+/* A bare --name (no value) means 1: booleans, --buffered, --sync. */
+bool option_bare_ok(const struct opt_def *o);
 
 /*
  * Apply "name=value" (value NULL for a bare flag) to job or settings.  On
