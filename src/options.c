@@ -13,8 +13,9 @@
 #define J(f) SCOPE_JOB, offsetof(struct job, f), sizeof(((struct job *)0)->f)
 #define S(f) SCOPE_SETTINGS, offsetof(struct settings, f), sizeof(((struct settings *)0)->f)
 
-static const char *const rw_values[] = { "read", "write", "randread", "randwrite",
-					 "rw", "readwrite", "randrw", NULL };
+const char *const rw_names[] = { "read", "write", "randread", "randwrite",
+				 "rw", "readwrite", "randrw", NULL };
+const char *const dist_names[] = { "random", "zipf", "pareto", "normal", NULL };
 static const char *const fmt_values[] = { "normal", "json", NULL };
 static const char *const data_values[] = { "random", "zero", NULL };
 
@@ -76,11 +77,11 @@ static int set_sync(void *obj, const struct opt_def *o, const char *val, char *e
 static int set_distribution(void *obj, const struct opt_def *o, const char *val, char *err,
 			    size_t n)
 {
-	static const char *const kinds[] = { "random", "zipf", "pareto", "normal" };
+	const char *const *kinds = dist_names;
 	struct job *j = obj;
 	const char *colon = strchr(val, ':');
 	size_t klen = colon ? (size_t)(colon - val) : strlen(val);
-	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+	for (size_t k = 0; kinds[k]; k++) {
 		if (strlen(kinds[k]) != klen || strncmp(val, kinds[k], klen))
 			continue;
 		if (k == DIST_RANDOM) {
@@ -154,7 +155,7 @@ const struct opt_def options[] = {
 	  "Bytes each thread covers (default: the existing file or device size)", CMD_ALL },
 	{ "offset", OT_SIZE, J(offset), "0", 0, 0, NULL, NULL, NULL, "SIZE",
 	  "Start of the region in the file or device", CMD_RUN },
-	{ "rw", OT_ENUM, J(rw), "read", 0, 0, NULL, rw_values, NULL, NULL,
+	{ "rw", OT_ENUM, J(rw), "read", 0, 0, NULL, rw_names, NULL, NULL,
 	  "I/O pattern (readwrite is rw: mixed sequential)", CMD_RUN },
 	{ "rwmixread", OT_UINT, J(rwmixread), "50", 0, 100, NULL, NULL, NULL, "PCT",
 	  "Percentage of reads in mixed patterns", CMD_RUN },

@@ -50,6 +50,9 @@ struct opt_def {
 };
 
 extern const struct opt_def options[];
+/* Names of enum rw_mode and enum dist_kind values, NULL-terminated (reports use them too). */
+extern const char *const rw_names[];
+extern const char *const dist_names[];
 const struct opt_def *option_find(const char *name);
 /* A bare --name (no value) means 1: booleans, --buffered, --sync. */
 bool option_bare_ok(const struct opt_def *o);

@@ -267,17 +267,22 @@ static void run_group(struct run_result *r, unsigned first, unsigned last, unsig
 			fail_prepare(-EXIT_IOERR);
 		}
 	}
-	pthread_barrier_wait(&bar);
-	/* Device counters cover the measured part only: start them after the ramp. */
+	/*
+	 * Device counters cover the measured part only: read them just before the
+	 * barrier releases the workers, or after the ramp when there is one.
+	 */
 	uint64_t ramp = group_ramp(r, first, last);
+	if (!ramp)
+		devstats_read_all(r, before);
+	pthread_barrier_wait(&bar);
 	if (ramp) {
 		uint64_t until = now_ns() + ramp;
 		while (!g_stop && now_ns() < until) {
 			struct timespec ts = { 0, 10 * 1000 * 1000 };
 			nanosleep(&ts, NULL);
 		}
+		devstats_read_all(r, before);
 	}
-	devstats_read_all(r, before);
 	wait_workers(r, ws, nthreads, first, last, s);
 	for (k = 0; k < nthreads; k++)
 		pthread_join(ws[k].tid, NULL);

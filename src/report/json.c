@@ -2,6 +2,7 @@
 #include "common.h"
 #include "report/report.h"
 #include "engines/engine.h"
+#include "options.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -9,8 +10,6 @@
 #include <time.h>
 
 static const char *const ddir_key[DDIR_NR] = { "read", "write" };
-static const char *const rw_names[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw" };
-static const char *const dist_names[] = { "random", "zipf", "pareto", "normal" };
 
 /* JSON integers are signed 64-bit in jansson: larger counts become reals, never negative. */
 static json_t *JU(uint64_t v)
@@ -215,13 +214,19 @@ json_t *json_devices(const struct run_result *r)
 	return a;
 }
 
-json_t *report_json(const struct run_result *r, const char *command)
+json_t *json_root(const char *command)
 {
 	json_t *root = json_object();
 	json_t *me = json_object();
 	json_object_set_new(me, "version", json_string(IOGAUGE_VERSION));
 	json_object_set_new(me, "command", json_string(command));
 	json_object_set_new(root, "iogauge", me);
+	return root;
+}
+
+json_t *report_json(const struct run_result *r, const char *command)
+{
+	json_t *root = json_root(command);
 	char ts[64];
 	struct tm tm;
 	gmtime_r(&r->started, &tm);

@@ -13,6 +13,8 @@ void report_errors(const struct run_result *r);
 
 /* The one JSON schema (docs/json.md): {"iogauge":..., "jobs":[...], "devices":[...]}. */
 json_t *report_json(const struct run_result *r, const char *command);
+/* The object every command's JSON starts from: {"iogauge": {"version", "command"}}. */
+json_t *json_root(const char *command);
 json_t *json_thread_stats(const struct thread_stats *t, const struct job *j);
 json_t *json_devices(const struct run_result *r);
 /* A JSON string of any bytes: non-UTF-8 bytes become "?" so the key is never lost. */

@@ -2,6 +2,7 @@
 #include "common.h"
 #include "report/report.h"
 #include "engines/engine.h"
+#include "options.h"
 
 #include <errno.h>
 #include <string.h>
@@ -135,7 +136,6 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 static void print_job_header(FILE *f, const struct job_result *jr)
 {
 	const struct job *j = &jr->job;
-	static const char *const rw[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw" };
 	char sz[32], bs[32];
 	/* A block size that is not whole KiB is shown exactly: 4100 is not "4.00 KiB". */
 	if (j->bs % 1024)
@@ -143,12 +143,12 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	else
 		fmt_bytes(bs, sizeof(bs), (double)j->bs);
 	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s\n", j->name,
-		rw[j->rw], bs, j->engine->name, j->iodepth,
+		rw_names[j->rw], bs, j->engine->name, j->iodepth,
 		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
 	for (unsigned i = 0; i < jr->ntargets; i++) {
 		const struct target *t = &jr->targets[i];
-		if (t->fd == -1 && !t->size && (j->engine->flags & ENGINE_NO_FILE))
-			continue;
+		if (j->engine->flags & ENGINE_NO_FILE)
+			break; /* no file: nothing to name */
 		fprintf(f, "  target: %s", t->path);
 		if (t->fstype[0] || t->device[0])
 			fprintf(f, " (%s%s%s)", t->fstype[0] ? t->fstype : "raw",

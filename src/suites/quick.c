@@ -454,11 +454,7 @@ int cmd_quick(int argc, char **argv)
 	if (!status && n > 1 && s->output_format == OUT_NORMAL)
 		print_comparison(out, qs, n, s->passes);
 	if (want_json) {
-		json_t *root = json_object();
-		json_t *me = json_object();
-		json_object_set_new(me, "version", json_string(IOGAUGE_VERSION));
-		json_object_set_new(me, "command", json_string("quick"));
-		json_object_set_new(root, "iogauge", me);
+		json_t *root = json_root("quick");
 		json_object_set_new(root, "interrupted", json_boolean(status > EXIT_USAGE));
 		json_object_set_new(root, "status", json_integer(status));
 		json_t *suite = json_object();
