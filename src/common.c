@@ -1,15 +1,27 @@
-/* Messages, exits and small allocation helpers. */
+/* Errors as values, messages and small allocation helpers. */
 #include "common.h"
-#include "target.h"
+#include "ctx.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+int err_set(struct ig_err *e, int status, const char *fmt, ...)
+{
+	if (!e || e->status)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	e->status = status;
+	return -1;
+}
+
 static void vmsg(const char *tag, const char *fmt, va_list ap)
 {
-	char line[1024];
+	char line[ERR_MSG_MAX + 64];
 	vsnprintf(line, sizeof(line), fmt, ap);
 	fprintf(stderr, "iogauge: %s%s\n", tag, line);
 }
@@ -30,35 +42,34 @@ void msg_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-void die_usage(const char *fmt, ...)
+static void __attribute__((noreturn)) out_of_memory(size_t bytes)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vmsg("", fmt, ap);
-	va_end(ap);
-	cleanup_files();
-	exit(EXIT_USAGE);
+	msg_err("out of memory (%zu bytes)", bytes);
+	ctx_emergency();
+	exit(EXIT_IOERR);
 }
 
 void *xcalloc(size_t n, size_t sz)
 {
 	void *p = calloc(n ? n : 1, sz ? sz : 1);
-	if (!p) {
-		msg_err("out of memory (%zu x %zu bytes)", n, sz);
-		cleanup_files();
-		exit(EXIT_IOERR);
-	}
+	if (!p)
+		out_of_memory(n * sz);
 	return p;
 }
 
 void *xaligned(size_t align, size_t sz)
 {
 	void *p = NULL;
-	if (posix_memalign(&p, align, sz ? sz : align)) {
-		msg_err("out of memory (%zu aligned bytes)", sz);
-		cleanup_files();
-		exit(EXIT_IOERR);
-	}
+	if (posix_memalign(&p, align, sz ? sz : align))
+		out_of_memory(sz);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		out_of_memory(strlen(s) + 1);
 	return p;
 }
 

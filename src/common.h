@@ -1,4 +1,4 @@
-/* Small helpers shared by every part: clock, exit codes, messages. */
+/* Small helpers shared by every part: clock, exit codes, errors as values, messages. */
 #ifndef IOGAUGE_COMMON_H
 #define IOGAUGE_COMMON_H
 
@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <time.h>
 
-#define IOGAUGE_VERSION "0.1.0"
+#define IOGAUGE_VERSION "0.2.0"
 
-/* Exit statuses: 0 ok, 1 run-time failure (I/O error, disk full), 2 bad input. */
+/* Exit statuses: 0 ok, 1 run-time failure (I/O error, disk full), 2 bad input; 128+N signal N. */
 enum { EXIT_OK = 0, EXIT_IOERR = 1, EXIT_USAGE = 2 };
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -27,16 +27,33 @@ static inline uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
-/* One-line diagnostics on stderr, prefixed "iogauge: ". */
+/*
+ * An error as a value: the exit status it leads to and its one-line message.
+ * Everything below the command layer reports through one of these; only the
+ * command layer prints it and exits.
+ */
+#define ERR_MSG_MAX 1024
+struct ig_err {
+	int status; /* 0: no error */
+	char msg[ERR_MSG_MAX];
+};
+
+/* Record an error unless one is recorded already (the first cause wins); returns -1. */
+int err_set(struct ig_err *e, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* One-line diagnostics on stderr, prefixed "iogauge: " (command layer). */
 void msg_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Bad input: print one line and exit 2 (after removing test files). */
-void die_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/*
+ * Out of memory is the one failure that does not travel as a value: these
+ * print one line, remove the test files (ctx_emergency) and exit 1.
+ */
 void *xcalloc(size_t n, size_t sz);
 void *xaligned(size_t align, size_t sz);
+char *xstrdup(const char *s);
 
-/* Human units: "1.5 GiB", "12.3MiB/s". buf must hold 32 bytes. */
+/* Human units: "1.5 GiB". buf should hold 32 bytes. */
 const char *fmt_bytes(char *buf, size_t len, double bytes);
 
 #endif

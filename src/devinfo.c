@@ -3,7 +3,7 @@
  * counters in /sys/class/block/<dev>/stat.
  */
 #include "common.h"
-#include "target.h"
+#include "devinfo.h"
 
 #include <errno.h>
 #include <inttypes.h>

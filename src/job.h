@@ -10,8 +10,7 @@
 #include <stdbool.h>
 #include <limits.h>
 #include "offsets.h"
-
-enum ddir { DDIR_READ = 0, DDIR_WRITE = 1, DDIR_NR = 2 };
+#include "ops.h"
 
 enum rw_mode { RW_READ = 0, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_READWRITE, RW_RANDRW };
 
@@ -34,11 +33,13 @@ static inline bool rw_is_mixed(int rw)
 
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
 enum data_mode { DATA_RANDOM = 0, DATA_ZERO };
+enum out_format { OUT_NORMAL = 0, OUT_JSON };
 
 #define MAX_PERCENTILES 32
 #define JOB_NAME_MAX 64
 
 struct engine_ops;
+struct worker_hooks;
 
 struct job {
 	char name[JOB_NAME_MAX];
@@ -61,6 +62,7 @@ struct job {
 	bool time_based;
 	unsigned loops;
 	bool invalidate;
+	bool fadvise_hint; /* POSIX_FADV_RANDOM/SEQUENTIAL on buffered files, as fio */
 	bool randrepeat;
 	uint64_t randseed;
 	bool norandommap;
@@ -74,13 +76,12 @@ struct job {
 	int data; /* enum data_mode */
 	bool stonewall;
 
-	/* Set by the runner, not by options. */
+	/* Set by commands and the runner, not by options. */
+	const struct worker_hooks *hooks; /* NULL: none */
 	unsigned index; /* position in the command */
 };
 
 /* Options that belong to the command, not to one job. */
-enum out_format { OUT_NORMAL = 0, OUT_JSON };
-
 struct settings {
 	int output_format;
 	char output[PATH_MAX]; /* empty: stdout */
@@ -90,8 +91,6 @@ struct settings {
 	bool keep;
 	unsigned passes;
 	bool quiet;
-	bool progress; /* the runner's own progress line (not an option: commands decide) */
 };
-
 
 #endif

@@ -1,39 +1,47 @@
-/* The option table and applying options to jobs and settings. */
+/* The option table, and applying and printing options of jobs and settings. */
 #include "common.h"
 #include "options.h"
 #include "engines/engine.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#define J(f) SCOPE_JOB, offsetof(struct job, f), sizeof(((struct job *)0)->f)
-#define S(f) SCOPE_SETTINGS, offsetof(struct settings, f), sizeof(((struct settings *)0)->f)
+#define J(f) .scope = SCOPE_JOB, .off = offsetof(struct job, f), .len = sizeof(((struct job *)0)->f)
+#define S(f)                                                                                      \
+	.scope = SCOPE_SETTINGS, .off = offsetof(struct settings, f),                             \
+	.len = sizeof(((struct settings *)0)->f)
 
 const char *const rw_names[] = { "read", "write", "randread", "randwrite",
 				 "rw", "readwrite", "randrw", NULL };
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", NULL };
+const char *const data_names[] = { "random", "zero", NULL };
 static const char *const fmt_values[] = { "normal", "json", NULL };
-static const char *const data_values[] = { "random", "zero", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
+/* ---- special options: a setter and a printer each */
+
 static int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
 {
-	const struct engine_ops *e = engine_by_name(val);
+	const struct engine_ops *e = strcmp(val, "auto") ? engine_by_name(val) : engine_default();
 	if (!e) {
-		int k = snprintf(err, n, "--%s: unknown engine '%s' (allowed:", o->name, val);
-		for (unsigned i = 0; engines[i] && k > 0 && (size_t)k < n; i++)
-			k += snprintf(err + k, n - k, " %s", engines[i]->name);
-		if (k > 0 && (size_t)k < n)
-			snprintf(err + k, n - k, ")");
+		char list[256];
+		engine_list(list, sizeof(list));
+		snprintf(err, n, "--%s: unknown engine '%s' (allowed: %s)", o->name, val, list);
 		return -1;
 	}
 	((struct job *)obj)->engine = e;
 	return 0;
+}
+
+static void print_engine(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%s", ((const struct job *)obj)->engine->name);
 }
 
 static int set_rwmixwrite(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
@@ -47,26 +55,20 @@ static int set_rwmixwrite(void *obj, const struct opt_def *o, const char *val, c
 	return 0;
 }
 
-static int set_buffered(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+static void print_rwmixwrite(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
-	bool b = true;
-	if (val && parse_bool(val, &b)) {
-		snprintf(err, n, "--%s: '%s' is not a boolean (use 0 or 1)", o->name, val);
-		return -1;
-	}
-	((struct job *)obj)->direct = !b;
-	return 0;
+	(void)o;
+	snprintf(buf, len, "%u", 100 - ((const struct job *)obj)->rwmixread);
 }
+
+static const char *const sync_words[] = { "0", "1", "none", "sync", "dsync" };
+static const int sync_modes[] = { SYNC_NONE, SYNC_SYNC, SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 
 static int set_sync(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
 {
-	static const char *const words[] = { "0", "1", "none", "sync", "dsync" };
-	static const int modes[] = { SYNC_NONE, SYNC_SYNC, SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
-	if (!val)
-		val = "1";
-	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
-		if (!strcmp(val, words[i])) {
-			((struct job *)obj)->sync = modes[i];
+	for (size_t i = 0; i < ARRAY_SIZE(sync_words); i++) {
+		if (!strcmp(val, sync_words[i])) {
+			((struct job *)obj)->sync = sync_modes[i];
 			return 0;
 		}
 	}
@@ -74,15 +76,21 @@ static int set_sync(void *obj, const struct opt_def *o, const char *val, char *e
 	return -1;
 }
 
+static void print_sync(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	static const char *const shown[] = { "none", "sync", "dsync" };
+	(void)o;
+	snprintf(buf, len, "%s", shown[((const struct job *)obj)->sync]);
+}
+
 static int set_distribution(void *obj, const struct opt_def *o, const char *val, char *err,
 			    size_t n)
 {
-	const char *const *kinds = dist_names;
 	struct job *j = obj;
 	const char *colon = strchr(val, ':');
 	size_t klen = colon ? (size_t)(colon - val) : strlen(val);
-	for (size_t k = 0; kinds[k]; k++) {
-		if (strlen(kinds[k]) != klen || strncmp(val, kinds[k], klen))
+	for (size_t k = 0; dist_names[k]; k++) {
+		if (strlen(dist_names[k]) != klen || strncmp(val, dist_names[k], klen))
 			continue;
 		if (k == DIST_RANDOM) {
 			if (colon)
@@ -107,10 +115,20 @@ static int set_distribution(void *obj, const struct opt_def *o, const char *val,
 		return 0;
 	}
 	snprintf(err, n,
-		 "--%s: '%s' is not allowed (allowed: random, zipf:THETA with THETA > 0 and != 1, "
-		 "pareto:H with 0 < H < 1, normal:SIGMA%% with 0 < SIGMA <= 100)",
+		 "--%s: '%s' is not allowed (allowed: random, zipf:THETA with 0 < THETA < 100 and "
+		 "THETA != 1, pareto:H with 0 < H < 1, normal:SIGMA with 0 < SIGMA <= 100)",
 		 o->name, val);
 	return -1;
+}
+
+static void print_distribution(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	(void)o;
+	if (j->dist == DIST_RANDOM)
+		snprintf(buf, len, "random");
+	else
+		snprintf(buf, len, "%s:%g", dist_names[j->dist], j->dist_param);
 }
 
 static int set_percentiles(void *obj, const struct opt_def *o, const char *val, char *err,
@@ -143,97 +161,133 @@ static int set_percentiles(void *obj, const struct opt_def *o, const char *val, 
 	return 0;
 }
 
-/* clang-format off */
+static void print_percentiles(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	size_t k = 0;
+	(void)o;
+	buf[0] = 0;
+	for (unsigned i = 0; i < j->n_percentiles && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%g", i ? ":" : "", j->percentiles[i]);
+}
+
+/* ---- the table */
+
 const struct opt_def options[] = {
-	{ "name", OT_STR, J(name), NULL, 0, 0, NULL, NULL, NULL, "NAME",
-	  "Job name; on the command line each --name starts a new job", CMD_RUN },
-	{ "filename", OT_STR, J(filename), NULL, 0, 0, NULL, NULL, NULL, "PATH",
-	  "File or block device to test (default: DIRECTORY/NAME.JOB.THREAD, created and removed by iogauge)", CMD_RUN },
-	{ "directory", OT_STR, J(directory), ".", 0, 0, NULL, NULL, NULL, "DIR",
-	  "Directory for test files", CMD_RUN },
-	{ "size", OT_SIZE, J(size), NULL, 1, 0, NULL, NULL, NULL, "SIZE",
-	  "Bytes each thread covers (default: the existing file or device size)", CMD_ALL },
-	{ "offset", OT_SIZE, J(offset), "0", 0, 0, NULL, NULL, NULL, "SIZE",
-	  "Start of the region in the file or device", CMD_RUN },
-	{ "rw", OT_ENUM, J(rw), "read", 0, 0, NULL, rw_names, NULL, NULL,
-	  "I/O pattern (readwrite is rw: mixed sequential)", CMD_RUN },
-	{ "rwmixread", OT_UINT, J(rwmixread), "50", 0, 100, NULL, NULL, NULL, "PCT",
-	  "Percentage of reads in mixed patterns", CMD_RUN },
-	{ "rwmixwrite", OT_SPECIAL, J(rwmixread), NULL, 0, 100, NULL, NULL, set_rwmixwrite, "PCT",
-	  "Percentage of writes in mixed patterns (100 - rwmixread)", CMD_RUN },
-	{ "bs", OT_SIZE, J(bs), "4k", 1, 1ULL << 30, NULL, NULL, NULL, "SIZE",
-	  "Block size of each request", CMD_RUN },
-	{ "iodepth", OT_UINT, J(iodepth), "1", 1, 4096, NULL, NULL, NULL, "N",
-	  "Requests kept in flight per thread (asynchronous engines)", CMD_RUN },
-	{ "numjobs", OT_UINT, J(numjobs), "1", 1, 256, NULL, NULL, NULL, "N",
-	  "Threads running this job, each on its own file or region copy", CMD_RUN },
-	{ "ioengine", OT_SPECIAL, J(engine), NULL, 0, 0, NULL, NULL, set_engine,
-	  "io_uring|libaio|psync|sync|mmap|null",
-	  "How requests are issued (run: psync as in fio; quick: io_uring, else libaio)", CMD_ALL },
-	{ "direct", OT_BOOL, J(direct), "0", 0, 0, NULL, NULL, NULL, "0|1",
-	  "O_DIRECT: bypass the page cache", CMD_ALL },
-	{ "buffered", OT_SPECIAL, J(direct), NULL, 0, 0, NULL, NULL, set_buffered, "0|1",
-	  "Use the page cache (the opposite of --direct)", CMD_RUN },
-	{ "sync", OT_SPECIAL, J(sync), "0", 0, 0, NULL, NULL, set_sync, "0|1|sync|dsync",
-	  "Open with O_SYNC (1, sync) or O_DSYNC (dsync)", CMD_RUN },
-	{ "fsync", OT_UINT, J(fsync_every), "0", 0, UINT32_MAX, NULL, NULL, NULL, "N",
-	  "fsync after every N writes (timed as part of the run)", CMD_RUN },
-	{ "fdatasync", OT_UINT, J(fdatasync_every), "0", 0, UINT32_MAX, NULL, NULL, NULL, "N",
-	  "fdatasync after every N writes (timed as part of the run)", CMD_RUN },
-	{ "end_fsync", OT_BOOL, J(end_fsync), "0", 0, 0, NULL, NULL, NULL, "0|1",
-	  "fsync when the job's writes are done, inside the measured time", CMD_RUN },
-	{ "runtime", OT_TIME, J(runtime_ns), "0", 0, 0, "s", NULL, NULL, "TIME",
-	  "Stop after this long (bare numbers are seconds; 0: when the size is done)", CMD_ALL },
-	{ "time_based", OT_BOOL, J(time_based), "0", 0, 0, NULL, NULL, NULL, "0|1",
-	  "Repeat the workload until --runtime has passed", CMD_RUN },
-	{ "ramp_time", OT_TIME, J(ramp_ns), "0", 0, 0, "s", NULL, NULL, "TIME",
-	  "Run this long before measuring; nothing from the ramp is counted", CMD_ALL },
-	{ "loops", OT_UINT, J(loops), "1", 1, UINT32_MAX, NULL, NULL, NULL, "N",
-	  "Repeat the job N times (size-bound jobs)", CMD_RUN },
-	{ "invalidate", OT_BOOL, J(invalidate), "1", 0, 0, NULL, NULL, NULL, "0|1",
-	  "Drop the file's cached pages before the job (not timed)", CMD_RUN },
-	{ "randrepeat", OT_BOOL, J(randrepeat), "1", 0, 0, NULL, NULL, NULL, "0|1",
-	  "Same random sequence on every run (seeded by --randseed)", CMD_RUN },
-	{ "randseed", OT_U64, J(randseed), "137", 0, 0, NULL, NULL, NULL, "N",
-	  "Seed of the random offsets and data", CMD_RUN },
-	{ "norandommap", OT_BOOL, J(norandommap), "0", 0, 0, NULL, NULL, NULL, "0|1",
-	  "Random offsets may repeat (default: each block once per pass)", CMD_RUN },
-	{ "random_distribution", OT_SPECIAL, J(dist), "random", 0, 0, NULL, NULL, set_distribution,
-	  "random|zipf:THETA|pareto:H|normal:SIGMA",
-	  "Distribution of random offsets; normal's SIGMA is a percentage of the region", CMD_RUN },
-	{ "rate", OT_SIZE, J(rate_bps), "0", 0, 0, NULL, NULL, NULL, "SIZE",
-	  "Limit each thread to this many bytes per second", CMD_RUN },
-	{ "rate_iops", OT_U64, J(rate_iops), "0", 0, 0, NULL, NULL, NULL, "N",
-	  "Limit each thread to this many requests per second", CMD_RUN },
-	{ "thinktime", OT_TIME, J(thinktime_ns), "0", 0, 0, "us", NULL, NULL, "TIME",
-	  "Pause after each request (bare numbers are microseconds)", CMD_RUN },
-	{ "group_reporting", OT_BOOL, J(group_reporting), "0", 0, 0, NULL, NULL, NULL, "0|1",
-	  "Report the threads of a job together, not one by one", CMD_RUN },
-	{ "percentile_list", OT_SPECIAL, J(percentiles), DEFAULT_PERCENTILES, 0, 0, NULL, NULL,
-	  set_percentiles, "P:P:...", "Latency percentiles to report", CMD_RUN },
-	{ "stonewall", OT_BOOL, J(stonewall), "0", 0, 0, NULL, NULL, NULL, "0|1",
-	  "Wait for the jobs before this one to finish before starting", CMD_RUN },
-	{ "data", OT_ENUM, J(data), "random", 0, 0, NULL, data_values, NULL, NULL,
-	  "Written data: incompressible random (refreshed every write) or zeros", CMD_RUN },
-	{ "output-format", OT_ENUM, S(output_format), "normal", 0, 0, NULL, fmt_values, NULL, NULL,
-	  "Result format on stdout (or --output)", CMD_ALL },
-	{ "output", OT_STR, S(output), NULL, 0, 0, NULL, NULL, NULL, "FILE",
-	  "Write results to FILE instead of stdout", CMD_ALL },
-	{ "json", OT_STR, S(json), NULL, 0, 0, NULL, NULL, NULL, "FILE",
-	  "Also write the results as JSON to FILE", CMD_ALL },
-	{ "passes", OT_UINT, S(passes), "1", 1, 1000, NULL, NULL, NULL, "N",
-	  "Repeat the suite N times; report the median and the min-max range", CMD_QUICK },
-	{ "allow-destroy", OT_BOOL, S(allow_destroy), "0", 0, 0, NULL, NULL, NULL, NULL,
-	  "Allow writing to a block device that carries a file system, partition table, RAID or LVM signature (never a mounted one)", CMD_ALL },
-	{ "allow-overwrite", OT_BOOL, S(allow_overwrite), "0", 0, 0, NULL, NULL, NULL, NULL,
-	  "Allow writing into an existing file that iogauge did not create", CMD_ALL },
-	{ "keep", OT_BOOL, S(keep), "0", 0, 0, NULL, NULL, NULL, NULL,
-	  "Keep the test files iogauge created", CMD_ALL },
-	{ "quiet", OT_BOOL, S(quiet), "0", 0, 0, NULL, NULL, NULL, NULL,
-	  "No progress line on stderr (warnings and errors still)", CMD_ALL },
-	{ NULL, 0, 0, 0, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, 0 },
+	{ .name = "name", .type = OT_STR, J(name), .arg = "NAME", .group = OG_FIO,
+	  .flags = OPT_NEW_JOB | OPT_NO_ECHO,
+	  .help = "Job name; on the command line each --name starts a new job (--name=global: defaults for the jobs after it)" },
+	{ .name = "filename", .type = OT_STR, J(filename), .arg = "PATH", .group = OG_FIO,
+	  .help = "File or block device to test (default: DIRECTORY/NAME.JOB.THREAD, created and removed by iogauge)" },
+	{ .name = "directory", .type = OT_STR, J(directory), .def = ".", .arg = "DIR",
+	  .group = OG_FIO, .help = "Directory for test files" },
+	{ .name = "size", .type = OT_SIZE, J(size), .min = 1, .arg = "SIZE", .group = OG_SIZING,
+	  .help = "Bytes each thread covers (run: the existing file or device when not given)" },
+	{ .name = "offset", .type = OT_SIZE, J(offset), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "Start of the region in the file or device" },
+	{ .name = "rw", .type = OT_ENUM, J(rw), .def = "read", .values = rw_names, .group = OG_FIO,
+	  .help = "I/O pattern (readwrite is rw: mixed sequential)" },
+	{ .name = "readwrite", .type = OT_ENUM, J(rw), .values = rw_names, .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --rw" },
+	{ .name = "rwmixread", .type = OT_UINT, J(rwmixread), .def = "50", .min = 0, .max = 100,
+	  .arg = "PCT", .group = OG_QUEUE, .help = "Percentage of reads in mixed patterns" },
+	{ .name = "rwmixwrite", .type = OT_SPECIAL, J(rwmixread), .set = set_rwmixwrite,
+	  .print = print_rwmixwrite, .arg = "PCT", .group = OG_QUEUE, .flags = OPT_NO_ECHO,
+	  .help = "Percentage of writes in mixed patterns (100 - rwmixread)" },
+	{ .name = "bs", .type = OT_SIZE, J(bs), .def = "4k", .min = 1, .max = 1ULL << 30,
+	  .arg = "SIZE", .group = OG_FIO, .help = "Block size of each request" },
+	{ .name = "blocksize", .type = OT_SIZE, J(bs), .min = 1, .max = 1ULL << 30, .arg = "SIZE",
+	  .group = OG_FIO, .flags = OPT_NO_ECHO, .help = "The same as --bs" },
+	{ .name = "iodepth", .type = OT_UINT, J(iodepth), .def = "1", .min = 1, .max = 4096,
+	  .arg = "N", .group = OG_QUEUE,
+	  .help = "Requests kept in flight per thread (asynchronous engines)" },
+	{ .name = "numjobs", .type = OT_UINT, J(numjobs), .def = "1", .min = 1, .max = 256,
+	  .arg = "N", .group = OG_QUEUE,
+	  .help = "Threads running this job, each on its own file or region copy" },
+	{ .name = "ioengine", .type = OT_SPECIAL, J(engine), .def = "psync", .set = set_engine,
+	  .print = print_engine, .list_values = engine_list, .group = OG_ENGINE,
+	  .help = "How requests are issued (auto: io_uring where the kernel allows it, else libaio)" },
+	{ .name = "direct", .type = OT_BOOL, J(direct), .def = "0", .bare = "1", .group = OG_ENGINE,
+	  .help = "O_DIRECT: bypass the page cache" },
+	{ .name = "buffered", .type = OT_BOOL, J(direct), .bare = "1", .invert = true,
+	  .group = OG_ENGINE, .flags = OPT_NO_ECHO,
+	  .help = "Use the page cache (the opposite of --direct)" },
+	{ .name = "sync", .type = OT_SPECIAL, J(sync), .def = "0", .bare = "1", .set = set_sync,
+	  .print = print_sync, .arg = "0|1|none|sync|dsync", .group = OG_FIO,
+	  .help = "Open with O_SYNC (1, sync) or O_DSYNC (dsync)" },
+	{ .name = "fsync", .type = OT_UINT, J(fsync_every), .def = "0", .max = UINT32_MAX,
+	  .arg = "N", .group = OG_FIO,
+	  .help = "fsync after every N writes (timed, with its own latency statistics)" },
+	{ .name = "fdatasync", .type = OT_UINT, J(fdatasync_every), .def = "0", .max = UINT32_MAX,
+	  .arg = "N", .group = OG_FIO,
+	  .help = "fdatasync after every N writes (timed, with its own latency statistics)" },
+	{ .name = "end_fsync", .type = OT_BOOL, J(end_fsync), .def = "0", .bare = "1",
+	  .group = OG_FIO, .help = "fsync when the job's writes are done, inside the measured time" },
+	{ .name = "runtime", .type = OT_TIME, J(runtime_ns), .def = "0", .unit = "s", .arg = "TIME",
+	  .group = OG_SIZING,
+	  .help = "Stop after this long (bare numbers are seconds; 0: when the size is done)" },
+	{ .name = "time_based", .type = OT_BOOL, J(time_based), .def = "0", .bare = "1",
+	  .group = OG_FIO, .help = "Repeat the workload until --runtime has passed" },
+	{ .name = "ramp_time", .type = OT_TIME, J(ramp_ns), .def = "0", .unit = "s", .arg = "TIME",
+	  .group = OG_SIZING, .help = "Run this long before measuring; nothing from the ramp is counted" },
+	{ .name = "loops", .type = OT_UINT, J(loops), .def = "1", .min = 1, .max = UINT32_MAX,
+	  .arg = "N", .group = OG_FIO, .help = "Repeat the job N times (size-bound jobs)" },
+	{ .name = "invalidate", .type = OT_BOOL, J(invalidate), .def = "1", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "Drop the file's cached pages before the job and, for buffered time-based jobs, after every pass over the region (not timed)" },
+	{ .name = "fadvise_hint", .type = OT_BOOL, J(fadvise_hint), .def = "1", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "Tell the kernel the access pattern of buffered I/O (POSIX_FADV_RANDOM stops readahead inflating random reads)" },
+	{ .name = "randrepeat", .type = OT_BOOL, J(randrepeat), .def = "1", .bare = "1",
+	  .group = OG_FIO, .help = "Same random sequence on every run (seeded by --randseed)" },
+	{ .name = "randseed", .type = OT_U64, J(randseed), .def = "137", .arg = "N", .group = OG_FIO,
+	  .help = "Seed of the random offsets and data" },
+	{ .name = "norandommap", .type = OT_BOOL, J(norandommap), .def = "0", .bare = "1",
+	  .group = OG_FIO, .help = "Random offsets may repeat (default: each block once per pass)" },
+	{ .name = "random_distribution", .type = OT_SPECIAL, J(dist), .def = "random",
+	  .set = set_distribution, .print = print_distribution,
+	  .arg = "random|zipf:THETA|pareto:H|normal:SIGMA", .group = OG_FIO,
+	  .help = "Distribution of random offsets; normal's SIGMA is a percentage of the region" },
+	{ .name = "rate", .type = OT_SIZE, J(rate_bps), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "Limit each thread to this many bytes per second" },
+	{ .name = "rate_iops", .type = OT_U64, J(rate_iops), .def = "0", .arg = "N", .group = OG_FIO,
+	  .help = "Limit each thread to this many requests per second" },
+	{ .name = "thinktime", .type = OT_TIME, J(thinktime_ns), .def = "0", .unit = "us",
+	  .arg = "TIME", .group = OG_FIO,
+	  .help = "Pause after each request (bare numbers are microseconds)" },
+	{ .name = "group_reporting", .type = OT_BOOL, J(group_reporting), .def = "0", .bare = "1",
+	  .group = OG_FIO, .help = "Report the threads of a job together, not one by one" },
+	{ .name = "percentile_list", .type = OT_SPECIAL, J(percentiles), .def = DEFAULT_PERCENTILES,
+	  .set = set_percentiles, .print = print_percentiles, .arg = "P:P:...", .group = OG_FIO,
+	  .help = "Latency percentiles to report" },
+	{ .name = "stonewall", .type = OT_BOOL, J(stonewall), .def = "0", .bare = "1",
+	  .group = OG_FIO, .help = "Wait for the jobs before this one to finish before starting" },
+	{ .name = "data", .type = OT_ENUM, J(data), .def = "random", .values = data_names,
+	  .group = OG_DATA,
+	  .help = "Written data: incompressible random (refreshed every write) or zeros" },
+	{ .name = "output-format", .type = OT_ENUM, S(output_format), .def = "normal",
+	  .values = fmt_values, .group = OG_OUTPUT, .help = "Result format on stdout (or --output)" },
+	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
+	  .help = "Write results to FILE instead of stdout" },
+	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,
+	  .help = "Also write the results as JSON to FILE" },
+	{ .name = "passes", .type = OT_UINT, S(passes), .def = "1", .min = 1, .max = 1000,
+	  .arg = "N", .group = OG_SUITE,
+	  .help = "Repeat the suite N times; report the median and the min-max range" },
+	{ .name = "allow-destroy", .type = OT_BOOL, S(allow_destroy), .def = "0", .bare = "1",
+	  .group = OG_SAFETY, .flags = OPT_CLI_ONLY,
+	  .help = "Allow writing to a block device that carries a file system, partition table, RAID or LVM signature (never a mounted one; command line only)" },
+	{ .name = "allow-overwrite", .type = OT_BOOL, S(allow_overwrite), .def = "0", .bare = "1",
+	  .group = OG_SAFETY, .flags = OPT_CLI_ONLY,
+	  .help = "Allow writing into an existing file that iogauge did not create (command line only)" },
+	{ .name = "keep", .type = OT_BOOL, S(keep), .def = "0", .bare = "1", .group = OG_SAFETY,
+	  .help = "Keep the test files iogauge created" },
+	{ .name = "quiet", .type = OT_BOOL, S(quiet), .def = "0", .bare = "1", .group = OG_OUTPUT,
+	  .help = "No progress line on stderr (warnings and errors still)" },
+	{ .name = NULL },
 };
-/* clang-format on */
+
+/* ---- lookup */
 
 /* fio spells options with '_', iogauge's own use '-': accept either. */
 static bool name_eq(const char *a, const char *b, size_t blen)
@@ -247,7 +301,7 @@ static bool name_eq(const char *a, const char *b, size_t blen)
 	return i == blen && !a[i];
 }
 
-static const struct opt_def *option_find_n(const char *name, size_t len)
+const struct opt_def *option_find_n(const char *name, size_t len)
 {
 	for (const struct opt_def *o = options; o->name; o++)
 		if (name_eq(o->name, name, len))
@@ -255,15 +309,12 @@ static const struct opt_def *option_find_n(const char *name, size_t len)
 	return NULL;
 }
 
-bool option_bare_ok(const struct opt_def *o)
-{
-	return o->type == OT_BOOL || o->set == set_buffered || o->set == set_sync;
-}
-
 const struct opt_def *option_find(const char *name)
 {
 	return option_find_n(name, strlen(name));
 }
+
+/* ---- applying */
 
 static int apply_number(const struct opt_def *o, void *field, const char *val, char *err,
 			size_t n)
@@ -291,11 +342,11 @@ static int apply_number(const struct opt_def *o, void *field, const char *val, c
 	}
 	if (v < o->min || (o->max && v > o->max)) {
 		if (o->max)
-			snprintf(err, n, "--%s: %s is out of range (allowed: %llu to %llu)", o->name,
-				 val, (unsigned long long)o->min, (unsigned long long)o->max);
+			snprintf(err, n, "--%s: %s is out of range (allowed: %" PRIu64 " to %" PRIu64 ")",
+				 o->name, val, o->min, o->max);
 		else
-			snprintf(err, n, "--%s: %s is out of range (at least %llu)", o->name, val,
-				 (unsigned long long)o->min);
+			snprintf(err, n, "--%s: %s is out of range (at least %" PRIu64 ")", o->name,
+				 val, o->min);
 		return -1;
 	}
 	if (o->type == OT_UINT)
@@ -326,7 +377,9 @@ int option_apply(const struct opt_def *o, struct job *j, struct settings *s, con
 {
 	void *obj = o->scope == SCOPE_JOB ? (void *)j : (void *)s;
 	void *field = (char *)obj + o->off;
-	if (!val && o->type != OT_BOOL && o->type != OT_SPECIAL) {
+	if (!val)
+		val = o->bare;
+	if (!val) {
 		snprintf(err, n, "--%s needs a value (%s)", o->name, o->arg ? o->arg : "see --help");
 		return -1;
 	}
@@ -336,25 +389,26 @@ int option_apply(const struct opt_def *o, struct job *j, struct settings *s, con
 			snprintf(err, n, "--%s: value longer than %zu characters", o->name, o->len - 1);
 			return -1;
 		}
-		strcpy(field, val);
-		return 0;
-	case OT_BOOL:
-		if (!val) {
-			*(bool *)field = true;
-			return 0;
-		}
-		if (parse_bool(val, field)) {
-			snprintf(err, n, "--%s: '%s' is not a boolean (use 0 or 1)", o->name, val);
+		if (!*val && (o->flags & OPT_NEW_JOB)) {
+			snprintf(err, n, "--%s: the name is empty", o->name);
 			return -1;
 		}
+		strcpy(field, val);
 		return 0;
+	case OT_BOOL: {
+		bool b;
+		if (parse_bool(val, &b)) {
+			snprintf(err, n,
+				 "--%s: '%s' is not a boolean (allowed: 1, 0, true, false, yes, no, on, off)",
+				 o->name, val);
+			return -1;
+		}
+		*(bool *)field = o->invert ? !b : b;
+		return 0;
+	}
 	case OT_ENUM:
 		return apply_enum(o, field, val, err, n);
 	case OT_SPECIAL:
-		if (!val && !option_bare_ok(o)) {
-			snprintf(err, n, "--%s needs a value (%s)", o->name, o->arg);
-			return -1;
-		}
 		return o->set(obj, o, val, err, n);
 	default:
 		return apply_number(o, field, val, err, n);
@@ -366,7 +420,6 @@ void options_defaults(struct job *j, struct settings *s)
 	char err[256];
 	memset(j, 0, sizeof(*j));
 	memset(s, 0, sizeof(*s));
-	j->engine = &engine_psync;
 	for (const struct opt_def *o = options; o->name; o++) {
 		if (o->def && option_apply(o, j, s, o->def, err, sizeof(err))) {
 			/* A broken default is a programming error. */
@@ -374,4 +427,107 @@ void options_defaults(struct job *j, struct settings *s)
 			abort();
 		}
 	}
+}
+
+/* ---- printing */
+
+void print_size(uint64_t v, char *buf, size_t len)
+{
+	static const char sfx[] = "kmgtp";
+	int u = -1;
+	while (v && v % 1024 == 0 && u < 4) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%" PRIu64, v);
+	else
+		snprintf(buf, len, "%" PRIu64 "%c", v, sfx[u]);
+}
+
+void print_time(uint64_t ns, char *buf, size_t len)
+{
+	static const struct {
+		const char *name;
+		uint64_t mult;
+	} units[] = { { "h", 3600 * NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC }, { "s", NSEC_PER_SEC },
+		      { "ms", NSEC_PER_MSEC },	    { "us", NSEC_PER_USEC },	  { "ns", 1 } };
+	if (!ns) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (ns % units[i].mult == 0) {
+			snprintf(buf, len, "%" PRIu64 "%s", ns / units[i].mult, units[i].name);
+			return;
+		}
+	}
+}
+
+void option_print(const struct opt_def *o, const struct job *j, const struct settings *s,
+		  char *buf, size_t len)
+{
+	const void *obj = o->scope == SCOPE_JOB ? (const void *)j : (const void *)s;
+	const void *field = (const char *)obj + o->off;
+	switch (o->type) {
+	case OT_STR:
+		snprintf(buf, len, "%s", (const char *)field);
+		break;
+	case OT_BOOL:
+		snprintf(buf, len, "%d", *(const bool *)field != o->invert);
+		break;
+	case OT_UINT:
+		snprintf(buf, len, "%u", *(const unsigned *)field);
+		break;
+	case OT_U64:
+		snprintf(buf, len, "%" PRIu64, *(const uint64_t *)field);
+		break;
+	case OT_SIZE:
+		print_size(*(const uint64_t *)field, buf, len);
+		break;
+	case OT_TIME:
+		print_time(*(const uint64_t *)field, buf, len);
+		break;
+	case OT_ENUM:
+		snprintf(buf, len, "%s", o->values[*(const int *)field]);
+		break;
+	case OT_SPECIAL:
+		o->print(obj, o, buf, len);
+		break;
+	}
+}
+
+json_t *options_json(const struct job *j, unsigned groups)
+{
+	json_t *out = json_object();
+	for (const struct opt_def *o = options; o->name; o++) {
+		if (o->scope != SCOPE_JOB || !(o->group & groups) || (o->flags & OPT_NO_ECHO))
+			continue;
+		const void *field = (const char *)j + o->off;
+		json_t *v;
+		char buf[512];
+		switch (o->type) {
+		case OT_BOOL:
+			v = json_boolean(*(const bool *)field != o->invert);
+			break;
+		case OT_UINT:
+			v = json_integer(*(const unsigned *)field);
+			break;
+		case OT_U64:
+		case OT_SIZE:
+		case OT_TIME: {
+			uint64_t x = *(const uint64_t *)field;
+			v = x > INT64_MAX ? json_real((double)x) : json_integer((json_int_t)x);
+			break;
+		}
+		default:
+			option_print(o, j, NULL, buf, sizeof(buf));
+			v = json_string(buf);
+			if (!v) /* not UTF-8 (a path): keep the key */
+				v = json_string("?");
+			break;
+		}
+		json_object_set_new(out, o->name, v);
+	}
+	return out;
 }

@@ -1,61 +1,86 @@
 /*
- * The one option table.  It drives the command line, job files, --help,
- * the man page and docs/options.md; nothing else lists the options.
+ * The one option table.  It drives the command line, job files, --help, the
+ * man page, docs/options.md, the JSON echo of a job's options and the text
+ * header; nothing else lists the options.  Commands choose which groups of
+ * options they take and their own defaults (commands.c), as option strings
+ * that go through this same table.
  */
 #ifndef IOGAUGE_OPTIONS_H
 #define IOGAUGE_OPTIONS_H
 
 #include <stdio.h>
 #include <stdint.h>
+#include <jansson.h>
+#include "common.h"
 #include "job.h"
 
 enum opt_type {
 	OT_STR,    /* char[] field */
-	OT_BOOL,   /* bool; a bare flag means true */
+	OT_BOOL,   /* bool */
 	OT_UINT,   /* unsigned, within [min, max] */
 	OT_U64,    /* uint64_t plain number */
 	OT_SIZE,   /* uint64_t bytes with k/m/g/t suffixes */
 	OT_TIME,   /* uint64_t ns with ns/us/ms/s/m/h suffixes */
 	OT_ENUM,   /* int, one of values[] */
-	OT_SPECIAL /* parsed by set() */
+	OT_SPECIAL /* parsed by set(), printed by print() */
 };
 
 /* Where the field lives. */
 enum opt_scope { SCOPE_JOB, SCOPE_SETTINGS };
 
-/* Which commands list an option in their --help. */
+/* Option groups: a command takes the groups it lists (commands.c). */
 enum {
-	CMD_RUN = 1 << 0,
-	CMD_QUICK = 1 << 1,
-	CMD_ALL = CMD_RUN | CMD_QUICK,
+	OG_OUTPUT = 1 << 0,   /* output, json, output-format, quiet */
+	OG_SAFETY = 1 << 1,   /* allow-destroy, allow-overwrite, keep */
+	OG_SUITE = 1 << 2,    /* passes */
+	OG_SIZING = 1 << 3,   /* size, runtime, ramp_time */
+	OG_ENGINE = 1 << 4,   /* ioengine, direct, buffered */
+	OG_QUEUE = 1 << 5,    /* iodepth, numjobs, rwmixread */
+	OG_DATA = 1 << 6,     /* data */
+	OG_FIO = 1 << 7,      /* the rest of fio's job options (run) */
+	OG_ALL = (1 << 8) - 1,
+};
+
+/* Flags. */
+enum {
+	OPT_CLI_ONLY = 1 << 0, /* the user's word on the command line, never from a job file */
+	OPT_NO_ECHO = 1 << 1,  /* another name for a field echoed under its own option */
+	OPT_NEW_JOB = 1 << 2,  /* --name: starts a job on the command line */
 };
 
 struct opt_def;
 typedef int (*opt_setter)(void *obj, const struct opt_def *o, const char *val, char *err,
 			  size_t errlen);
+typedef void (*opt_printer)(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
 struct opt_def {
 	const char *name;
 	enum opt_type type;
 	enum opt_scope scope;
-	size_t off, len;    /* field offset and size (strings) */
+	size_t off, len;    /* field offset and size */
 	const char *def;    /* default, as the user would type it; NULL: none */
-	uint64_t min, max;  /* OT_UINT/OT_SIZE/OT_TIME range (max 0: unbounded) */
+	uint64_t min, max;  /* OT_UINT/OT_U64/OT_SIZE/OT_TIME range (max 0: unbounded) */
 	const char *unit;   /* OT_TIME: unit of a bare number ("s", "us") */
 	const char *const *values; /* OT_ENUM: allowed words, index = value */
+	const char *bare;   /* value of the bare form (--direct alone); NULL: a value is needed */
+	bool invert;        /* OT_BOOL: stores the opposite (--buffered is !direct) */
 	opt_setter set;     /* OT_SPECIAL */
-	const char *arg;    /* placeholder in help: "SIZE", "read|write|..." */
+	opt_printer print;  /* OT_SPECIAL */
+	void (*list_values)(char *buf, size_t len); /* allowed words known elsewhere (engines) */
+	const char *arg;    /* placeholder in help: "SIZE" */
 	const char *help;
-	unsigned cmds;
+	unsigned group;     /* OG_* */
+	unsigned flags;     /* OPT_* */
 };
 
 extern const struct opt_def options[];
 /* Names of enum rw_mode and enum dist_kind values, NULL-terminated (reports use them too). */
 extern const char *const rw_names[];
 extern const char *const dist_names[];
+extern const char *const data_names[];
+/* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
-/* A bare --name (no value) means 1: booleans, --buffered, --sync. */
-bool option_bare_ok(const struct opt_def *o);
+const struct opt_def *option_find_n(const char *name, size_t len);
 
 /*
  * Apply "name=value" (value NULL for a bare flag) to job or settings.  On
@@ -66,18 +91,25 @@ int option_apply(const struct opt_def *o, struct job *j, struct settings *s, con
 		 char *err, size_t errlen);
 /* Reset job/settings to the table's defaults. */
 void options_defaults(struct job *j, struct settings *s);
+/* A field's current value as the user would type it ("4k", "5s", "randread"). */
+void option_print(const struct opt_def *o, const struct job *j, const struct settings *s,
+		  char *buf, size_t len);
+/* Every job option a command takes, as run: {name: value}; sizes in bytes, times in ns. */
+json_t *options_json(const struct job *j, unsigned groups);
 
 /* Value parsers, exposed for tests and suites.  0 or -1. */
 int parse_size(const char *s, uint64_t *out);
 int parse_time(const char *s, const char *default_unit, uint64_t *out_ns);
 int parse_bool(const char *s, bool *out);
 int parse_uint(const char *s, uint64_t *out);
+/* Exact short forms: 4096 -> "4k", 5e9 ns -> "5s". */
+void print_size(uint64_t v, char *buf, size_t len);
+void print_time(uint64_t ns, char *buf, size_t len);
 
 /*
- * Parse a command's arguments: options (--opt=val, --opt val, -opt=val) and
- * positional words.  For `run`, --name starts a new job, options before the
- * first --name are defaults for every job.  Returns the jobs (at least one
- * when want_jobs), exits 2 on a bad option.
+ * A command's arguments: options (--opt=val, --opt val, -opt=val) and
+ * positional words.  With jobs (run), --name starts a new job and options
+ * before the first --name are defaults for every job.
  */
 struct parsed_args {
 	struct job *jobs;
@@ -88,15 +120,27 @@ struct parsed_args {
 	unsigned nwords;
 	bool help;
 };
-void args_parse(int argc, char **argv, unsigned cmd, struct parsed_args *pa);
+struct command;
+/* The command's defaults, then argv.  0, or -1 with e set (status 2). */
+int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_args *pa,
+	       struct ig_err *e);
+/* Options in one string ("--rw=read --bs=1m"), for suite cases and command defaults. */
+int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
+		      struct ig_err *e);
 void args_free(struct parsed_args *pa);
-/* Job file (fio's ini syntax) into pa: [global] and [jobname] sections. */
-void jobfile_parse(const char *path, struct parsed_args *pa);
-/* Check a job for combinations no single option can reject; exits 2. */
-void job_validate(struct job *j);
+/*
+ * A job file (fio's ini syntax) into pa: [global] and [jobname] sections.
+ * Refuses what the command line refuses, options that are the user's word
+ * alone, and anything that is not a small regular text file.
+ */
+#define JOBFILE_MAX (1u << 20)
+int jobfile_parse(const char *path, const struct command *cmd, struct parsed_args *pa,
+		  struct ig_err *e);
+/* Combinations no single option can reject.  0, or -1 with e set (status 2). */
+int job_validate(struct job *j, struct ig_err *e);
 
 /* Generated documentation. */
-void options_help(FILE *f, unsigned cmd);
+void options_help(FILE *f, const struct command *cmd);
 void options_man(FILE *f);
 void options_markdown(FILE *f);
 

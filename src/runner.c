@@ -1,145 +1,130 @@
 /* Prepare targets, run groups of jobs on worker threads, merge results. */
 #include "common.h"
+#include "devinfo.h"
 #include "options.h"
 #include "runner.h"
 #include "worker.h"
 #include "engines/engine.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-volatile sig_atomic_t g_stop;
-
-static void on_signal(int sig)
+static void note(struct run_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct run_result *r, const char *fmt, ...)
 {
-	if (g_stop) {
-		/* Second signal: do not wait for the workers. */
-		cleanup_files();
-		_exit(128 + sig);
-	}
-	g_stop = sig;
+	if (r->nnotes == MAX_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
 }
 
-void runner_install_signals(void)
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* A closed pipe on stdout: write errors, not death with the test files left behind. */
-	signal(SIGPIPE, SIG_IGN);
-	atexit(cleanup_files);
-}
-
-static void fail_prepare(int rc)
-{
-	cleanup_files();
-	exit(-rc);
-}
-
-static void target_path(const struct job *j, unsigned thread, char *out, size_t len)
+static int target_path(const struct job *j, unsigned thread, char *out, size_t len,
+		       struct ig_err *e)
 {
 	int n = j->filename[0] ? snprintf(out, len, "%s", j->filename) :
 				 snprintf(out, len, "%s/%s.%u.%u", j->directory, j->name, j->index, thread);
 	if (n < 0 || (size_t)n >= len)
-		die_usage("job %s: --directory: the test file's path is too long", j->name);
+		return err_set(e, EXIT_USAGE, "job %s: --directory: the test file's path is too long",
+			       j->name);
+	return 0;
 }
 
 /*
  * Alignment is checked before any I/O, even the layout, so O_DIRECT never
  * fails with EINVAL mid-run; again once the target is open (statx knows best).
  */
-static void check_alignment(const struct job *j, unsigned align, const char *path)
+static int check_alignment(const struct job *j, unsigned align, const char *path, struct ig_err *e)
 {
 	if (!j->direct || !align)
-		return;
+		return 0;
 	if (j->bs % align)
-		die_usage("job %s: --bs=%llu is not a multiple of %u, the O_DIRECT alignment of %s",
-			  j->name, (unsigned long long)j->bs, align, path);
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, j->bs, align, path);
 	if (j->offset % align)
-		die_usage("job %s: --offset=%llu is not a multiple of %u, the O_DIRECT alignment of %s",
-			  j->name, (unsigned long long)j->offset, align, path);
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --offset=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, j->offset, align, path);
+	return 0;
 }
 
-static void prepare_target(struct job_result *jr, struct target *t, const char *path,
-			   const struct settings *s)
+static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			  struct target *t, const char *path, const struct run_opts *o)
 {
 	struct job *j = &jr->job;
-	struct stat st;
-	if (!j->size && stat(path, &st))
-		die_usage("job %s: %s does not exist; give --size to create it", j->name, path);
-	check_alignment(j, target_dio_align_hint(path), path);
+	struct ig_err *e = &r->err;
+	if (check_alignment(j, target_dio_align_hint(path), path, e))
+		return -1;
 	struct target_req req = {
 		.path = path,
-		.need_size = j->size ? j->offset + j->size : 0,
+		.offset = j->offset,
+		.size = j->size,
 		.writes = rw_writes(j->rw),
 		.reads = rw_reads(j->rw),
 		.direct = j->direct,
-		.sync_flags = 0,
-		.allow_destroy = s->allow_destroy,
-		.allow_overwrite = s->allow_overwrite,
+		.allow_destroy = o->allow_destroy,
+		.allow_overwrite = o->allow_overwrite,
 		.seed = j->randseed ^ 0xda7a,
 	};
-	int rc = target_prepare(t, &req);
-	if (rc < 0)
-		fail_prepare(rc);
-	if (!j->size) {
-		if (t->size <= j->offset)
-			die_usage("job %s: --offset=%llu is beyond the end of %s (%llu bytes)", j->name,
-				  (unsigned long long)j->offset, path, (unsigned long long)t->size);
+	if (target_prepare(c, t, &req, e))
+		return -1;
+	if (!j->size)
 		j->size = t->size - j->offset;
-	}
 	if (j->offset + j->size > t->size)
-		die_usage("job %s: --offset + --size = %llu is beyond the end of %s (%llu bytes)",
-			  j->name, (unsigned long long)(j->offset + j->size), path,
-			  (unsigned long long)t->size);
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --offset + --size = %" PRIu64 " is beyond the end of %s (%" PRIu64 " bytes)",
+			       j->name, j->offset + j->size, path, t->size);
 	if (j->direct && !t->direct && !jr->buffered_fallback) {
 		jr->buffered_fallback = true;
-		msg_warn("%s: the file system (%s) refuses O_DIRECT; using buffered I/O with the cache "
-			 "invalidated before reads%s",
-			 path, t->fstype[0] ? t->fstype : "unknown",
-			 rw_writes(j->rw) ? " and writes timed to the end of fsync" : "");
+		note(r, "%s: the file system (%s) refuses O_DIRECT; using buffered I/O with the cache "
+			"invalidated before reads%s",
+		     path, t->fstype[0] ? t->fstype : "unknown",
+		     rw_writes(j->rw) ? " and writes timed to the end of fsync" : "");
 		j->invalidate = true;
 		if (rw_writes(j->rw))
 			j->end_fsync = true;
 	}
-	if (t->direct)
-		check_alignment(j, t->lbs, path);
+	return t->direct ? check_alignment(j, t->lbs, path, e) : 0;
 }
 
-static void prepare_job(struct job_result *jr, const struct settings *s)
+static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+		       const struct run_opts *o)
 {
 	struct job *j = &jr->job;
-	job_validate(j);
+	if (job_validate(j, &r->err))
+		return -1;
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
 	jr->ntargets = (j->filename[0] || nofile) ? 1 : j->numjobs;
 	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
+	for (unsigned i = 0; i < jr->ntargets; i++)
+		jr->targets[i].fd = -1;
 	for (unsigned i = 0; i < jr->ntargets; i++) {
 		struct target *t = &jr->targets[i];
-		t->fd = -1;
 		if (nofile) {
-			snprintf(t->path, sizeof(t->path), "(null engine)");
 			t->size = j->offset + j->size;
 			t->direct = j->direct;
 			continue;
 		}
 		char path[PATH_MAX];
-		target_path(j, i, path, sizeof(path));
-		prepare_target(jr, t, path, s);
+		if (target_path(j, i, path, sizeof(path), &r->err) ||
+		    prepare_target(c, r, jr, t, path, o))
+			return -1;
 	}
 	if (j->size < j->bs)
-		die_usage("job %s: the region (%llu bytes) is smaller than --bs=%llu", j->name,
-			  (unsigned long long)j->size, (unsigned long long)j->bs);
+		return err_set(&r->err, EXIT_USAGE,
+			       "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
+			       j->name, j->size, j->bs);
+	return 0;
 }
 
 static void add_device(struct run_result *r, const char *dev)
@@ -155,7 +140,7 @@ static void add_device(struct run_result *r, const char *dev)
 }
 
 /* Before a job: drop cached pages (not timed) and say how much was cached. */
-static void pre_job(struct job_result *jr)
+static void pre_job(const struct run_ctx *c, struct job_result *jr)
 {
 	struct job *j = &jr->job;
 	for (unsigned i = 0; i < jr->ntargets; i++) {
@@ -163,7 +148,7 @@ static void pre_job(struct job_result *jr)
 		if (t->fd < 0)
 			continue;
 		if (j->invalidate)
-			jr->invalidate_ns += target_invalidate(t->fd, j->offset, j->size);
+			jr->invalidate_ns += target_invalidate(c, t->fd, j->offset, j->size);
 		if (rw_reads(j->rw)) {
 			int64_t res = target_resident(t->fd, j->offset, j->size);
 			if (res >= 0)
@@ -204,16 +189,16 @@ static uint64_t group_ramp(const struct run_result *r, unsigned first, unsigned 
 	return ramp;
 }
 
-/* Wait for the workers; on a terminal, a progress line with the time left. */
+/* Wait for the workers, telling the command how far they are about every 100 ms. */
 static void wait_workers(struct run_result *r, struct worker *ws, unsigned n, unsigned first,
-			 unsigned last, const struct settings *s)
+			 unsigned last, const struct run_opts *o)
 {
-	bool show = s->progress && !s->quiet && isatty(STDERR_FILENO);
-	uint64_t start = now_ns(), planned = 0;
+	struct run_live l = { .threads = n };
+	uint64_t start = now_ns();
 	for (unsigned i = first; i < last; i++) {
 		const struct job *j = &r->jobs[i].job;
 		uint64_t t = j->runtime_ns ? j->ramp_ns + j->runtime_ns : 0;
-		planned = t > planned ? t : planned;
+		l.planned_ns = t > l.planned_ns ? t : l.planned_ns;
 	}
 	for (;;) {
 		unsigned done = 0;
@@ -223,125 +208,142 @@ static void wait_workers(struct run_result *r, struct worker *ws, unsigned n, un
 			break;
 		struct timespec ts = { 0, 100 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
-		if (!show)
+		if (!o->progress)
 			continue;
-		double el = (double)(now_ns() - start) / 1e9;
-		fprintf(stderr, "\r\033[Kiogauge: %u/%u threads running, %.0f s", n - done, n, el);
-		if (planned)
-			fprintf(stderr, ", about %.0f s left", (double)planned / 1e9 > el ? (double)planned / 1e9 - el : 0);
-		fflush(stderr);
+		l.running = n - done;
+		l.elapsed_ns = now_ns() - start;
+		l.ios = l.bytes = 0;
+		for (unsigned k = 0; k < n; k++) {
+			uint64_t ios, bytes;
+			worker_live(&ws[k], &ios, &bytes);
+			l.ios += ios;
+			l.bytes += bytes;
+		}
+		o->progress(o->progress_arg, &l);
 	}
-	if (show)
-		fprintf(stderr, "\r\033[K");
 }
 
-static void run_group(struct run_result *r, unsigned first, unsigned last, unsigned group,
-		      const struct settings *s)
+static void collect(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
+		    unsigned group, const struct run_ctx *c)
 {
-	struct devstat before[MAX_DEVS], after[MAX_DEVS];
-	unsigned nthreads = 0;
-	for (unsigned i = first; i < last; i++) {
-		pre_job(&r->jobs[i]);
-		nthreads += r->jobs[i].nthreads;
-	}
-	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
-	pthread_barrier_t bar;
-	/* The runner joins the barrier: the device counters start when the workers do. */
-	pthread_barrier_init(&bar, NULL, nthreads + 1);
 	unsigned k = 0;
-	for (unsigned i = first; i < last; i++) {
-		struct job_result *jr = &r->jobs[i];
-		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
-			struct worker *w = &ws[k];
-			w->job = &jr->job;
-			w->thread = t;
-			w->target = &jr->targets[jr->ntargets == 1 ? 0 : t];
-			w->start_barrier = &bar;
-			stats_init(&w->st);
-		}
-	}
-	for (k = 0; k < nthreads; k++) {
-		int rc = pthread_create(&ws[k].tid, NULL, worker_main, &ws[k]);
-		if (rc) {
-			msg_err("cannot start thread %u of %u: %s", k + 1, nthreads, strerror(rc));
-			fail_prepare(-EXIT_IOERR);
-		}
-	}
-	/*
-	 * Device counters cover the measured part only: read them just before the
-	 * barrier releases the workers, or after the ramp when there is one.
-	 */
-	uint64_t ramp = group_ramp(r, first, last);
-	if (!ramp)
-		devstats_read_all(r, before);
-	pthread_barrier_wait(&bar);
-	if (ramp) {
-		uint64_t until = now_ns() + ramp;
-		while (!g_stop && now_ns() < until) {
-			struct timespec ts = { 0, 10 * 1000 * 1000 };
-			nanosleep(&ts, NULL);
-		}
-		devstats_read_all(r, before);
-	}
-	wait_workers(r, ws, nthreads, first, last, s);
-	for (k = 0; k < nthreads; k++)
-		pthread_join(ws[k].tid, NULL);
-	devstats_read_all(r, after);
-	devstats_add(r, before, after);
-	pthread_barrier_destroy(&bar);
-	k = 0;
 	for (unsigned i = first; i < last; i++) {
 		struct job_result *jr = &r->jobs[i];
 		jr->threads = xcalloc(jr->nthreads, sizeof(struct thread_stats));
 		stats_init(&jr->total);
 		jr->group = group;
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
-			jr->threads[t] = ws[k].st; /* takes over the series allocation */
+			jr->threads[t] = ws[k].st; /* takes over the allocations */
 			stats_merge(&jr->total, &ws[k].st);
 		}
-		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !g_stop)
-			msg_warn("job %s: ended within --ramp_time: nothing was measured", jr->job.name);
+		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
+			note(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
-	free(ws);
 }
 
+static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, unsigned last,
+		     unsigned group, const struct run_opts *o)
+{
+	struct devstat before[MAX_DEVS], after[MAX_DEVS];
+	unsigned nthreads = 0, started = 0;
+	for (unsigned i = first; i < last && !c->stop; i++) {
+		pre_job(c, &r->jobs[i]);
+		nthreads += r->jobs[i].nthreads;
+	}
+	if (c->stop)
+		return 0;
+	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
+	struct start_gate gate;
+	gate_init(&gate);
+	for (unsigned i = first, k = 0; i < last; i++) {
+		struct job_result *jr = &r->jobs[i];
+		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
+			struct worker *w = &ws[k];
+			w->job = &jr->job;
+			w->thread = t;
+			w->target = &jr->targets[jr->ntargets == 1 ? 0 : t];
+			w->gate = &gate;
+			w->stop = &c->stop;
+			stats_init(&w->st);
+		}
+	}
+	for (; started < nthreads; started++) {
+		int rc = pthread_create(&ws[started].tid, NULL, worker_main, &ws[started]);
+		if (rc) {
+			err_set(&r->err, EXIT_IOERR, "cannot start thread %u of %u: %s", started + 1,
+				nthreads, strerror(rc));
+			break;
+		}
+	}
+	/*
+	 * Device counters cover the measured part only: read them just before the
+	 * gate releases the workers, or after the ramp when there is one.
+	 */
+	uint64_t ramp = group_ramp(r, first, last);
+	gate_wait_ready(&gate, started);
+	if (!ramp)
+		devstats_read_all(r, before);
+	gate_open(&gate, started == nthreads ? 1 : -1);
+	if (ramp) {
+		uint64_t until = now_ns() + ramp;
+		while (!c->stop && now_ns() < until) {
+			struct timespec ts = { 0, 10 * 1000 * 1000 };
+			nanosleep(&ts, NULL);
+		}
+		devstats_read_all(r, before);
+	}
+	wait_workers(r, ws, started, first, last, o);
+	for (unsigned k = 0; k < started; k++)
+		pthread_join(ws[k].tid, NULL);
+	devstats_read_all(r, after);
+	devstats_add(r, before, after);
+	gate_destroy(&gate);
+	collect(r, ws, first, last, group, c);
+	free(ws);
+	return started == nthreads ? 0 : -1;
+}
 
-int runner_run(struct job *jobs, unsigned njobs, const struct settings *s, struct run_result *r)
+int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const struct run_opts *o,
+	       struct run_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->jobs = xcalloc(njobs, sizeof(*r->jobs));
 	r->njobs = njobs;
 	r->started = time(NULL);
-	cleanup_keep(s->keep);
 	for (unsigned i = 0; i < njobs; i++) {
 		r->jobs[i].job = jobs[i];
 		r->jobs[i].job.index = i;
 	}
 	/* Every refusal happens here, before the first request. */
-	for (unsigned i = 0; i < njobs && !g_stop; i++) {
-		prepare_job(&r->jobs[i], s);
+	for (unsigned i = 0; i < njobs && !c->stop && !r->err.status; i++) {
+		if (prepare_job(c, r, &r->jobs[i], o))
+			break;
 		for (unsigned t = 0; t < r->jobs[i].ntargets; t++)
 			add_device(r, r->jobs[i].targets[t].device);
 	}
 	uint64_t t0 = now_ns();
-	for (unsigned i = 0, group = 0; i < njobs && !g_stop; group++) {
+	for (unsigned i = 0, group = 0; i < njobs && !c->stop && !r->err.status; group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
 			k++;
-		run_group(r, i, k, group, s);
+		if (run_group(c, r, i, k, group, o))
+			break;
 		i = k;
 	}
 	r->elapsed_ns = now_ns() - t0;
-	r->interrupted = g_stop != 0;
-	if (r->interrupted)
-		r->status = 128 + (int)g_stop;
 	for (unsigned i = 0; i < njobs; i++) {
 		struct job_result *jr = &r->jobs[i];
-		for (unsigned t = 0; t < jr->ntargets; t++)
-			target_close(&jr->targets[t]);
-		if (jr->total.err && !r->interrupted)
+		for (unsigned t = 0; jr->targets && t < jr->ntargets; t++)
+			target_close(c, &jr->targets[t]);
+		if (jr->total.err && !r->status)
 			r->status = EXIT_IOERR;
 	}
+	/* A signal outranks an error it caused; a refusal or failure before the run outranks both. */
+	r->interrupted = c->stop != 0;
+	if (r->interrupted)
+		r->status = 128 + (int)c->stop;
+	if (r->err.status)
+		r->status = r->err.status;
 	return r->status;
 }
 
@@ -360,12 +362,12 @@ void run_result_free(struct run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-double result_bw(const struct thread_stats *t, int ddir)
+double result_bw(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->d[ddir].bytes * 1e9 / (double)t->elapsed_ns : 0;
+	return t->elapsed_ns ? (double)t->op[op].bytes * 1e9 / (double)t->elapsed_ns : 0;
 }
 
-double result_iops(const struct thread_stats *t, int ddir)
+double result_iops(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->d[ddir].ios * 1e9 / (double)t->elapsed_ns : 0;
+	return t->elapsed_ns ? (double)t->op[op].ios * 1e9 / (double)t->elapsed_ns : 0;
 }

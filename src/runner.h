@@ -1,12 +1,14 @@
 /*
  * The runner: prepares targets, starts one worker thread per job thread,
- * measures, and hands merged results to the report writers.  Every command
- * (run, quick and the suites after them) drives I/O only through here.
+ * measures, and returns merged results.  Every command drives I/O only
+ * through here.  It never prints and never exits: refusals and errors come
+ * back in the result, with their one-line message.
  */
 #ifndef IOGAUGE_RUNNER_H
 #define IOGAUGE_RUNNER_H
 
-#include <signal.h>
+#include "common.h"
+#include "ctx.h"
 #include "job.h"
 #include "stats.h"
 #include "target.h"
@@ -14,7 +16,7 @@
 struct job_result {
 	struct job job;  /* as run (after validation and defaults) */
 	unsigned nthreads;
-	struct thread_stats *threads; /* nthreads entries */
+	struct thread_stats *threads; /* nthreads entries; NULL: the job never ran */
 	struct thread_stats total;    /* all threads merged */
 	struct target *targets;       /* one shared file, or one per thread */
 	unsigned ntargets;
@@ -33,6 +35,7 @@ struct dev_result {
 	bool ok;          /* counters were readable */
 };
 
+#define MAX_NOTES 16
 struct run_result {
 	struct job_result *jobs;
 	unsigned njobs;
@@ -40,24 +43,37 @@ struct run_result {
 	unsigned ndevs;
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
-	bool interrupted;     /* SIGINT/SIGTERM */
-	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 128+N after signal N */
+	bool interrupted;     /* stopped by a signal */
+	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 2 refused, 128+N after signal N */
+	struct ig_err err;    /* why the run was refused or could not start (status 2 or 1) */
+	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */
+	unsigned nnotes;
 };
 
-/* Set by the signal handler; workers stop at their next request. */
-extern volatile sig_atomic_t g_stop;
-void runner_install_signals(void);
+/* While jobs run, about every 100 ms (for a progress line). */
+struct run_live {
+	unsigned threads, running;
+	uint64_t elapsed_ns, planned_ns; /* planned 0: size-bound */
+	uint64_t ios, bytes;             /* completed, measured part */
+};
+
+struct run_opts {
+	bool allow_destroy, allow_overwrite;
+	void (*progress)(void *arg, const struct run_live *l);
+	void *progress_arg;
+};
 
 /*
  * Run the jobs (concurrently, except that a job with stonewall waits for the
- * ones before it).  Refusals and bad combinations exit 2 before any I/O.
- * Returns r->status.
+ * ones before it).  Every refusal happens before the first request.  Returns
+ * r->status.  The context's stop request ends the run early (status 128+N).
  */
-int runner_run(struct job *jobs, unsigned njobs, const struct settings *s, struct run_result *r);
+int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const struct run_opts *o,
+	       struct run_result *r);
 void run_result_free(struct run_result *r);
 
-/* Rate of a ddir over a job's measured time. */
-double result_bw(const struct thread_stats *t, int ddir);   /* bytes/s */
-double result_iops(const struct thread_stats *t, int ddir);
+/* Rate of an op over a job's measured time. */
+double result_bw(const struct thread_stats *t, int op);   /* bytes/s */
+double result_iops(const struct thread_stats *t, int op);
 
 #endif

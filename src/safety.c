@@ -12,7 +12,9 @@
  * its partitions.
  */
 #include "common.h"
-#include "target.h"
+#include "ctx.h"
+#include "devinfo.h"
+#include "safety.h"
 
 #include <blkid/blkid.h>
 #include <dirent.h>
@@ -193,7 +195,8 @@ static const char *who(const struct bdev *b, const struct bdev *target, char *bu
 }
 
 /* Mounted, swap or held by md/dm: refused even with --allow-destroy. */
-static int check_in_use(const char *dev, const struct bdev *b, const struct bdev *target)
+static int check_in_use(const char *dev, const struct bdev *b, const struct bdev *target,
+			struct ig_err *e)
 {
 	char w[96], holder[256];
 	struct mount_find *mf;
@@ -201,31 +204,31 @@ static int check_in_use(const char *dev, const struct bdev *b, const struct bdev
 
 	mf = calloc(1, sizeof(*mf));
 	if (!mf) {
-		msg_err("refusing to write %s: out of memory while checking mounts", dev);
+		err_set(e, EXIT_USAGE, "refusing to write %s: out of memory while checking mounts", dev);
 		return -1;
 	}
 	mf->rdev = b->rdev;
 	rc = mountinfo_foreach(mount_find_cb, mf);
 	if (rc < 0) {
 		free(mf);
-		msg_err("refusing to write %s: cannot read /proc/self/mountinfo: %s", dev,
+		err_set(e, EXIT_USAGE, "refusing to write %s: cannot read /proc/self/mountinfo: %s", dev,
 			strerror(errno));
 		return -1;
 	}
 	if (rc > 0) {
-		msg_err("refusing to write %s: %s is mounted on %s (never overwritten, even with --allow-destroy)",
+		err_set(e, EXIT_USAGE, "refusing to write %s: %s is mounted on %s (never overwritten, even with --allow-destroy)",
 			dev, who(b, target, w, sizeof(w)), mf->mnt);
 		free(mf);
 		return -1;
 	}
 	free(mf);
 	if (is_swap(b->rdev)) {
-		msg_err("refusing to write %s: %s is active swap (never overwritten, even with --allow-destroy)",
+		err_set(e, EXIT_USAGE, "refusing to write %s: %s is active swap (never overwritten, even with --allow-destroy)",
 			dev, who(b, target, w, sizeof(w)));
 		return -1;
 	}
 	if (first_holder(b->name, holder, sizeof(holder))) {
-		msg_err("refusing to write %s: %s is in use by %s (md, dm, bcache or similar; never overwritten, even with --allow-destroy)",
+		err_set(e, EXIT_USAGE, "refusing to write %s: %s is in use by %s (md, dm, bcache or similar; never overwritten, even with --allow-destroy)",
 			dev, who(b, target, w, sizeof(w)), holder);
 		return -1;
 	}
@@ -236,8 +239,8 @@ static int check_in_use(const char *dev, const struct bdev *b, const struct bdev
  * Held open exclusively by someone else (a mount in another namespace, a
  * btrfs or md member, ...): refused even with --allow-destroy.
  */
-static int check_exclusive(const char *dev, const struct bdev *b, const struct bdev *target,
-			   const dev_t *ours, int nours)
+static int check_exclusive(const struct run_ctx *c, const char *dev, const struct bdev *b,
+			   const struct bdev *target, const dev_t *ours, int nours, struct ig_err *e)
 {
 	char w[96], path[PATH_MAX];
 	int fd, i;
@@ -251,14 +254,14 @@ static int check_exclusive(const char *dev, const struct bdev *b, const struct b
 	if (fd < 0 && errno == EBUSY) {
 		/* Held by an earlier job of this run (same device, its disk or a partition)? */
 		for (i = 0; i < nours; i++)
-			if (target_holds_exclusive(ours[i]))
+			if (ctx_claimed(c, ours[i], 0))
 				return 0;
-		msg_err("refusing to write %s: %s is in use (held open exclusively, e.g. mounted elsewhere or part of a btrfs, md or dm device; never overwritten, even with --allow-destroy)",
+		err_set(e, EXIT_USAGE, "refusing to write %s: %s is in use (held open exclusively, e.g. mounted elsewhere or part of a btrfs, md or dm device; never overwritten, even with --allow-destroy)",
 			dev, who(b, target, w, sizeof(w)));
 		return -1;
 	}
 	if (fd < 0 && b == target) {
-		msg_err("refusing to write %s: cannot open it: %s", dev, strerror(errno));
+		err_set(e, EXIT_USAGE, "refusing to write %s: cannot open it: %s", dev, strerror(errno));
 		return -1;
 	}
 	if (fd >= 0)
@@ -273,7 +276,7 @@ static const char *article(const char *word)
 
 /* Signatures found by libblkid: refused unless --allow-destroy. */
 static int check_signatures(const char *dev, const char *path, const struct bdev *b,
-			    const struct bdev *target)
+			    const struct bdev *target, struct ig_err *e)
 {
 	const char *type = NULL, *usage = NULL, *pttype = NULL;
 	char w[96], what[160];
@@ -282,7 +285,7 @@ static int check_signatures(const char *dev, const char *path, const struct bdev
 
 	pr = blkid_new_probe_from_filename(path);
 	if (!pr) {
-		msg_err("refusing to write %s: cannot probe %s for existing data: %s (use --allow-destroy to overwrite it anyway)",
+		err_set(e, EXIT_USAGE, "refusing to write %s: cannot probe %s for existing data: %s (use --allow-destroy to overwrite it anyway)",
 			dev, b == target ? "it" : b->name, strerror(errno ? errno : EIO));
 		return -1;
 	}
@@ -319,12 +322,13 @@ static int check_signatures(const char *dev, const char *path, const struct bdev
 			snprintf(what, sizeof(what), "an unidentified signature");
 	}
 	blkid_free_probe(pr);
-	msg_err("refusing to write %s: %s carries %s (use --allow-destroy to overwrite it)", dev,
+	err_set(e, EXIT_USAGE, "refusing to write %s: %s carries %s (use --allow-destroy to overwrite it)", dev,
 		who(b, target, w, sizeof(w)), what);
 	return -1;
 }
 
-int safety_check_blockdev(const char *dev, bool allow_destroy)
+int safety_check_blockdev(const struct run_ctx *c, const char *dev, bool allow_destroy,
+			  struct ig_err *e)
 {
 	struct bdev target, *parts = NULL;
 	char parent[64], holder[256], path[PATH_MAX];
@@ -334,16 +338,16 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 	bool has_parent = false;
 
 	if (stat(dev, &st)) {
-		msg_err("refusing to write %s: %s", dev, strerror(errno));
+		err_set(e, EXIT_USAGE, "refusing to write %s: %s", dev, strerror(errno));
 		return -1;
 	}
 	if (!S_ISBLK(st.st_mode)) {
-		msg_err("refusing to write %s: not a block device", dev);
+		err_set(e, EXIT_USAGE, "refusing to write %s: not a block device", dev);
 		return -1;
 	}
 	target.rdev = st.st_rdev;
 	if (blockdev_name(st.st_rdev, target.name, sizeof(target.name))) {
-		msg_err("refusing to write %s: device %u:%u is not in /sys/dev/block", dev,
+		err_set(e, EXIT_USAGE, "refusing to write %s: device %u:%u is not in /sys/dev/block", dev,
 			major(st.st_rdev), minor(st.st_rdev));
 		return -1;
 	}
@@ -354,34 +358,34 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 		snprintf(path, sizeof(path), "/sys/class/block/%s/dev", parent);
 		has_parent = parent[0] && !read_devno(path, &parent_rdev);
 		if (parent[0] && first_holder(parent, holder, sizeof(holder))) {
-			msg_err("refusing to write %s: its disk %s is in use by %s (never overwritten, even with --allow-destroy)",
+			err_set(e, EXIT_USAGE, "refusing to write %s: its disk %s is in use by %s (never overwritten, even with --allow-destroy)",
 				dev, parent, holder);
 			return -1;
 		}
 	} else {
 		parts = calloc(MAX_PARTS, sizeof(*parts));
 		if (!parts) {
-			msg_err("refusing to write %s: out of memory", dev);
+			err_set(e, EXIT_USAGE, "refusing to write %s: out of memory", dev);
 			return -1;
 		}
 		nparts = list_partitions(target.name, parts, MAX_PARTS);
 	}
 
 	/* The specific reasons first, then the catch-all exclusive open. */
-	if (check_in_use(dev, &target, &target))
+	if (check_in_use(dev, &target, &target, e))
 		goto out;
 	for (i = 0; i < nparts; i++)
-		if (check_in_use(dev, &parts[i], &target))
+		if (check_in_use(dev, &parts[i], &target, e))
 			goto out;
 	for (i = 0; i < nparts; i++) {
 		dev_t ours[2] = { parts[i].rdev, target.rdev };
-		if (check_exclusive(dev, &parts[i], &target, ours, 2))
+		if (check_exclusive(c, dev, &parts[i], &target, ours, 2, e))
 			goto out;
 	}
 	/* The target, its disk, its partitions: our own claim on any makes it busy. */
 	ours = calloc((size_t)nparts + 2, sizeof(*ours));
 	if (!ours) {
-		msg_err("refusing to write %s: out of memory", dev);
+		err_set(e, EXIT_USAGE, "refusing to write %s: out of memory", dev);
 		goto out;
 	}
 	ours[nours++] = target.rdev;
@@ -389,16 +393,16 @@ int safety_check_blockdev(const char *dev, bool allow_destroy)
 		ours[nours++] = parent_rdev;
 	for (i = 0; i < nparts; i++)
 		ours[nours++] = parts[i].rdev;
-	if (check_exclusive(dev, &target, &target, ours, nours))
+	if (check_exclusive(c, dev, &target, &target, ours, nours, e))
 		goto out;
 
 	if (!allow_destroy) {
-		if (check_signatures(dev, dev, &target, &target))
+		if (check_signatures(dev, dev, &target, &target, e))
 			goto out;
 		for (i = 0; i < nparts; i++) {
 			if (dev_node(&parts[i], path, sizeof(path)))
 				continue; /* no node: the disk's probe saw the table */
-			if (check_signatures(dev, path, &parts[i], &target))
+			if (check_signatures(dev, path, &parts[i], &target, e))
 				goto out;
 		}
 	}

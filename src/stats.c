@@ -6,43 +6,81 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const io_op_names[IO_OP_NR] = { "read", "write", "trim", "fsync", "fdatasync" };
+
+void lat_init(struct lat_stats *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->min = UINT64_MAX;
+}
+
+void lat_free(struct lat_stats *l)
+{
+	free(l->h);
+	l->h = NULL;
+}
+
+static void lat_want(struct lat_stats *l)
+{
+	if (!l->h)
+		l->h = xcalloc(1, sizeof(*l->h));
+}
+
 void stats_init(struct thread_stats *s)
 {
 	memset(s, 0, sizeof(*s));
-	for (int d = 0; d < DDIR_NR; d++)
-		s->d[d].clat.min = UINT64_MAX;
+	for (int o = 0; o < IO_OP_NR; o++) {
+		lat_init(&s->op[o].slat);
+		lat_init(&s->op[o].clat);
+		lat_init(&s->op[o].lat);
+	}
 	s->series.interval_ns = NSEC_PER_SEC;
+}
+
+void stats_want(struct thread_stats *s, int op, bool with_slat)
+{
+	lat_want(&s->op[op].clat);
+	if (with_slat) {
+		lat_want(&s->op[op].slat);
+		lat_want(&s->op[op].lat);
+	}
+}
+
+static void lat_reset(struct lat_stats *l)
+{
+	struct hist *h = l->h;
+	lat_init(l);
+	l->h = h;
+	if (h)
+		memset(h, 0, sizeof(*h));
 }
 
 void stats_reset(struct thread_stats *s)
 {
-	/* Keep the series buffer and any error seen during the ramp. */
-	struct series keep = s->series;
-	int err = s->err, op = s->err_op;
-	uint64_t off = s->err_offset;
-	bool short_io = s->short_io, intr = s->interrupted;
-	char file[sizeof(s->err_file)];
-	memcpy(file, s->err_file, sizeof(file));
-
-	stats_init(s);
-	s->series = keep;
+	for (int o = 0; o < IO_OP_NR; o++) {
+		s->op[o].ios = s->op[o].bytes = 0;
+		lat_reset(&s->op[o].slat);
+		lat_reset(&s->op[o].clat);
+		lat_reset(&s->op[o].lat);
+	}
 	s->series.n = 0;
-	s->err = err;
-	s->err_op = op;
-	s->err_offset = off;
-	s->short_io = short_io;
-	s->interrupted = intr;
-	memcpy(s->err_file, file, sizeof(file));
+	memset(&s->cpu, 0, sizeof(s->cpu));
+	s->elapsed_ns = s->invalidations = s->invalidate_ns = 0;
 }
 
 void stats_free(struct thread_stats *s)
 {
+	for (int o = 0; o < IO_OP_NR; o++) {
+		lat_free(&s->op[o].slat);
+		lat_free(&s->op[o].clat);
+		lat_free(&s->op[o].lat);
+	}
 	free(s->series.pts);
 	s->series.pts = NULL;
 	s->series.n = s->series.cap = 0;
 }
 
-static void lat_merge(struct lat_stats *dst, const struct lat_stats *src)
+void lat_merge(struct lat_stats *dst, const struct lat_stats *src)
 {
 	dst->n += src->n;
 	dst->sum += src->sum;
@@ -51,7 +89,17 @@ static void lat_merge(struct lat_stats *dst, const struct lat_stats *src)
 		dst->min = src->min;
 	if (src->max > dst->max)
 		dst->max = src->max;
-	hist_merge(&dst->h, &src->h);
+	if (src->h) {
+		lat_want(dst);
+		hist_merge(dst->h, src->h);
+	}
+}
+
+void lat_copy(struct lat_stats *dst, const struct lat_stats *src)
+{
+	lat_free(dst);
+	lat_init(dst);
+	lat_merge(dst, src);
 }
 
 static bool series_reserve(struct series *s, unsigned want)
@@ -62,10 +110,8 @@ static bool series_reserve(struct series *s, unsigned want)
 	while (cap < want)
 		cap *= 2;
 	struct series_pt *p = realloc(s->pts, (size_t)cap * sizeof(*p));
-	if (!p) {
-		msg_err("out of memory for the time series (%u points)", cap);
+	if (!p)
 		return false;
-	}
 	s->pts = p;
 	s->cap = cap;
 	return true;
@@ -130,10 +176,12 @@ static void err_merge(struct thread_stats *dst, const struct thread_stats *src)
 
 void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 {
-	for (int d = 0; d < DDIR_NR; d++) {
-		dst->d[d].ios += src->d[d].ios;
-		dst->d[d].bytes += src->d[d].bytes;
-		lat_merge(&dst->d[d].clat, &src->d[d].clat);
+	for (int o = 0; o < IO_OP_NR; o++) {
+		dst->op[o].ios += src->op[o].ios;
+		dst->op[o].bytes += src->op[o].bytes;
+		lat_merge(&dst->op[o].slat, &src->op[o].slat);
+		lat_merge(&dst->op[o].clat, &src->op[o].clat);
+		lat_merge(&dst->op[o].lat, &src->op[o].lat);
 	}
 	series_merge(&dst->series, &src->series);
 	dst->cpu.usr_ns += src->cpu.usr_ns;
@@ -141,7 +189,8 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 	dst->cpu.ctx += src->cpu.ctx;
 	if (src->elapsed_ns > dst->elapsed_ns)
 		dst->elapsed_ns = src->elapsed_ns;
-	dst->syncs += src->syncs;
+	dst->invalidations += src->invalidations;
+	dst->invalidate_ns += src->invalidate_ns;
 	err_merge(dst, src);
 	dst->interrupted |= src->interrupted;
 }
@@ -174,9 +223,17 @@ double lat_stddev(const struct lat_stats *l)
 	return (double)sqrtl(nv / (long double)n);
 }
 
+uint64_t lat_pct(const struct lat_stats *l, double p)
+{
+	return l->n && l->h ? hist_percentile(l->h, p, l->min, l->max) : 0;
+}
+
 const char *err_op_name(int op)
 {
-	static const char *const names[] = { "read", "write", "fsync", "fdatasync", "open",
-					     "engine" };
-	return op >= 0 && op < (int)(sizeof(names) / sizeof(names[0])) ? names[op] : "?";
+	static const char *const setup[] = { "open", "engine", "check" };
+	if (op >= 0 && op < IO_OP_NR)
+		return io_op_names[op];
+	if (op >= ERR_OP_OPEN && op <= ERR_OP_HOOK)
+		return setup[op - ERR_OP_OPEN];
+	return "?";
 }

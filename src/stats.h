@@ -1,26 +1,29 @@
 /*
  * Per-thread statistics, written only by their own thread in the hot path
- * and merged after the threads are joined.
+ * and merged after the threads are joined.  Indexed by operation kind
+ * (ops.h); latency as fio defines it: slat (the submit call), clat
+ * (submitted to completed), lat (both).
  */
 #ifndef IOGAUGE_STATS_H
 #define IOGAUGE_STATS_H
 
 #include <stdint.h>
+#include <limits.h>
 #include "hist.h"
-#include "job.h"
+#include "ops.h"
 
 struct lat_stats {
 	uint64_t n, min, max, sum;
 	unsigned __int128 sumsq; /* exact: mean and stddev without rounding drift */
-	struct hist h;
+	struct hist *h;          /* NULL: never measured (allocated before the run, not in it) */
 };
 
-struct ddir_stats {
+struct op_stats {
 	uint64_t ios, bytes;
-	struct lat_stats clat;
+	struct lat_stats slat, clat, lat;
 };
 
-/* Cumulative totals at the end of each one-second interval. */
+/* Cumulative totals at the end of each one-second interval (data directions). */
 struct series_pt {
 	uint64_t ios[DDIR_NR], bytes[DDIR_NR], lat_sum[DDIR_NR];
 	uint64_t lat_max[DDIR_NR]; /* max within the interval */
@@ -37,23 +40,22 @@ struct cpu_usage {
 	uint64_t usr_ns, sys_ns, ctx; /* ctx: voluntary + involuntary switches */
 };
 
-/* What an error happened in: the request kinds (enum io_op), then setup steps. */
-enum err_op { ERR_OP_READ = 0, ERR_OP_WRITE, ERR_OP_FSYNC, ERR_OP_FDATASYNC, ERR_OP_OPEN,
-	      ERR_OP_ENGINE };
+/* What an error happened in: an operation kind (enum io_op), or a setup step. */
+enum { ERR_OP_OPEN = IO_OP_NR, ERR_OP_ENGINE, ERR_OP_HOOK };
 const char *err_op_name(int op);
 
 struct thread_stats {
-	struct ddir_stats d[DDIR_NR];
+	struct op_stats op[IO_OP_NR];
 	struct series series;
 	struct cpu_usage cpu;
-	uint64_t elapsed_ns; /* measured time (after ramp) */
-	uint64_t syncs;      /* fsync/fdatasync calls */
-	int err;             /* errno of the first error, 0 if none */
+	uint64_t elapsed_ns;  /* measured time (after ramp, without cache invalidations) */
+	uint64_t invalidations, invalidate_ns; /* between passes of buffered time-based jobs */
+	int err;              /* errno of the first error, 0 if none */
 	uint64_t err_offset;
-	int err_op;          /* enum err_op: what failed */
+	int err_op;           /* enum io_op or ERR_OP_*: what failed */
 	char err_file[PATH_MAX];
-	bool short_io;       /* err came from a short transfer, not errno */
-	bool interrupted;    /* stopped by a signal */
+	bool short_io;        /* err came from a short transfer, not errno */
+	bool interrupted;     /* stopped by a signal */
 };
 
 static inline void lat_add(struct lat_stats *l, uint64_t v)
@@ -65,18 +67,27 @@ static inline void lat_add(struct lat_stats *l, uint64_t v)
 		l->min = v;
 	if (v > l->max)
 		l->max = v;
-	hist_add(&l->h, v);
+	hist_add(l->h, v);
 }
 
-/* Zero counters, min = UINT64_MAX, one-second series with no points yet. */
+/* Zero counters, min = UINT64_MAX, no histograms, one-second series with no points yet. */
 void stats_init(struct thread_stats *s);
-void stats_reset(struct thread_stats *s); /* after ramp: keep allocations */
-void stats_free(struct thread_stats *s); /* the series array */
-/* dst += src; series summed point by point. */
+/* Give op its histograms (slat and lat only when with_slat: asynchronous engines). */
+void stats_want(struct thread_stats *s, int op, bool with_slat);
+void stats_reset(struct thread_stats *s); /* after ramp: keep allocations and errors */
+void stats_free(struct thread_stats *s);
+/* dst += src (histograms added bucket by bucket; series summed point by point). */
 void stats_merge(struct thread_stats *dst, const struct thread_stats *src);
+void lat_merge(struct lat_stats *dst, const struct lat_stats *src);
+void lat_init(struct lat_stats *l);
+void lat_free(struct lat_stats *l);
+/* dst = a copy of src (histogram included). */
+void lat_copy(struct lat_stats *dst, const struct lat_stats *src);
 double lat_mean(const struct lat_stats *l); /* 0 without samples */
 /* Population standard deviation, from the exact sum and sum of squares. */
 double lat_stddev(const struct lat_stats *l);
+/* Percentile p of l (ns), 0 without samples. */
+uint64_t lat_pct(const struct lat_stats *l, double p);
 /* Append a point (may grow the array: once a second at most). */
 void series_push(struct series *s, const struct series_pt *p);
 

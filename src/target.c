@@ -1,18 +1,19 @@
 /*
  * Preparing a target before a job: the safety interlock for devices, the
  * overwrite interlock for existing files, creating test files and laying
- * them out with real random data, and the O_DIRECT alignment facts.
+ * out real random data in the holes of the job's region (only there), and
+ * the O_DIRECT alignment facts.
  */
 #include "common.h"
-#include "target.h"
+#include "devinfo.h"
 #include "offsets.h"
-#include "runner.h" /* g_stop: SIGINT/SIGTERM seen */
+#include "safety.h"
+#include "target.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/fs.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,82 +27,7 @@
 #define CREATED_XATTR "user.iogauge.created"
 #define LAYOUT_CHUNK (1u << 20)
 #define RESIDENT_CHUNK (1ull << 30)
-
-/*
- * Devices this process holds with O_EXCL, so that a second job writing the
- * same device (or a partition of it) is not refused for our own claim, and
- * files created in this run, so that a second job on the same file needs no
- * --allow-overwrite even where the xattr could not be set.
- */
-#define MAX_HELD 64
-#define MAX_OWN 4096
-static struct {
-	dev_t rdev;
-	unsigned refs;
-} held[MAX_HELD];
-static struct {
-	dev_t dev;
-	ino_t ino;
-} own_files[MAX_OWN];
-static unsigned n_own;
-static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
-
-bool target_holds_exclusive(dev_t rdev)
-{
-	bool found = false;
-
-	pthread_mutex_lock(&reg_lock);
-	for (unsigned i = 0; i < MAX_HELD && !found; i++)
-		found = held[i].refs && held[i].rdev == rdev;
-	pthread_mutex_unlock(&reg_lock);
-	return found;
-}
-
-static void hold_exclusive(dev_t rdev, bool on)
-{
-	unsigned i, free_slot = MAX_HELD;
-
-	pthread_mutex_lock(&reg_lock);
-	for (i = 0; i < MAX_HELD; i++) {
-		if (held[i].refs && held[i].rdev == rdev)
-			break;
-		if (!held[i].refs && free_slot == MAX_HELD)
-			free_slot = i;
-	}
-	if (on) {
-		if (i == MAX_HELD && free_slot < MAX_HELD) {
-			held[free_slot].rdev = rdev;
-			held[free_slot].refs = 1;
-		} else if (i < MAX_HELD) {
-			held[i].refs++;
-		}
-	} else if (i < MAX_HELD) {
-		held[i].refs--;
-	}
-	pthread_mutex_unlock(&reg_lock);
-}
-
-static void own_add(const struct stat *st)
-{
-	pthread_mutex_lock(&reg_lock);
-	if (n_own < MAX_OWN) {
-		own_files[n_own].dev = st->st_dev;
-		own_files[n_own].ino = st->st_ino;
-		n_own++;
-	}
-	pthread_mutex_unlock(&reg_lock);
-}
-
-static bool own_this_run(const struct stat *st)
-{
-	bool found = false;
-
-	pthread_mutex_lock(&reg_lock);
-	for (unsigned i = 0; i < n_own && !found; i++)
-		found = own_files[i].dev == st->st_dev && own_files[i].ino == st->st_ino;
-	pthread_mutex_unlock(&reg_lock);
-	return found;
-}
+#define INVALIDATE_SLICE (1ull << 30)
 
 static unsigned page_size(void)
 {
@@ -127,25 +53,39 @@ static void dio_align(int fd, unsigned *mem, unsigned *off)
 #endif
 }
 
+/* The directory a path lives (or will be created) in. */
+static void dir_of(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, len, ".");
+	else if (slash == path)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
 unsigned target_dio_align_hint(const char *path)
 {
 	char dir[PATH_MAX], dev[64], fs[32], mnt[PATH_MAX];
 	unsigned mem, off = 0;
 	uint64_t v;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
 
-	if (fd >= 0) {
-		dio_align(fd, &mem, &off);
-		close(fd);
-		if (off)
-			return off;
+	/* Only regular files and devices are opened: never a FIFO. */
+	if (!stat(path, &st) && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd >= 0) {
+			dio_align(fd, &mem, &off);
+			close(fd);
+			if (off)
+				return off;
+		}
 	}
 	/* A file not yet created: the device beneath its directory decides. */
-	snprintf(dir, sizeof(dir), "%s", path);
-	char *slash = strrchr(dir, '/');
-	if (fd < 0)
-		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - dir) + 1 : 1, slash ? path : ".");
-	if (blockdev_of_path(dir, dev, sizeof(dev), fs, sizeof(fs), mnt, sizeof(mnt)) < 0 || !dev[0])
+	dir_of(path, dir, sizeof(dir));
+	if (blockdev_of_path(S_ISBLK(st.st_mode) ? path : dir, dev, sizeof(dev), fs, sizeof(fs), mnt,
+			     sizeof(mnt)) < 0 || !dev[0])
 		return 0;
 	if (blockdev_sysfs_u64(dev, "queue/logical_block_size", &v) || v < 512 || v > (1u << 16))
 		return 0;
@@ -159,132 +99,147 @@ static bool created_by_us(int fd)
 	return n == 1 && v[0] == '1';
 }
 
-/* Does [0, limit) contain a hole or an unwritten extent? */
-static bool has_holes(int fd, const struct stat *st, uint64_t limit)
-{
-	uint64_t dense;
-	off_t h;
+/*
+ * The holes of [off, end): ranges without data (never written, punched, or
+ * unwritten extents), including everything past the end of the file.  Calls
+ * fn for each; returns the bytes in holes.  Where SEEK_DATA is unknown, a
+ * file whose blocks do not cover its size is one hole over the region.
+ */
+typedef int (*hole_fn)(void *arg, uint64_t a, uint64_t b);
 
-	if (!limit)
-		return false;
-	h = lseek(fd, 0, SEEK_HOLE);
-	if (h >= 0 && (uint64_t)h < limit)
-		return true;
-	/* File systems without SEEK_HOLE report no hole: count blocks. */
-	dense = limit & ~(uint64_t)((st->st_blksize > 0 ? st->st_blksize : 4096) - 1);
-	return (uint64_t)st->st_blocks * 512 < dense;
+static uint64_t region_holes(int fd, const struct stat *st, uint64_t off, uint64_t end, hole_fn fn,
+			     void *arg, int *rc)
+{
+	uint64_t pos = off, total = 0;
+	*rc = 0;
+	while (pos < end && !*rc) {
+		off_t d = lseek(fd, (off_t)pos, SEEK_DATA);
+		if (d < 0 && errno == EINVAL) {
+			/* No SEEK_DATA here: count blocks. */
+			uint64_t blk = st->st_blksize > 0 ? (uint64_t)st->st_blksize : 4096;
+			uint64_t dense = (uint64_t)st->st_size & ~(blk - 1);
+			uint64_t a = (uint64_t)st->st_blocks * 512 < dense ? pos :
+				     (uint64_t)st->st_size > pos ? (uint64_t)st->st_size : pos;
+			if (a < end) {
+				total += end - a;
+				*rc = fn ? fn(arg, a, end) : 0;
+			}
+			break;
+		}
+		uint64_t data = d < 0 ? end : (uint64_t)d;
+		if (data > pos) {
+			uint64_t b = data < end ? data : end;
+			total += b - pos;
+			*rc = fn ? fn(arg, pos, b) : 0;
+		}
+		if (data >= end)
+			break;
+		off_t h = lseek(fd, (off_t)data, SEEK_HOLE);
+		pos = h < 0 ? end : (uint64_t)h;
+	}
+	return total;
 }
 
-/*
- * Write real random data over [0, need) and make it durable.  The seed mixes
- * in the file's identity: files of threads sharing a job seed never hold the
- * same blocks (a deduplicating file system would store them once).
- */
-static int layout(struct target *t, const struct target_req *r, int fd, const struct stat *st)
-{
-	uint64_t off = 0, start, seed = r->seed ^ 0x6c61796f75740a5dULL;
-	char b1[32], b2[32];
-	struct rng rng;
+struct layout {
+	struct run_ctx *c;
+	struct target *t;
+	struct ig_err *e;
+	int fd;
 	uint64_t *buf;
-	size_t words, i;
-	const char *p;
+	struct rng rng;
+	uint64_t written, planned;
+};
 
-	for (p = t->path; *p; p++)
-		seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
-	seed ^= ((uint64_t)st->st_dev << 32) ^ (uint64_t)st->st_ino;
-	buf = xaligned(page_size(), LAYOUT_CHUNK);
-	rng_seed(&rng, seed);
-	start = now_ns();
-	while (off < r->need_size) {
-		size_t len = r->need_size - off < LAYOUT_CHUNK ? (size_t)(r->need_size - off)
-							       : LAYOUT_CHUNK;
-		size_t done = 0;
-
-		if (g_stop) {
-			msg_err("interrupted while laying out %s (%s of %s written)", t->path,
-				fmt_bytes(b1, sizeof(b1), (double)off),
-				fmt_bytes(b2, sizeof(b2), (double)r->need_size));
-			free(buf);
-			return -(128 + (int)g_stop);
-		}
-		words = (len + 7) / 8;
-		for (i = 0; i < words; i++)
-			buf[i] = rng_next(&rng);
-		while (done < len) {
-			ssize_t n = pwrite(fd, (char *)buf + done, len - done, (off_t)(off + done));
+/* Fill [a, b) with fresh random data. */
+static int fill_hole(void *arg, uint64_t a, uint64_t b)
+{
+	struct layout *l = arg;
+	char b1[32], b2[32];
+	for (uint64_t off = a; off < b;) {
+		size_t len = b - off < LAYOUT_CHUNK ? (size_t)(b - off) : LAYOUT_CHUNK;
+		if (l->c->stop)
+			return err_set(l->e, 128 + (int)l->c->stop,
+				       "interrupted while laying out %s (%s of %s written)", l->t->path,
+				       fmt_bytes(b1, sizeof(b1), (double)l->written),
+				       fmt_bytes(b2, sizeof(b2), (double)l->planned));
+		for (size_t i = 0; i < (len + 7) / 8; i++)
+			l->buf[i] = rng_next(&l->rng);
+		for (size_t done = 0; done < len;) {
+			ssize_t n = pwrite(l->fd, (char *)l->buf + done, len - done, (off_t)(off + done));
 			if (n < 0 && errno == EINTR)
 				continue;
-			if (n <= 0) {
-				int e = n < 0 ? errno : EIO;
-				msg_err("laying out %s failed at offset %" PRIu64 " (%s of %s written): %s",
-					t->path, off + done, fmt_bytes(b1, sizeof(b1), (double)(off + done)),
-					fmt_bytes(b2, sizeof(b2), (double)r->need_size), strerror(e));
-				free(buf);
-				return -EXIT_IOERR;
-			}
+			if (n <= 0)
+				return err_set(l->e, EXIT_IOERR,
+					       "laying out %s failed at offset %" PRIu64 ": %s",
+					       l->t->path, off + done, strerror(n < 0 ? errno : ENOSPC));
 			done += (size_t)n;
+			l->written += (uint64_t)n;
 		}
 		off += len;
 	}
-	free(buf);
-	if (fdatasync(fd)) {
-		msg_err("laying out %s failed: fdatasync: %s", t->path, strerror(errno));
-		return -EXIT_IOERR;
-	}
-	t->layout_ns = now_ns() - start;
-	t->layout_bytes = r->need_size;
-	posix_fadvise(fd, 0, (off_t)r->need_size, POSIX_FADV_DONTNEED);
 	return 0;
 }
 
 /* Is there room for the bytes the layout will allocate? */
-static int check_space(const struct target *t, const struct target_req *r, const struct stat *st)
+static int check_space(const struct target *t, uint64_t need, struct ig_err *e)
 {
-	char mnt[PATH_MAX], dev[64], fs[32], b1[32], b2[32];
-	uint64_t have = (uint64_t)st->st_blocks * 512, need, avail;
+	char b1[32], b2[32], dir[PATH_MAX];
 	struct statvfs sv;
-
-	need = r->need_size > have ? r->need_size - have : 0;
+	dir_of(t->path, dir, sizeof(dir));
 	/* f_blocks 0: the file system does not report its size (ramfs): let ENOSPC speak. */
 	if (!need || statvfs(t->path, &sv) || !sv.f_blocks)
 		return 0;
-	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	uint64_t avail = (uint64_t)sv.f_bavail * sv.f_frsize;
 	if (need <= avail)
 		return 0;
-	if (blockdev_of_path(t->path, dev, sizeof(dev), fs, sizeof(fs), mnt, sizeof(mnt)) < 0 &&
-	    !mnt[0])
-		snprintf(mnt, sizeof(mnt), "%s", t->path);
-	msg_err("not enough free space on %s for %s: %s free", mnt,
-		fmt_bytes(b1, sizeof(b1), (double)r->need_size),
-		fmt_bytes(b2, sizeof(b2), (double)avail));
-	return -EXIT_IOERR; /* a full disk, like ENOSPC: status 1 */
+	return err_set(e, EXIT_IOERR, "not enough free space in %s to lay out %s: %s free", dir,
+		       fmt_bytes(b1, sizeof(b1), (double)need), fmt_bytes(b2, sizeof(b2), (double)avail));
 }
 
-static int lay_out_if_needed(struct target *t, const struct target_req *r, bool needed)
+/*
+ * Write real random data into the holes of [off, end) and make it durable.
+ * The seed mixes in the file's identity: files of threads sharing a job seed
+ * never hold the same blocks (a deduplicating file system would store them once).
+ */
+static int fill_region(struct run_ctx *c, struct target *t, const struct target_req *r, uint64_t end,
+		       struct ig_err *e)
 {
+	struct layout l = { .c = c, .t = t, .e = e };
 	struct stat st;
-	int fd, ret;
+	int rc;
 
-	if (!needed)
-		return 0;
-	fd = open(t->path, O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		msg_err("cannot open %s to lay it out: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
+	l.fd = open(t->path, O_RDWR | O_CLOEXEC);
+	if (l.fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s to lay it out: %s", t->path, strerror(errno));
+	if (fstat(l.fd, &st)) {
+		rc = err_set(e, EXIT_IOERR, "cannot stat %s: %s", t->path, strerror(errno));
+		goto out;
 	}
-	if (fstat(fd, &st)) {
-		msg_err("cannot stat %s: %s", t->path, strerror(errno));
-		close(fd);
-		return -EXIT_IOERR;
+	l.planned = region_holes(l.fd, &st, r->offset, end, NULL, NULL, &rc);
+	if (!l.planned || check_space(t, l.planned, e)) {
+		rc = l.planned ? -1 : 0;
+		goto out;
 	}
-	ret = check_space(t, r, &st);
-	if (!ret)
-		ret = layout(t, r, fd, &st);
-	close(fd);
-	return ret;
+	uint64_t seed = r->seed ^ 0x6c61796f75740a5dULL ^ ((uint64_t)st.st_dev << 32) ^ st.st_ino;
+	for (const char *p = t->path; *p; p++)
+		seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
+	rng_seed(&l.rng, seed);
+	l.buf = xaligned(page_size(), LAYOUT_CHUNK);
+	uint64_t start = now_ns();
+	region_holes(l.fd, &st, r->offset, end, fill_hole, &l, &rc);
+	free(l.buf);
+	if (!rc && fdatasync(l.fd))
+		rc = err_set(e, EXIT_IOERR, "laying out %s failed: fdatasync: %s", t->path, strerror(errno));
+	t->layout_ns = now_ns() - start;
+	t->layout_bytes = l.written;
+	posix_fadvise(l.fd, (off_t)r->offset, (off_t)(end - r->offset), POSIX_FADV_DONTNEED);
+out:
+	close(l.fd);
+	return rc;
 }
 
-static int prepare_blockdev(struct target *t, const struct target_req *r)
+static int prepare_blockdev(struct run_ctx *c, struct target *t, const struct target_req *r,
+			    struct ig_err *e)
 {
 	char b1[32], b2[32];
 	unsigned mem, off;
@@ -293,34 +248,33 @@ static int prepare_blockdev(struct target *t, const struct target_req *r)
 	struct stat st;
 	bool excl;
 
-	if (r->writes && safety_check_blockdev(t->path, r->allow_destroy))
-		return -EXIT_USAGE;
+	if (r->writes && safety_check_blockdev(c, t->path, r->allow_destroy, e))
+		return -1;
 	t->is_blockdev = true;
 	/*
 	 * Writers hold the device exclusively: nobody mounts it under the run.
-	 * EBUSY here, after the safety check passed, is this process's own
-	 * claim (another job on the same device or on its disk/partition).
+	 * EBUSY here, after the safety check passed, is this run's own claim
+	 * (another job on the same device or on its disk or a partition).
 	 */
 	flags = (r->writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
 	fd = open(t->path, flags);
 	excl = fd >= 0 && r->writes;
 	if (fd < 0 && r->writes && errno == EBUSY)
 		fd = open(t->path, O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		msg_err("cannot open %s: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
-	}
-	if (ioctl(fd, BLKGETSIZE64, &size) || ioctl(fd, BLKSSZGET, &lbs) || lbs <= 0) {
-		msg_err("cannot read the size of %s: %s", t->path, strerror(errno));
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	if (ioctl(fd, BLKGETSIZE64, &size) || ioctl(fd, BLKSSZGET, &lbs) || lbs <= 0 || fstat(fd, &st)) {
+		err_set(e, EXIT_USAGE, "cannot read the size of %s: %s", t->path, strerror(errno));
 		close(fd);
-		return -EXIT_USAGE;
+		return -1;
 	}
-	if (r->need_size > size) {
-		msg_err("%s holds %s (%" PRIu64 " bytes) but the job addresses %s (%" PRIu64 " bytes)",
+	uint64_t need = r->offset + r->size;
+	if (need > size || (!r->size && r->offset >= size)) {
+		err_set(e, EXIT_USAGE, "%s holds %s (%" PRIu64 " bytes) but the job addresses %s (%" PRIu64 " bytes)",
 			t->path, fmt_bytes(b1, sizeof(b1), (double)size), size,
-			fmt_bytes(b2, sizeof(b2), (double)r->need_size), r->need_size);
+			fmt_bytes(b2, sizeof(b2), (double)need), need);
 		close(fd);
-		return -EXIT_USAGE;
+		return -1;
 	}
 	t->size = size;
 	t->lbs = (unsigned)lbs;
@@ -328,92 +282,69 @@ static int prepare_blockdev(struct target *t, const struct target_req *r)
 	if (off > t->lbs)
 		t->lbs = off;
 	t->dio_mem_align = mem ? mem : t->lbs;
-	if (fstat(fd, &st)) {
-		msg_err("cannot stat %s: %s", t->path, strerror(errno));
-		close(fd);
-		return -EXIT_IOERR;
-	}
 	t->rdev = st.st_rdev;
 	blockdev_name(st.st_rdev, t->device, sizeof(t->device));
 	if (excl)
-		hold_exclusive(t->rdev, true);
+		ctx_claim(c, t->rdev, 0);
 	t->excl = excl;
 	t->fd = fd;
 	return 0;
 }
 
-static int create_file(struct target *t, const struct target_req *r)
+static int create_file(struct run_ctx *c, struct target *t, const struct target_req *r,
+		       struct ig_err *e)
 {
-	char dir[PATH_MAX], *slash;
+	char dir[PATH_MAX];
 	struct stat st;
 	int fd;
 
-	snprintf(dir, sizeof(dir), "%s", t->path);
-	slash = strrchr(dir, '/');
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == dir)
-		dir[1] = '\0';
-	else
-		*slash = '\0';
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		msg_err("cannot create %s: directory %s does not exist", t->path, dir);
-		return -EXIT_USAGE;
-	}
+	dir_of(t->path, dir, sizeof(dir));
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return err_set(e, EXIT_USAGE, "cannot create %s: directory %s does not exist", t->path, dir);
+	if (!r->size)
+		return err_set(e, EXIT_USAGE, "%s does not exist; give --size to create it", t->path);
 	fd = open(t->path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		msg_err("cannot create %s: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
-	}
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot create %s: %s", t->path, strerror(errno));
 	t->created = true;
-	cleanup_register(t->path);
+	ctx_register_file(c, t->path);
 	fsetxattr(fd, CREATED_XATTR, "1", 1, 0); /* best effort: tmpfs may refuse user.* */
 	if (!fstat(fd, &st))
-		own_add(&st);
+		ctx_claim(c, st.st_dev, st.st_ino);
 	close(fd);
-	return lay_out_if_needed(t, r, (r->reads || r->writes) && r->need_size > 0);
+	return fill_region(c, t, r, r->offset + r->size, e);
 }
 
-static int prepare_existing_file(struct target *t, const struct target_req *r,
-				 const struct stat *st)
+static int prepare_existing_file(struct run_ctx *c, struct target *t, const struct target_req *r,
+				 const struct stat *st, struct ig_err *e)
 {
-	/* No size given: the job covers the file as it is, holes included. */
-	struct target_req whole = *r;
-	if (!whole.need_size)
-		whole.need_size = (uint64_t)st->st_size;
-	r = &whole;
+	uint64_t end = r->size ? r->offset + r->size : (uint64_t)st->st_size, holes;
+	int fd, rc;
+	bool own;
 
-	uint64_t limit = (uint64_t)st->st_size < r->need_size ? (uint64_t)st->st_size : r->need_size;
-	bool own, needs_layout;
-	int fd;
-
-	fd = open(t->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		msg_err("cannot open %s: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
-	}
-	own = created_by_us(fd) || own_this_run(st);
-	needs_layout = (r->reads || r->writes) && r->need_size > 0 &&
-		       ((uint64_t)st->st_size < r->need_size || has_holes(fd, st, limit));
+	if (!r->size && r->offset >= (uint64_t)st->st_size)
+		return err_set(e, EXIT_USAGE, "--offset=%" PRIu64 " is beyond the end of %s (%lld bytes)",
+			       r->offset, t->path, (long long)st->st_size);
+	fd = open(t->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	own = created_by_us(fd) || ctx_claimed(c, st->st_dev, st->st_ino);
+	holes = region_holes(fd, st, r->offset, end, NULL, NULL, &rc);
 	close(fd);
 	if (!own && !r->allow_overwrite) {
-		if (r->writes) {
-			msg_err("refusing to write %s: the file exists and was not created by iogauge (use --allow-overwrite to overwrite it)",
-				t->path);
-			return -EXIT_USAGE;
-		}
-		if (needs_layout) {
-			msg_err("refusing to lay out %s: the file exists, was not created by iogauge and %s (use --allow-overwrite to fill it with test data)",
-				t->path,
-				(uint64_t)st->st_size < r->need_size ? "is shorter than the job's range"
-								     : "has holes or unwritten extents");
-			return -EXIT_USAGE;
-		}
+		if (r->writes)
+			return err_set(e, EXIT_USAGE,
+				       "refusing to write %s: the file exists and was not created by iogauge (use --allow-overwrite to overwrite it)",
+				       t->path);
+		if (holes)
+			return err_set(e, EXIT_USAGE,
+				       "refusing to read %s: the job's region holds %s of holes, unwritten extents or space past the end of the file, and reading them measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only those holes with test data)",
+				       t->path, (uint64_t)st->st_size < end ? "space past the end" : "holes");
 	}
-	return lay_out_if_needed(t, r, needs_layout);
+	return holes && (r->reads || r->writes) ? fill_region(c, t, r, end, e) : 0;
 }
 
-static int finish_file(struct target *t, const struct target_req *r)
+static int finish_file(struct target *t, const struct target_req *r, struct ig_err *e)
 {
 	unsigned mem, off;
 	uint64_t v;
@@ -421,14 +352,12 @@ static int finish_file(struct target *t, const struct target_req *r)
 	int fd;
 
 	fd = open(t->path, (r->writes ? O_RDWR : O_RDONLY) | O_CLOEXEC);
-	if (fd < 0) {
-		msg_err("cannot open %s: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
-	}
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
 	if (fstat(fd, &st)) {
-		msg_err("cannot stat %s: %s", t->path, strerror(errno));
+		err_set(e, EXIT_IOERR, "cannot stat %s: %s", t->path, strerror(errno));
 		close(fd);
-		return -EXIT_IOERR;
+		return -1;
 	}
 	t->size = (uint64_t)st.st_size;
 	blockdev_of_path(t->path, t->device, sizeof(t->device), t->fstype, sizeof(t->fstype),
@@ -446,67 +375,66 @@ static int finish_file(struct target *t, const struct target_req *r)
 	return 0;
 }
 
-/* O_DIRECT refused with EINVAL (tmpfs, some FUSE): buffered, the caller says so. */
-static int check_direct(struct target *t, const struct target_req *r)
+/* O_DIRECT refused with EINVAL (tmpfs, ramfs, some FUSE): buffered, the caller says so. */
+static int check_direct(struct target *t, const struct target_req *r, struct ig_err *e)
 {
-	int fd;
-
 	t->direct = false;
 	if (!r->direct)
 		return 0;
-	fd = open(t->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	int fd = open(t->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	if (fd < 0 && errno == EINVAL)
 		return 0;
-	if (fd < 0) {
-		msg_err("cannot open %s with O_DIRECT: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
-	}
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s with O_DIRECT: %s", t->path, strerror(errno));
 	close(fd);
 	t->direct = true;
 	return 0;
 }
 
-int target_prepare(struct target *t, const struct target_req *r)
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory (name it with --directory)" : S_ISFIFO(m) ? "a FIFO" :
+	       S_ISCHR(m) ? "a character device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+int target_prepare(struct run_ctx *c, struct target *t, const struct target_req *r,
+		   struct ig_err *e)
 {
 	struct stat st;
 	int ret;
 
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
-	if (!r->path || !r->path[0]) {
-		msg_err("no file name for the job's target");
-		return -EXIT_USAGE;
-	}
-	if (strlen(r->path) >= sizeof(t->path)) {
-		msg_err("file name too long: %.64s...", r->path);
-		return -EXIT_USAGE;
-	}
+	if (!r->path || !r->path[0])
+		return err_set(e, EXIT_USAGE, "no file name for the job's target");
+	if (strlen(r->path) >= sizeof(t->path))
+		return err_set(e, EXIT_USAGE, "file name too long: %.64s...", r->path);
 	snprintf(t->path, sizeof(t->path), "%s", r->path);
 
+	/* Decided before any open: a FIFO's open would block, a character device is no disk. */
 	if (!stat(t->path, &st)) {
 		if (S_ISBLK(st.st_mode)) {
-			ret = prepare_blockdev(t, r);
+			ret = prepare_blockdev(c, t, r, e);
 			if (!ret)
-				ret = check_direct(t, r);
+				ret = check_direct(t, r, e);
 			if (ret)
-				target_close(t);
+				target_close(c, t);
 			return ret;
 		}
-		if (!S_ISREG(st.st_mode)) {
-			msg_err("%s is not a regular file or a block device", t->path);
-			return -EXIT_USAGE;
-		}
-		ret = prepare_existing_file(t, r, &st);
+		if (!S_ISREG(st.st_mode))
+			return err_set(e, EXIT_USAGE,
+				       "%s is %s: iogauge tests regular files, block devices, and files it creates in a directory",
+				       t->path, file_kind(st.st_mode));
+		ret = prepare_existing_file(c, t, r, &st, e);
 	} else if (errno == ENOENT) {
-		ret = create_file(t, r);
+		ret = create_file(c, t, r, e);
 	} else {
-		msg_err("cannot access %s: %s", t->path, strerror(errno));
-		return -EXIT_USAGE;
+		return err_set(e, EXIT_USAGE, "cannot access %s: %s", t->path, strerror(errno));
 	}
 	if (!ret)
-		ret = check_direct(t, r);
+		ret = check_direct(t, r, e);
 	if (!ret)
-		ret = finish_file(t, r);
+		ret = finish_file(t, r, e);
 	return ret;
 }
 
@@ -517,21 +445,23 @@ int target_open_fd(const struct target *t, bool direct, int sync_flags, bool wri
 	return fd < 0 ? -errno : fd;
 }
 
-void target_close(struct target *t)
+void target_close(struct run_ctx *c, struct target *t)
 {
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
 	if (t->excl)
-		hold_exclusive(t->rdev, false);
+		ctx_unclaim(c, t->rdev, 0);
 	t->excl = false;
 }
 
-uint64_t target_invalidate(int fd, uint64_t off, uint64_t len)
+uint64_t target_invalidate(const struct run_ctx *c, int fd, uint64_t off, uint64_t len)
 {
 	uint64_t start = now_ns();
-
-	posix_fadvise(fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
+	for (uint64_t pos = off; pos < off + len && !c->stop; pos += INVALIDATE_SLICE) {
+		uint64_t n = off + len - pos < INVALIDATE_SLICE ? off + len - pos : INVALIDATE_SLICE;
+		posix_fadvise(fd, (off_t)pos, (off_t)n, POSIX_FADV_DONTNEED);
+	}
 	return now_ns() - start;
 }
 

@@ -1,12 +1,12 @@
 /*
- * The I/O loop.  Per request: one offset draw, one clock read at submit and
- * one at completion (shared by a batch), one histogram increment.  No
- * allocation, no locks, no syscalls but the I/O's own.  Everything rare
- * (ramp end, series tick, deadline, syncs, rate limits) hides behind one
- * comparison with next_event or one flag.
+ * The I/O loop.  Per request: one offset draw, one histogram increment per
+ * latency kind, and clock reads shared by a batch (before the submit call,
+ * after it, and at completion).  No allocation, no locks, no syscalls but
+ * the I/O's own.  Everything rare (ramp end, series tick, deadline, syncs,
+ * rate limits, pass ends, hooks) hides behind one comparison with
+ * next_event or one flag.
  */
 #include "common.h"
-#include "runner.h"
 #include "worker.h"
 
 #include <errno.h>
@@ -16,6 +16,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
+static int gate_pass(struct start_gate *g);
 
 #define SERIES_INTERVAL_NS NSEC_PER_SEC
 #define SLEEP_SLICE_NS (100 * NSEC_PER_MSEC)
@@ -57,28 +59,74 @@ static inline void prep(struct worker *w, struct io_u *u)
 		u->op = (rng_next(&w->rng) >> 32) < w->rwmix_threshold ? IO_READ : IO_WRITE;
 	if (u->op == IO_WRITE && w->refresh)
 		refresh_data(w, u);
+	if (unlikely(--w->pass_left == 0)) {
+		w->pass_end = true;
+		w->slow_path = true;
+	}
+	if (unlikely(w->hooks != NULL) && w->hooks->prep)
+		w->hooks->prep(w->hooks->arg, w->thread, u);
 }
 
-/* Account a completion; false on error (recorded, issuing stops). */
-static inline bool complete(struct worker *w, struct io_u *u, uint64_t now)
+/* Counters others read while the run goes on: relaxed stores, same cost as plain ones. */
+static inline void count(struct op_stats *o, uint64_t bytes)
 {
-	if (unlikely(u->res != (int64_t)u->len)) {
-		if (u->res < 0)
-			set_error(w, (int)-u->res, u->offset, u->op, false);
-		else
-			set_error(w, u->op == IO_READ ? ENODATA : ENOSPC, u->offset + (uint64_t)u->res,
-				  u->op, true);
+	__atomic_store_n(&o->ios, o->ios + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
+}
+
+/* A short or failed request, or a hook's refusal: recorded, issuing stops; false. */
+static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
+{
+	if (u->res < 0) {
+		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
 	}
-	struct ddir_stats *d = &w->st.d[u->op];
-	uint64_t lat = now - u->start;
-	d->ios++;
-	d->bytes += u->len;
-	lat_add(&d->clat, lat);
-	if (lat > w->ival_max[u->op])
+	if (u->res != (int64_t)u->len) {
+		set_error(w, u->op == IO_READ ? ENODATA : ENOSPC, u->offset + (uint64_t)u->res, u->op,
+			  true);
+		return false;
+	}
+	int rc = w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
+	if (rc) {
+		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
+		return false;
+	}
+	return true;
+}
+
+static inline void after_complete(struct worker *w, const struct io_u *u, uint64_t lat)
+{
+	if (u->op < DDIR_NR && lat > w->ival_max[u->op])
 		w->ival_max[u->op] = lat;
 	if (unlikely(w->sync_every) && u->op == IO_WRITE && ++w->writes_since_sync >= w->sync_every)
 		w->sync_pending = true;
+}
+
+/* Synchronous engines: the call is the request; clat only (lat is the same, slat none). */
+static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
+{
+	uint64_t lat = now - u->start;
+	if (unlikely(u->res != (int64_t)u->len || w->hooks != NULL) && !failed(w, u, lat))
+		return false;
+	struct op_stats *o = &w->st.op[u->op];
+	count(o, u->len);
+	lat_add(&o->clat, lat);
+	after_complete(w, u, lat);
+	return true;
+}
+
+/* Asynchronous engines: slat (the submit call), clat (after it), lat (both). */
+static inline bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
+{
+	uint64_t clat = now - u->issued;
+	if (unlikely(u->res != (int64_t)u->len || w->hooks != NULL) && !failed(w, u, clat))
+		return false;
+	struct op_stats *o = &w->st.op[u->op];
+	count(o, u->len);
+	lat_add(&o->slat, u->issued - u->start);
+	lat_add(&o->clat, clat);
+	lat_add(&o->lat, now - u->start);
+	after_complete(w, u, clat);
 	return true;
 }
 
@@ -86,9 +134,9 @@ static void push_point(struct worker *w, uint64_t now)
 {
 	struct series_pt p;
 	for (int d = 0; d < DDIR_NR; d++) {
-		p.ios[d] = w->st.d[d].ios;
-		p.bytes[d] = w->st.d[d].bytes;
-		p.lat_sum[d] = w->st.d[d].clat.sum;
+		p.ios[d] = w->st.op[d].ios;
+		p.bytes[d] = w->st.op[d].bytes;
+		p.lat_sum[d] = w->st.op[d].clat.sum;
 		p.lat_max[d] = w->ival_max[d];
 		w->ival_max[d] = 0;
 	}
@@ -123,6 +171,39 @@ static void on_event(struct worker *w, uint64_t now)
 	w->next_event = ev < w->deadline ? ev : w->deadline;
 }
 
+/* Shift every clock mark by dt: time spent on what is never counted (cache invalidation). */
+static void pause_clock(struct worker *w, uint64_t dt)
+{
+	w->t_start += dt;
+	w->ramp_end += dt;
+	if (w->measuring) {
+		w->measure_start += dt;
+		w->next_tick += dt;
+		if (w->deadline != UINT64_MAX)
+			w->deadline += dt;
+		w->st.invalidations++;
+		w->st.invalidate_ns += dt;
+	}
+	w->next_event += dt;
+}
+
+/*
+ * The end of a pass over the region of a buffered time-based job: drop the
+ * region's cached pages so the next pass reads the device again, as fio's
+ * invalidate=1 does.  In-flight requests are drained first; the time is not
+ * counted.
+ */
+static void end_pass(struct worker *w)
+{
+	const struct job *j = w->job;
+	w->pass_end = false;
+	w->pass_left = w->nblocks;
+	w->slow_path = w->sync_every || w->throttled;
+	uint64_t t = now_ns();
+	posix_fadvise(w->ectx.fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
+	pause_clock(w, now_ns() - t);
+}
+
 /*
  * Sleep until t, but never past the deadline, and in slices short enough to
  * notice Ctrl-C: signals reach the main thread, not the workers.
@@ -131,7 +212,7 @@ static void sleep_until(struct worker *w, uint64_t t)
 {
 	if (t > w->deadline)
 		t = w->deadline;
-	for (uint64_t now = now_ns(); now < t && !g_stop; now = now_ns()) {
+	for (uint64_t now = now_ns(); now < t && !*w->stop; now = now_ns()) {
 		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
 		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
 				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
@@ -163,16 +244,46 @@ static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t byte
 	}
 }
 
-static void do_sync(struct worker *w)
+/* An fsync or fdatasync through the engine, with nothing else in flight; timed as its own op. */
+static void do_sync(struct worker *w, int op)
 {
-	int fd = w->ectx.fd;
-	int rc = w->job->fsync_every ? fsync(fd) : fdatasync(fd);
-	if (rc)
-		set_error(w, errno, 0, w->job->fsync_every ? IO_FSYNC : IO_FDATASYNC, false);
-	w->st.syncs++;
-	/* Writes that completed while draining count toward the next sync. */
-	w->writes_since_sync -= w->sync_every;
-	w->sync_pending = w->writes_since_sync >= w->sync_every;
+	const struct engine_ops *e = w->job->engine;
+	/* Nothing is in flight: any slot will do; one prepared for later gets its request back. */
+	struct io_u *u = w->nfree ? w->free_ios[w->nfree - 1] : w->batch[0];
+	struct io_u saved = *u;
+	u->op = (uint8_t)op;
+	u->len = 0;
+	u->offset = 0;
+	u->start = u->issued = now_ns();
+	if (e->flags & ENGINE_SYNC) {
+		u->res = e->do_io(&w->ectx, u);
+		complete_sync(w, u, now_ns());
+	} else {
+		int r = e->submit(&w->ectx, &u, 1);
+		u->issued = now_ns();
+		struct io_u *got = NULL;
+		if (r == 1)
+			r = e->reap(&w->ectx, 1, 1, &got) == 1 ? 1 : -EIO;
+		if (r != 1)
+			u->res = r < 0 ? r : -EAGAIN;
+		complete_async(w, u, now_ns());
+	}
+	*u = saved;
+	if (op == w->sync_op && w->sync_every) {
+		/* Writes that completed while draining count toward the next sync. */
+		w->writes_since_sync -= w->writes_since_sync < w->sync_every ? w->writes_since_sync : w->sync_every;
+		w->sync_pending = w->writes_since_sync >= w->sync_every;
+	}
+}
+
+static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
+{
+	if (w->sync_pending && w->issuing && !w->inflight)
+		do_sync(w, w->sync_op);
+	if (w->pass_end && !w->inflight)
+		end_pass(w);
+	if (w->throttled)
+		throttle(w, now, ios, bytes);
 }
 
 static void loop_sync(struct worker *w)
@@ -180,7 +291,7 @@ static void loop_sync(struct worker *w)
 	struct io_u *u = &w->ectx.ios[0];
 	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
 	while (w->issuing && w->remaining) {
-		if (unlikely(g_stop)) {
+		if (unlikely(*w->stop)) {
 			w->st.interrupted = true;
 			break;
 		}
@@ -189,16 +300,12 @@ static void loop_sync(struct worker *w)
 		u->start = now_ns();
 		u->res = do_io(&w->ectx, u);
 		uint64_t now = now_ns();
-		if (unlikely(!complete(w, u, now)))
+		if (unlikely(!complete_sync(w, u, now)))
 			break;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
-		if (unlikely(w->slow_path)) {
-			if (w->sync_pending)
-				do_sync(w);
-			if (w->throttled)
-				throttle(w, now, 1, u->len);
-		}
+		if (unlikely(w->slow_path))
+			slow_path(w, now, 1, u->len);
 	}
 }
 
@@ -210,7 +317,7 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 {
 	const struct engine_ops *e = w->job->engine;
 	unsigned n;
-	for (n = w->npending; n < room; n++) {
+	for (n = w->npending; n < room && !w->pass_end; n++) {
 		struct io_u *u = w->free_ios[--w->nfree];
 		prep(w, u);
 		w->batch[n] = u;
@@ -233,6 +340,9 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 		}
 		off += (unsigned)r;
 	}
+	t = now_ns();
+	for (unsigned i = 0; i < off; i++)
+		w->batch[i]->issued = t;
 	w->npending = n - off;
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
@@ -245,11 +355,11 @@ static void loop_async(struct worker *w)
 	const struct engine_ops *e = w->job->engine;
 	unsigned depth = w->ectx.depth;
 	for (;;) {
-		if (unlikely(g_stop) && w->issuing) {
+		if (unlikely(*w->stop) && w->issuing) {
 			w->st.interrupted = true;
 			w->issuing = false;
 		}
-		if (w->issuing && !w->sync_pending) {
+		if (w->issuing && !w->sync_pending && !w->pass_end) {
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
@@ -257,8 +367,8 @@ static void loop_async(struct worker *w)
 				issue_batch(w, (unsigned)room);
 		}
 		if (!w->inflight) {
-			if (w->sync_pending && w->issuing) {
-				do_sync(w);
+			if (w->issuing && (w->sync_pending || w->pass_end)) {
+				slow_path(w, now_ns(), 0, 0);
 				continue;
 			}
 			if (!w->issuing || !w->remaining)
@@ -274,7 +384,7 @@ static void loop_async(struct worker *w)
 		uint64_t now = now_ns(), bytes = 0;
 		for (int i = 0; i < got; i++) {
 			struct io_u *u = w->done[i];
-			complete(w, u, now);
+			complete_async(w, u, now);
 			bytes += u->len;
 			w->free_ios[w->nfree++] = u;
 		}
@@ -286,6 +396,21 @@ static void loop_async(struct worker *w)
 	}
 }
 
+/* The histograms this job's thread can fill: allocated now, never in the loop. */
+static void want_stats(struct worker *w)
+{
+	const struct job *j = w->job;
+	bool async = !(j->engine->flags & ENGINE_SYNC);
+	if (rw_reads(j->rw))
+		stats_want(&w->st, IO_READ, async);
+	if (rw_writes(j->rw))
+		stats_want(&w->st, IO_WRITE, async);
+	if (j->fsync_every || j->end_fsync)
+		stats_want(&w->st, IO_FSYNC, async);
+	if (j->fdatasync_every)
+		stats_want(&w->st, IO_FDATASYNC, async);
+}
+
 static int setup(struct worker *w)
 {
 	const struct job *j = w->job;
@@ -293,19 +418,23 @@ static int setup(struct worker *w)
 	bool writes = rw_writes(j->rw);
 	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
+	want_stats(w);
 	w->ectx.fd = -1;
 	if (!(e->flags & ENGINE_NO_FILE)) {
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
-		int fd = target_open_fd(w->target, j->direct && w->target->direct, sync_flags, writes);
+		bool direct = j->direct && w->target->direct;
+		int fd = target_open_fd(w->target, direct, sync_flags, writes);
 		if (fd < 0) {
 			set_error(w, -fd, 0, ERR_OP_OPEN, false);
 			return -1;
 		}
 		w->ectx.fd = fd;
+		if (!direct && j->fadvise_hint)
+			posix_fadvise(fd, 0, 0, rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
+		w->inval_passes = !direct && j->invalidate && j->time_based && rw_reads(j->rw);
 	}
 	w->ectx.file_size = w->target->size;
 	w->ectx.depth = depth;
-	w->ectx.direct = j->direct && w->target->direct;
 	w->ectx.buf_size = j->bs;
 	w->ectx.ios = xcalloc(depth, sizeof(struct io_u));
 	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
@@ -369,31 +498,34 @@ static int plan(struct worker *w)
 	w->rwmix_threshold = (uint64_t)j->rwmixread * (1ULL << 32) / 100;
 	w->refresh = j->data == DATA_RANDOM && rw_writes(j->rw);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
+	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
 	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
 	w->slow_path = w->sync_every || w->throttled;
+	w->hooks = j->hooks;
 	w->issuing = true;
 	return 0;
 }
 
 static void finish(struct worker *w)
 {
+	const struct job *j = w->job;
+	if (j->end_fsync && rw_writes(j->rw) && !w->st.err && w->ectx.fd >= 0)
+		do_sync(w, IO_FSYNC);
 	uint64_t now = now_ns();
-	if (w->job->end_fsync && rw_writes(w->job->rw) && !w->st.err && w->ectx.fd >= 0) {
-		w->writes_since_sync = 0;
-		if (fsync(w->ectx.fd))
-			set_error(w, errno, 0, IO_FSYNC, false);
-		w->st.syncs++;
-		now = now_ns();
-	}
 	if (!w->measuring) {
 		/* Ended inside the ramp: nothing was measured, so nothing is reported. */
 		stats_reset(&w->st);
 		return;
 	}
+	/* Synchronous engines: lat is clat (no submit call apart from the request). */
+	if (j->engine->flags & ENGINE_SYNC)
+		for (int o = 0; o < IO_OP_NR; o++)
+			if (w->st.op[o].clat.h)
+				lat_copy(&w->st.op[o].lat, &w->st.op[o].clat);
 	/* The tail interval, when anything completed in it. */
 	const struct series *sr = &w->st.series;
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;
-	if (w->st.d[0].ios + w->st.d[1].ios > last_ios)
+	if (w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios > last_ios)
 		push_point(w, now);
 	struct cpu_usage end;
 	cpu_now(&end);
@@ -409,7 +541,12 @@ void *worker_main(void *arg)
 	int rc = plan(w);
 	if (!rc)
 		rc = setup(w);
-	pthread_barrier_wait(w->start_barrier);
+	/* Passes are counted only where their ends matter. */
+	w->pass_left = w->inval_passes ? w->nblocks : UINT64_MAX;
+	if (gate_pass(w->gate) < 0 && !rc) {
+		rc = -1;
+		w->st.interrupted = true;
+	}
 	if (!rc) {
 		uint64_t now = now_ns();
 		w->t_start = now;
@@ -427,4 +564,56 @@ void *worker_main(void *arg)
 	teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+void gate_init(struct start_gate *g)
+{
+	pthread_mutex_init(&g->lock, NULL);
+	pthread_cond_init(&g->cv, NULL);
+	g->ready = 0;
+	g->go = 0;
+}
+
+void gate_destroy(struct start_gate *g)
+{
+	pthread_cond_destroy(&g->cv);
+	pthread_mutex_destroy(&g->lock);
+}
+
+void gate_wait_ready(struct start_gate *g, unsigned n)
+{
+	pthread_mutex_lock(&g->lock);
+	while (g->ready < n)
+		pthread_cond_wait(&g->cv, &g->lock);
+	pthread_mutex_unlock(&g->lock);
+}
+
+void gate_open(struct start_gate *g, int go)
+{
+	pthread_mutex_lock(&g->lock);
+	g->go = go;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->lock);
+}
+
+/* A worker's arrival: counted, then wait for the runner's word. */
+static int gate_pass(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->ready++;
+	pthread_cond_broadcast(&g->cv);
+	while (!g->go)
+		pthread_cond_wait(&g->cv, &g->lock);
+	int go = g->go;
+	pthread_mutex_unlock(&g->lock);
+	return go;
+}
+
+void worker_live(const struct worker *w, uint64_t *ios, uint64_t *bytes)
+{
+	*ios = *bytes = 0;
+	for (int o = 0; o < IO_OP_NR; o++) {
+		*ios += __atomic_load_n(&w->st.op[o].ios, __ATOMIC_RELAXED);
+		*bytes += __atomic_load_n(&w->st.op[o].bytes, __ATOMIC_RELAXED);
+	}
 }

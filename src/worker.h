@@ -3,18 +3,46 @@
 #define IOGAUGE_WORKER_H
 
 #include <pthread.h>
+#include <signal.h>
 #include "engines/engine.h"
 #include "job.h"
 #include "offsets.h"
 #include "stats.h"
 #include "target.h"
 
+/*
+ * Hooks a command may attach to a job (struct job.hooks).  Unused, they cost
+ * one predictable branch per request.  They run on the worker thread.
+ */
+struct worker_hooks {
+	void *arg;
+	/* A request is about to be submitted; its offset, op and data are set (a write's header goes here). */
+	void (*prep)(void *arg, unsigned thread, struct io_u *u);
+	/* A request completed in full; 0, or an errno that fails the job (a verify mismatch). */
+	int (*complete)(void *arg, unsigned thread, const struct io_u *u, uint64_t lat_ns);
+};
+
+/*
+ * Where the threads of a group wait until all are set up; the runner then
+ * reads the device counters and opens it (go 1), or calls the run off (-1).
+ */
+struct start_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t cv;
+	unsigned ready;
+	int go;
+};
+void gate_init(struct start_gate *g);
+void gate_destroy(struct start_gate *g);
+void gate_wait_ready(struct start_gate *g, unsigned n);
+void gate_open(struct start_gate *g, int go);
+
 struct worker {
 	const struct job *job;
 	unsigned thread;      /* index within the job */
 	struct target *target;
-	pthread_barrier_t *start_barrier;
-	uint64_t t0;          /* common start, set by the runner after the barrier */
+	struct start_gate *gate;
+	volatile sig_atomic_t *stop; /* the run context's stop request */
 
 	/* Private state. */
 	struct engine_ctx ectx;
@@ -24,15 +52,18 @@ struct worker {
 	struct rng rng;
 	uint64_t region, nblocks, remaining; /* remaining: requests left to issue (size-bound) */
 	uint64_t bs;
+	uint64_t pass_left;   /* requests left in this pass over the region */
 	uint64_t next_event;  /* earliest of: ramp end, next series tick, deadline */
 	uint64_t t_start, ramp_end, next_tick, deadline, measure_start;
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
 	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */
 	uint64_t rwmix_threshold; /* a mixed request reads when rng>>32 < threshold */
+	const struct worker_hooks *hooks;
 	uint8_t op;           /* IO_READ or IO_WRITE for unmixed patterns */
+	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;
-	bool engine_ready;
+	bool pass_end, inval_passes, engine_ready;
 	struct cpu_usage cpu_start;
 
 	struct thread_stats st;
@@ -41,5 +72,8 @@ struct worker {
 };
 
 void *worker_main(void *arg);
+
+/* Requests and bytes completed so far (measured part): readable while the worker runs. */
+void worker_live(const struct worker *w, uint64_t *ios, uint64_t *bytes);
 
 #endif

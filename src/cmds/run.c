@@ -1,41 +1,99 @@
 /* `iogauge run`: fio's options and job files, one runner, text or JSON out. */
 #include "common.h"
 #include "commands.h"
+#include "ctx.h"
 #include "options.h"
 #include "runner.h"
 #include "report/report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
-int cmd_run(int argc, char **argv)
+static void progress(void *arg, const struct run_live *l)
 {
-	struct parsed_args pa = { 0 };
-	options_defaults(&pa.global, &pa.settings);
-	args_parse(argc, argv, CMD_RUN, &pa);
+	(void)arg;
+	double el = (double)l->elapsed_ns / 1e9, planned = (double)l->planned_ns / 1e9;
+	fprintf(stderr, "\r\033[Kiogauge: %u/%u threads running, %.0f s", l->running, l->threads, el);
+	if (planned > 0)
+		fprintf(stderr, ", about %.0f s left", planned > el ? planned - el : 0);
+	fflush(stderr);
+}
+
+static int parse(const struct command *cmd, int argc, char **argv, struct parsed_args *pa,
+		 struct ig_err *e)
+{
+	if (args_parse(argc, argv, cmd, pa, e))
+		return -1;
+	for (unsigned i = 0; i < pa->nwords && !pa->help; i++)
+		if (jobfile_parse(pa->words[i], cmd, pa, e))
+			return -1;
+	if (!pa->njobs) {
+		/* Options with no --name: one job, as the user clearly meant. */
+		pa->jobs = xcalloc(1, sizeof(struct job));
+		pa->jobs[0] = pa->global;
+		snprintf(pa->jobs[0].name, sizeof(pa->jobs[0].name), "job");
+		pa->njobs = 1;
+	}
+	return 0;
+}
+
+static int cmd_run_main(const struct command *cmd, int argc, char **argv)
+{
+	struct parsed_args pa;
+	struct ig_err e = { 0 };
+	struct outputs out;
+	if (parse(cmd, argc, argv, &pa, &e) || (!pa.help && outputs_open(&out, &pa.settings, &e))) {
+		msg_err("%s", e.msg);
+		args_free(&pa);
+		return e.status;
+	}
 	if (pa.help) {
-		options_help(stdout, CMD_RUN);
+		options_help(stdout, cmd);
 		args_free(&pa);
 		return 0;
 	}
-	for (unsigned i = 0; i < pa.nwords; i++)
-		jobfile_parse(pa.words[i], &pa);
-	if (!pa.njobs) {
-		/* Options with no --name: one job, as the user clearly meant. */
-		pa.jobs = xcalloc(1, sizeof(struct job));
-		pa.jobs[0] = pa.global;
-		snprintf(pa.jobs[0].name, sizeof(pa.jobs[0].name), "job");
-		pa.njobs = 1;
-	}
-	pa.settings.progress = true;
-	FILE *out = report_open("output", pa.settings.output);
-	FILE *json = pa.settings.json[0] ? report_open("json", pa.settings.json) : NULL;
+	struct run_ctx ctx;
+	ctx_init(&ctx);
+	ctx.keep = pa.settings.keep;
+	ctx_install_signals(&ctx);
+	struct run_opts o = {
+		.allow_destroy = pa.settings.allow_destroy,
+		.allow_overwrite = pa.settings.allow_overwrite,
+		.progress = !pa.settings.quiet && isatty(STDERR_FILENO) ? progress : NULL,
+	};
 	struct run_result r;
-	runner_run(pa.jobs, pa.njobs, &pa.settings, &r);
+	runner_run(&ctx, pa.jobs, pa.njobs, &o, &r);
+	if (o.progress)
+		fprintf(stderr, "\r\033[K");
 	/* Test files go before the report: a reader that hangs up must not keep them. */
-	cleanup_files();
+	ctx_remove_files(&ctx);
 	report_errors(&r);
-	int status = report_finish(&r, "run", &pa.settings, out, json);
+	if (pa.settings.output_format == OUT_NORMAL)
+		report_text(out.out, &r);
+	json_t *root = NULL;
+	if (pa.settings.output_format == OUT_JSON || out.json) {
+		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
+		json_add_run(root, &r, cmd->groups);
+	}
+	int status = outputs_finish(&out, &pa.settings, root, r.status);
+	json_decref(root);
 	run_result_free(&r);
+	ctx_finish(&ctx);
 	args_free(&pa);
 	return status;
 }
+
+const struct command cmd_run = {
+	.name = "run",
+	.usage = "iogauge run [OPTIONS] [JOBFILE...]",
+	.summary = "Any workload, with fio's option names and job-file syntax",
+	.description =
+		"Each --name starts a new job; options before the first --name apply to every job. Job "
+		"files use fio's ini syntax ([global] and [job] sections, key=value). All jobs run at "
+		"once unless --stonewall separates them. --allow-destroy and --allow-overwrite are "
+		"taken from the command line only, never from a job file.",
+	.groups = OG_ALL & ~OG_SUITE,
+	.jobs = true,
+	.main = cmd_run_main,
+};

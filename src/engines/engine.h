@@ -1,28 +1,31 @@
 /*
  * An I/O engine is a small ops struct; one file per engine.  The worker owns
- * the loop; the engine only moves the bytes.
+ * the loop; the engine only moves the bytes (and performs the syncs the
+ * worker asks for: IO_FSYNC, IO_FDATASYNC requests with no data).
  *
  * Synchronous engines (ENGINE_SYNC) implement do_io(): perform one request
- * and return bytes moved or -errno.  Asynchronous engines implement submit()
- * and reap(); the worker keeps at most iodepth requests in flight.
+ * and return bytes moved (0 for a sync) or -errno.  Asynchronous engines
+ * implement submit() and reap(); the worker keeps at most depth requests in
+ * flight.
  */
 #ifndef IOGAUGE_ENGINE_H
 #define IOGAUGE_ENGINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
 #include <sys/types.h>
-
-enum io_op { IO_READ = 0, IO_WRITE = 1, IO_FSYNC, IO_FDATASYNC };
+#include "ops.h"
 
 struct io_u {
 	void *buf;
 	uint64_t offset;
 	uint32_t len;
-	uint8_t op;     /* enum io_op */
-	int64_t res;    /* bytes or -errno, set on completion */
-	uint64_t start; /* submit time, ns */
-	unsigned idx;   /* slot in the worker's array (fixed buffers) */
+	uint8_t op;      /* enum io_op */
+	int64_t res;     /* bytes or -errno, set on completion */
+	uint64_t start;  /* before the submit call, ns */
+	uint64_t issued; /* after the submit call returned, ns */
+	unsigned idx;    /* slot in the worker's array (fixed buffers) */
 };
 
 /* What an engine sees of the worker. */
@@ -30,21 +33,19 @@ struct engine_ctx {
 	int fd;
 	uint64_t file_size; /* bytes addressable from offset 0 (mmap) */
 	unsigned depth;
-	bool direct;
 	struct io_u *ios; /* depth entries, buffers allocated by the worker */
 	size_t buf_size;  /* bytes in each ios[i].buf (io_uring fixed buffers); 0 = unknown */
 	void *priv;       /* engine state */
 };
 
 enum {
-	ENGINE_SYNC = 1 << 0,    /* do_io(); depth > 1 is meaningless */
-	ENGINE_NO_FILE = 1 << 1, /* needs no file (null) */
+	ENGINE_SYNC = 1 << 0,      /* do_io(); depth > 1 is meaningless */
+	ENGINE_NO_FILE = 1 << 1,   /* needs no file (null) */
 	ENGINE_NO_DIRECT = 1 << 2, /* O_DIRECT makes no sense (mmap) */
 };
 
 struct engine_ops {
 	const char *name;
-	const char *help;
 	unsigned flags;
 	/* Called once per thread after the file is open; 0 or -errno. */
 	int (*init)(struct engine_ctx *ctx);
@@ -65,5 +66,7 @@ extern const struct engine_ops *const engines[];
 const struct engine_ops *engine_by_name(const char *name);
 /* io_uring if the kernel allows it, else libaio. */
 const struct engine_ops *engine_default(void);
+/* "io_uring|libaio|...|auto", from the registry: for --help and error messages. */
+void engine_list(char *buf, size_t len);
 
 #endif

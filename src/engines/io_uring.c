@@ -235,7 +235,6 @@ static int uring_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct
 
 const struct engine_ops engine_io_uring = {
 	.name = "io_uring",
-	.help = "Linux io_uring (registered file and buffers when possible)",
 	.flags = 0,
 	.init = uring_init,
 	.cleanup = uring_cleanup,

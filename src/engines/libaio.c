@@ -218,7 +218,6 @@ static int aio_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct i
 
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
-	.help = "Linux native asynchronous I/O (io_submit/io_getevents)",
 	.flags = 0,
 	.init = aio_init,
 	.cleanup = aio_cleanup,

@@ -97,7 +97,6 @@ static int64_t mmap_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_mmap = {
 	.name = "mmap",
-	.help = "memcpy to/from a shared mapping of the file",
 	.flags = ENGINE_SYNC | ENGINE_NO_DIRECT,
 	.init = mmap_init,
 	.cleanup = mmap_cleanup,

@@ -20,7 +20,6 @@ static int64_t null_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_null = {
 	.name = "null",
-	.help = "no I/O at all: measures iogauge's own per-request overhead",
 	.flags = ENGINE_SYNC | ENGINE_NO_FILE,
 	.init = null_init,
 	.cleanup = null_cleanup,

@@ -44,7 +44,6 @@ static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_psync = {
 	.name = "psync",
-	.help = "pread/pwrite, one request at a time",
 	.flags = ENGINE_SYNC,
 	.init = psync_init,
 	.cleanup = psync_cleanup,

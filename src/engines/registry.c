@@ -2,6 +2,7 @@
 #include "engines/engine.h"
 
 #include <liburing.h>
+#include <stdio.h>
 #include <string.h>
 
 const struct engine_ops *const engines[] = {
@@ -40,4 +41,14 @@ static bool uring_works(void)
 const struct engine_ops *engine_default(void)
 {
 	return uring_works() ? &engine_io_uring : &engine_libaio;
+}
+
+void engine_list(char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; engines[i] && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s|", engines[i]->name);
+	if (k < len)
+		snprintf(buf + k, len - k, "auto");
 }

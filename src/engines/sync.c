@@ -73,7 +73,6 @@ static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_sync = {
 	.name = "sync",
-	.help = "lseek + read/write, one request at a time",
 	.flags = ENGINE_SYNC,
 	.init = sync_init,
 	.cleanup = sync_cleanup,

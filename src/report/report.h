@@ -1,4 +1,8 @@
-/* Report writers: results in, text or JSON out.  They never measure. */
+/*
+ * Report writers: results in, text or JSON out.  They never measure.  The
+ * command layer calls them; they write to the streams they are given (and
+ * report_errors to stderr).
+ */
 #ifndef IOGAUGE_REPORT_H
 #define IOGAUGE_REPORT_H
 
@@ -6,37 +10,58 @@
 #include <jansson.h>
 #include "runner.h"
 
+/* ---- text (text.c) */
+
 /* fio-style text for `run`. */
 void report_text(FILE *f, const struct run_result *r);
-/* Errors of failed jobs, one line each, on stderr. */
+/* The refusal or the jobs' errors, one line each, and the notes, on stderr. */
 void report_errors(const struct run_result *r);
-
-/* The one JSON schema (docs/json.md): {"iogauge":..., "jobs":[...], "devices":[...]}. */
-json_t *report_json(const struct run_result *r, const char *command);
-/* The object every command's JSON starts from: {"iogauge": {"version", "command"}}. */
-json_t *json_root(const char *command);
-json_t *json_thread_stats(const struct thread_stats *t, const struct job *j);
-json_t *json_devices(const struct run_result *r);
-/* A JSON string of any bytes: non-UTF-8 bytes become "?" so the key is never lost. */
-json_t *json_text(const char *s);
-/* Write to path ("" or "-": stdout); 0 or -1 with a message. */
-int report_json_write(json_t *root, const char *path);
-
-/* Honest labels shared by text writers: what a job's numbers may include. */
+/* What a job's numbers may include, in words: O_DIRECT, buffered, fallback. */
 const char *report_io_mode(const struct job_result *jr);
-/* Latency percentile of a ddir (ns); 0 when no requests. */
-uint64_t report_pct(const struct thread_stats *t, int ddir, double p);
 /* "12.3", "1.23k" style figures for IOPS. */
 const char *fmt_count(char *buf, size_t len, double v);
+
+/* ---- JSON (json.c): the one schema, docs/json.md */
+
 /*
- * Open an output named by option opt ("output", "json") before the run, so a
- * bad path is a usage error, not a lost result: stdout for "" or "-".
+ * The root every command's JSON starts from: {"iogauge": {"version",
+ * "command"}, "status", "interrupted", "error"}.  Commands add their keys.
  */
-FILE *report_open(const char *opt, const char *path);
-/* Write JSON to an open stream; name is for the error message. 0 or -1. */
-int report_json_dump(json_t *root, FILE *f, const char *name);
-/* Write a whole run's output: text or JSON to out, JSON also to json (may be NULL). */
-int report_finish(const struct run_result *r, const char *command, const struct settings *s,
-		  FILE *out, FILE *json);
+json_t *json_root(const char *command, int status, bool interrupted, const struct ig_err *err);
+/* "jobs", "groups", "devices" and "notes" of one run, added to o. */
+void json_add_run(json_t *o, const struct run_result *r, unsigned groups);
+json_t *json_job(const struct job_result *jr, unsigned groups);
+json_t *json_devices(const struct run_result *r);
+/* A latency object: samples, min, max, mean, stddev, sum, percentiles, histogram buckets. */
+json_t *json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts);
+/* A JSON string of any bytes: non-UTF-8 bytes become "?" so the key is never lost. */
+json_t *json_text(const char *s);
+/* Integers as JSON integers, above INT64_MAX as reals: never negative. */
+json_t *json_u64(uint64_t v);
+
+/* ---- reading saved results back (json_read.c) */
+
+/* A latency object written by json_lat into l (histogram included); 0 or -1 with e set. */
+int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e);
+
+/* ---- outputs (output.c) */
+
+struct settings;
+struct outputs {
+	FILE *out;  /* results: stdout or --output */
+	FILE *json; /* --json FILE, or NULL */
+	const char *out_name, *json_name;
+};
+/*
+ * Open --output and --json before the run, so a bad path is a usage error and
+ * not a lost result; the two naming one file is refused.  0 or -1 with e set.
+ */
+int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e);
+/*
+ * Write root as JSON where asked (stdout with --output-format=json, --json
+ * FILE) and close the files.  Returns status, or 1 when it was 0 and a
+ * write failed (with a message).
+ */
+int outputs_finish(struct outputs *o, const struct settings *s, json_t *root, int status);
 
 #endif

@@ -8,8 +8,6 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const ddir_name[DDIR_NR] = { "read", "write" };
-
 const char *fmt_count(char *buf, size_t len, double v)
 {
 	if (v >= 1e6)
@@ -19,12 +17,6 @@ const char *fmt_count(char *buf, size_t len, double v)
 	else
 		snprintf(buf, len, "%.0f", v);
 	return buf;
-}
-
-uint64_t report_pct(const struct thread_stats *t, int ddir, double p)
-{
-	const struct lat_stats *l = &t->d[ddir].clat;
-	return l->n ? hist_percentile(&l->h, p, l->min, l->max) : 0;
 }
 
 const char *report_io_mode(const struct job_result *jr)
@@ -56,14 +48,26 @@ static void lat_unit(uint64_t typical, const char **name, double *div)
 	}
 }
 
-static void print_percentiles(FILE *f, const struct thread_stats *t, int d, const struct job *j)
+static void print_lat(FILE *f, const char *label, const struct lat_stats *l)
 {
 	const char *u;
 	double div;
-	lat_unit(report_pct(t, d, 50), &u, &div);
-	fprintf(f, "    clat percentiles (%s):\n", u);
+	if (!l->n)
+		return;
+	lat_unit((uint64_t)lat_mean(l), &u, &div);
+	fprintf(f, "    %4s (%s): min=%.1f, max=%.1f, avg=%.2f, stdev=%.2f\n", label, u,
+		(double)l->min / div, (double)l->max / div, lat_mean(l) / div, lat_stddev(l) / div);
+}
+
+static void print_percentiles(FILE *f, const char *label, const struct lat_stats *l,
+			      const struct job *j)
+{
+	const char *u;
+	double div;
+	lat_unit(lat_pct(l, 50), &u, &div);
+	fprintf(f, "    %s percentiles (%s):\n", label, u);
 	for (unsigned i = 0; i < j->n_percentiles; i++) {
-		double v = (double)report_pct(t, d, j->percentiles[i]) / div;
+		double v = (double)lat_pct(l, j->percentiles[i]) / div;
 		fprintf(f, "%s%6.2fth=[%7.*f]%s", i % 4 ? " " : "     |", j->percentiles[i], v < 100 ? 1 : 0, v,
 			i + 1 == j->n_percentiles ? "\n" : i % 4 == 3 ? ",\n" : ",");
 	}
@@ -96,25 +100,27 @@ static void print_series(FILE *f, const struct thread_stats *t, int d)
 		fmt_bytes(c, sizeof(c), sum / n), n);
 }
 
-static void print_ddir(FILE *f, const struct thread_stats *t, int d, const struct job *j)
+static void print_op(FILE *f, const struct thread_stats *t, int op, const struct job *j)
 {
-	const struct ddir_stats *s = &t->d[d];
+	const struct op_stats *s = &t->op[op];
 	if (!s->ios)
 		return;
 	char iops[32], bw[32], io[32];
-	double rate = result_bw(t, d);
-	fprintf(f, "  %s: IOPS=%s, BW=%s/s (%.1fMB/s)(%s/%llumsec)\n", ddir_name[d],
-		fmt_count(iops, sizeof(iops), result_iops(t, d)), fmt_bytes(bw, sizeof(bw), rate),
-		rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
-		(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
-	const char *u;
-	double div;
-	lat_unit((uint64_t)lat_mean(&s->clat), &u, &div);
-	fprintf(f, "    clat (%s): min=%.1f, max=%.1f, avg=%.2f, stdev=%.2f\n", u,
-		(double)s->clat.min / div, (double)s->clat.max / div, lat_mean(&s->clat) / div,
-		lat_stddev(&s->clat) / div);
-	print_percentiles(f, t, d, j);
-	print_series(f, t, d);
+	if (io_op_is_data(op)) {
+		double rate = result_bw(t, op);
+		fprintf(f, "  %s: IOPS=%s, BW=%s/s (%.1fMB/s)(%s/%llumsec)\n", io_op_names[op],
+			fmt_count(iops, sizeof(iops), result_iops(t, op)), fmt_bytes(bw, sizeof(bw), rate),
+			rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
+			(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
+	} else {
+		fprintf(f, "  %s: ios=%llu\n", io_op_names[op], (unsigned long long)s->ios);
+	}
+	print_lat(f, "slat", &s->slat);
+	print_lat(f, "clat", &s->clat);
+	print_lat(f, "lat", &s->lat);
+	print_percentiles(f, "clat", &s->clat, j);
+	if (io_op_is_data(op) && op < DDIR_NR)
+		print_series(f, t, op);
 }
 
 static void print_thread(FILE *f, const struct job_result *jr, const struct thread_stats *t,
@@ -125,12 +131,15 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 	if (t->err)
 		fprintf(f, " (%s)", strerror(t->err));
 	fprintf(f, "%s\n", t->interrupted ? " (interrupted)" : "");
-	for (int d = 0; d < DDIR_NR; d++)
-		print_ddir(f, t, d, j);
+	for (int op = 0; op < IO_OP_NR; op++)
+		print_op(f, t, op, j);
 	double el = t->elapsed_ns ? (double)t->elapsed_ns : 1;
-	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu, syncs=%llu\n",
+	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu\n",
 		100.0 * (double)t->cpu.usr_ns / el, 100.0 * (double)t->cpu.sys_ns / el,
-		(unsigned long long)t->cpu.ctx, (unsigned long long)t->syncs);
+		(unsigned long long)t->cpu.ctx);
+	if (t->invalidations)
+		fprintf(f, "  cache        : invalidated after each of %llu passes, %.3f s (not timed)\n",
+			(unsigned long long)t->invalidations, (double)t->invalidate_ns / 1e9);
 }
 
 static void print_job_header(FILE *f, const struct job_result *jr)
@@ -179,9 +188,9 @@ static void print_groups(FILE *f, const struct run_result *r)
 			uint64_t bytes = 0, lo = UINT64_MAX, hi = 0;
 			for (unsigned i = 0; i < r->njobs; i++) {
 				const struct thread_stats *t = &r->jobs[i].total;
-				if (r->jobs[i].group != g || !r->jobs[i].threads || !t->d[d].ios)
+				if (r->jobs[i].group != g || !r->jobs[i].threads || !t->op[d].ios)
 					continue;
-				bytes += t->d[d].bytes;
+				bytes += t->op[d].bytes;
 				lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
 				hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
 			}
@@ -199,9 +208,9 @@ static void print_groups(FILE *f, const struct run_result *r)
 static void print_devices(FILE *f, const struct run_result *r)
 {
 	uint64_t req[DDIR_NR] = { 0, 0 };
-	for (unsigned i = 0; i < r->njobs; i++)
+	for (unsigned i = 0; i < r->njobs && r->jobs[i].threads; i++)
 		for (int d = 0; d < DDIR_NR; d++)
-			req[d] += r->jobs[i].total.d[d].bytes;
+			req[d] += r->jobs[i].total.op[d].bytes;
 	bool any = false;
 	for (unsigned i = 0; i < r->ndevs; i++)
 		any |= r->devs[i].ok;
@@ -222,13 +231,13 @@ static void print_devices(FILE *f, const struct run_result *r)
 	if (r->ndevs == 1 && r->devs[0].ok) {
 		const struct dev_result *d = &r->devs[0];
 		double rd = (double)d->rd_sectors * 512, wr = (double)d->wr_sectors * 512;
-		if (req[DDIR_READ] && rd < 0.5 * (double)req[DDIR_READ])
+		if (req[IO_READ] && rd < 0.5 * (double)req[IO_READ])
 			fprintf(f, "  note: the device delivered %.0f%% of the bytes read: the rest came "
-				   "from a cache, not the disk\n", 100 * rd / (double)req[DDIR_READ]);
-		if (req[DDIR_WRITE] && wr < 0.5 * (double)req[DDIR_WRITE])
+				   "from a cache, not the disk\n", 100 * rd / (double)req[IO_READ]);
+		if (req[IO_WRITE] && wr < 0.5 * (double)req[IO_WRITE])
 			fprintf(f, "  note: only %.0f%% of the bytes written reached the device during the run "
 				   "(page cache, compression or deduplication)\n",
-				100 * wr / (double)req[DDIR_WRITE]);
+				100 * wr / (double)req[IO_WRITE]);
 	}
 }
 
@@ -253,51 +262,27 @@ void report_text(FILE *f, const struct run_result *r)
 
 void report_errors(const struct run_result *r)
 {
+	for (unsigned i = 0; i < r->nnotes; i++)
+		msg_warn("%s", r->notes[i]);
+	if (r->err.status)
+		msg_err("%s", r->err.msg);
 	for (unsigned i = 0; i < r->njobs; i++) {
 		const struct thread_stats *t = &r->jobs[i].total;
 		const char *name = r->jobs[i].job.name;
-		if (!t->err)
+		if (!r->jobs[i].threads || !t->err)
 			continue;
-		if (t->err_op >= ERR_OP_OPEN)
+		if (t->err_op == ERR_OP_HOOK)
+			msg_err("job %s: %s failed on %s at offset %llu", name, err_op_name(t->err_op),
+				t->err_file, (unsigned long long)t->err_offset);
+		else if (t->err_op >= ERR_OP_OPEN)
 			msg_err("job %s: %s setup failed on %s: %s", name, err_op_name(t->err_op),
 				t->err_file, strerror(t->err));
 		else if (t->short_io)
 			msg_err("job %s: short %s on %s at offset %llu (%s)", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset,
-				t->err_op == ERR_OP_READ ? "end of file" : "no space");
+				t->err_op == IO_READ ? "end of file" : "no space");
 		else
 			msg_err("job %s: %s error on %s at offset %llu: %s", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset, strerror(t->err));
 	}
-}
-
-FILE *report_open(const char *opt, const char *path)
-{
-	if (!path[0] || !strcmp(path, "-"))
-		return stdout;
-	FILE *f = fopen(path, "w");
-	if (!f)
-		die_usage("--%s: cannot open %s: %s", opt, path, strerror(errno));
-	return f;
-}
-
-int report_finish(const struct run_result *r, const char *command, const struct settings *s,
-		  FILE *out, FILE *json)
-{
-	int status = r->status;
-	if (s->output_format == OUT_JSON || json) {
-		json_t *root = report_json(r, command);
-		if (s->output_format == OUT_JSON && report_json_dump(root, out, s->output[0] ? s->output : "stdout"))
-			status = status ? status : EXIT_IOERR;
-		if (json && report_json_dump(root, json, s->json))
-			status = status ? status : EXIT_IOERR;
-		json_decref(root);
-	}
-	if (s->output_format == OUT_NORMAL)
-		report_text(out, r);
-	if (out != stdout && fclose(out))
-		status = status ? status : EXIT_IOERR;
-	if (json && json != stdout && fclose(json))
-		status = status ? status : EXIT_IOERR;
-	return status;
 }

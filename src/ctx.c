@@ -1,0 +1,140 @@
+/* The run context: stop request, test files to remove, claims. */
+#include "common.h"
+#include "ctx.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/*
+ * A node is complete before it is published with a release store at the
+ * head of the list, so a signal arriving during a registration sees either
+ * the whole node or none.  `done` is claimed with a compare-and-swap: a file
+ * is unlinked once even when the handler and the main thread race.
+ */
+struct ctx_file {
+	struct ctx_file *next;
+	int done;
+	char path[];
+};
+
+static struct run_ctx *installed;
+
+void ctx_init(struct run_ctx *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+void ctx_register_file(struct run_ctx *c, const char *path)
+{
+	size_t n = strlen(path) + 1;
+	struct ctx_file *f = xcalloc(1, sizeof(*f) + n);
+	memcpy(f->path, path, n);
+	f->next = __atomic_load_n(&c->files, __ATOMIC_ACQUIRE);
+	__atomic_store_n(&c->files, f, __ATOMIC_RELEASE);
+}
+
+void ctx_remove_files(struct run_ctx *c)
+{
+	if (!c || c->keep)
+		return;
+	for (struct ctx_file *f = __atomic_load_n(&c->files, __ATOMIC_ACQUIRE); f; f = f->next) {
+		int zero = 0;
+		if (__atomic_compare_exchange_n(&f->done, &zero, 1, false, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			unlink(f->path);
+	}
+}
+
+void ctx_finish(struct run_ctx *c)
+{
+	ctx_remove_files(c);
+	if (installed == c)
+		installed = NULL;
+	struct ctx_file *f = c->files;
+	c->files = NULL;
+	while (f) {
+		struct ctx_file *next = f->next;
+		free(f);
+		f = next;
+	}
+	free(c->claims);
+	c->claims = NULL;
+	c->nclaims = c->capclaims = 0;
+}
+
+static struct ctx_claim *claim_find(const struct run_ctx *c, dev_t dev, ino_t ino)
+{
+	for (unsigned i = 0; i < c->nclaims; i++)
+		if (c->claims[i].refs && c->claims[i].dev == dev && c->claims[i].ino == ino)
+			return &c->claims[i];
+	return NULL;
+}
+
+void ctx_claim(struct run_ctx *c, dev_t dev, ino_t ino)
+{
+	struct ctx_claim *k = claim_find(c, dev, ino);
+	if (k) {
+		k->refs++;
+		return;
+	}
+	if (c->nclaims == c->capclaims) {
+		unsigned cap = c->capclaims ? c->capclaims * 2 : 16;
+		struct ctx_claim *p = xcalloc(cap, sizeof(*p));
+		if (c->nclaims)
+			memcpy(p, c->claims, c->nclaims * sizeof(*p));
+		free(c->claims);
+		c->claims = p;
+		c->capclaims = cap;
+	}
+	c->claims[c->nclaims++] = (struct ctx_claim){ dev, ino, 1 };
+}
+
+void ctx_unclaim(struct run_ctx *c, dev_t dev, ino_t ino)
+{
+	struct ctx_claim *k = claim_find(c, dev, ino);
+	if (k)
+		k->refs--;
+}
+
+bool ctx_claimed(const struct run_ctx *c, dev_t dev, ino_t ino)
+{
+	return c && claim_find(c, dev, ino) != NULL;
+}
+
+static void on_signal(int sig)
+{
+	struct run_ctx *c = installed;
+	if (!c)
+		_exit(128 + sig);
+	if (c->stop) {
+		/* Second signal: do not wait for the workers. */
+		ctx_remove_files(c);
+		_exit(128 + sig);
+	}
+	c->stop = sig;
+}
+
+void ctx_install_signals(struct run_ctx *c)
+{
+	static bool at_exit;
+	struct sigaction sa;
+	installed = c;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (!at_exit) {
+		atexit(ctx_emergency);
+		at_exit = true;
+	}
+}
+
+void ctx_emergency(void)
+{
+	ctx_remove_files(installed);
+}

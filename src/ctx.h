@@ -1,0 +1,53 @@
+/*
+ * The run context: what a command hands down to the runner, the targets and
+ * the workers instead of globals — the stop request (a signal number), the
+ * test files to remove, and the claims this run holds (devices opened
+ * exclusively, files it created), so that two jobs on one target do not
+ * refuse each other.
+ */
+#ifndef IOGAUGE_CTX_H
+#define IOGAUGE_CTX_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+struct ctx_file; /* a test file to remove: a node of a list the signal handler can walk */
+
+struct run_ctx {
+	volatile sig_atomic_t stop; /* signal number asking to stop; 0: run on */
+	struct ctx_file *files;     /* pushed atomically; walked by the handler */
+	bool keep;                  /* --keep: never remove */
+	struct ctx_claim {
+		dev_t dev;
+		ino_t ino;   /* 0 for a device held with O_EXCL */
+		unsigned refs;
+	} *claims;
+	unsigned nclaims, capclaims;
+};
+
+void ctx_init(struct run_ctx *c);
+/* Removes the registered files (unless keep) and frees the context. */
+void ctx_finish(struct run_ctx *c);
+
+/* A file this run created: removed by ctx_remove_files, on a second signal, or at exit. */
+void ctx_register_file(struct run_ctx *c, const char *path);
+/* Unlink every registered file not yet removed (unless keep); async-signal-safe, idempotent. */
+void ctx_remove_files(struct run_ctx *c);
+
+/* Claims: a device held exclusively (ino 0) or a file created in this run. */
+void ctx_claim(struct run_ctx *c, dev_t dev, ino_t ino);
+void ctx_unclaim(struct run_ctx *c, dev_t dev, ino_t ino);
+bool ctx_claimed(const struct run_ctx *c, dev_t dev, ino_t ino);
+
+/*
+ * SIGINT, SIGTERM and SIGHUP set c->stop; a second signal removes the files
+ * and exits 128+N at once.  SIGPIPE is ignored (a closed reader is a write
+ * error, not death with test files left behind).  The handler can only reach
+ * a static pointer: this sets it to c.
+ */
+void ctx_install_signals(struct run_ctx *c);
+/* Out of memory or exit(): remove the files of the installed context. */
+void ctx_emergency(void);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * Facts about block devices and mounts: the device beneath a path, the mount
+ * table, sysfs attributes and the /sys/block counters.  Read-only; no policy.
+ */
+#ifndef IOGAUGE_DEVINFO_H
+#define IOGAUGE_DEVINFO_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <limits.h>
+#include <sys/types.h>
+
+/* The block device beneath path (file, directory or device): kernel name, or -1. */
+int blockdev_of_path(const char *path, char *name, size_t len, char *fstype, size_t fslen,
+		     char *mnt, size_t mntlen);
+
+/* One line of /proc/self/mountinfo, with octal escapes (\040) undone. */
+struct mountent {
+	unsigned major, minor; /* st_dev of the mounted file system (anonymous for btrfs) */
+	char mnt[PATH_MAX];
+	char fstype[32];
+	char source[PATH_MAX]; /* "/dev/vda", "tmpfs", ... */
+};
+/* Calls fn for each mount until it returns non-zero (returned); -1 if unreadable. */
+int mountinfo_foreach(int (*fn)(const struct mountent *m, void *arg), void *arg);
+/* Kernel name of block device rdev ("sda1") via /sys/dev/block/MAJ:MIN; 0 or -1. */
+int blockdev_name(dev_t rdev, char *name, size_t len);
+/* A sysfs value of block device `dev` (disk or partition, parent's queue/ for a partition). */
+int blockdev_sysfs_u64(const char *dev, const char *attr, uint64_t *val);
+
+/* /sys/block/<dev>/stat (or the partition's) counters. */
+struct devstat {
+	uint64_t rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms;
+	uint64_t when_ns;
+};
+int devstat_read(const char *dev, struct devstat *d);
+
+#endif

@@ -1,0 +1,92 @@
+/* Where results go: stdout or --output, and --json; opened before the run. */
+#include "common.h"
+#include "report/report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool is_stdout(const char *path)
+{
+	return !path[0] || !strcmp(path, "-");
+}
+
+/* Do two paths name one file (the same inode, or the same name when neither exists yet)? */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (!stat(a, &sa) && !stat(b, &sb))
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	char ra[PATH_MAX], rb[PATH_MAX];
+	const char *pa = realpath(a, ra) ? ra : a, *pb = realpath(b, rb) ? rb : b;
+	return !strcmp(pa, pb);
+}
+
+static FILE *open_out(const char *opt, const char *path, struct ig_err *e)
+{
+	struct stat st;
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		err_set(e, EXIT_USAGE, "--%s: %s is not a file", opt, path);
+		return NULL;
+	}
+	FILE *f = fopen(path, "w");
+	if (!f)
+		err_set(e, EXIT_USAGE, "--%s: cannot open %s: %s", opt, path, strerror(errno));
+	return f;
+}
+
+int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
+{
+	memset(o, 0, sizeof(*o));
+	o->out = stdout;
+	o->out_name = is_stdout(s->output) ? "stdout" : s->output;
+	o->json_name = s->json;
+	if (s->json[0] && !is_stdout(s->output) && same_file(s->output, s->json))
+		return err_set(e, EXIT_USAGE, "--output and --json both name %s: give them different files",
+			       s->json);
+	if (s->json[0] && is_stdout(s->json) && s->output_format == OUT_JSON && is_stdout(s->output))
+		return err_set(e, EXIT_USAGE, "--json -: JSON already goes to stdout with --output-format=json");
+	if (!is_stdout(s->output) && !(o->out = open_out("output", s->output, e)))
+		return -1;
+	if (s->json[0]) {
+		o->json = is_stdout(s->json) ? stdout : open_out("json", s->json, e);
+		if (!o->json) {
+			if (o->out != stdout)
+				fclose(o->out);
+			o->out = stdout;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int dump(json_t *root, FILE *f, const char *name)
+{
+	int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+	if (rc || fputc('\n', f) == EOF || fflush(f)) {
+		msg_err("cannot write JSON to %s: %s", name, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int outputs_finish(struct outputs *o, const struct settings *s, json_t *root, int status)
+{
+	bool bad = false;
+	if (root && s->output_format == OUT_JSON)
+		bad |= dump(root, o->out, o->out_name) != 0;
+	if (root && o->json)
+		bad |= dump(root, o->json, o->json_name) != 0;
+	if (fflush(o->out) == EOF) {
+		msg_err("cannot write to %s: %s", o->out_name, strerror(errno));
+		bad = true;
+	}
+	if (o->out != stdout && fclose(o->out))
+		bad = true;
+	if (o->json && o->json != stdout && fclose(o->json))
+		bad = true;
+	o->out = stdout;
+	o->json = NULL;
+	return bad && !status ? EXIT_IOERR : status;
+}

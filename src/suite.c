@@ -1,0 +1,541 @@
+/* The suite executor: targets x passes x cases through the runner, figures, progress, JSON. */
+#include "common.h"
+#include "commands.h"
+#include "ctx.h"
+#include "options.h"
+#include "safety.h"
+#include "suite.h"
+#include "report/report.h"
+#include "engines/engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#define MIN_FREE (64ULL << 20)
+
+const char *const fig_dir_names[FD_NR] = { "read", "write", "total" };
+const char *const fig_names[FIG_NR] = { "mb_s", "iops", "lat_mean_ns", "lat_p50_ns", "lat_p99_ns",
+					"lat_max_ns" };
+
+struct exec {
+	struct suite_run sr;
+	struct run_ctx ctx;
+	struct job base;
+	unsigned target, pass, kase; /* where the run is, for the progress line */
+	uint64_t case_ns;            /* planned time of one case */
+	bool show_progress;
+	json_t *jobs;                /* every run's jobs, tagged with target, pass and case */
+};
+
+static struct suite_cell *cell_at(const struct suite_run *sr, unsigned t, unsigned pass, unsigned c)
+{
+	return &sr->targets[t].cells[pass * sr->suite->ncases + c];
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+struct fig3 suite_fig(const struct suite_run *sr, unsigned t, unsigned c, int dir, int fig)
+{
+	struct fig3 r = { NAN, NAN, NAN, 0 };
+	unsigned passes = sr->s->passes;
+	double *v = xcalloc(passes, sizeof(double));
+	for (unsigned p = 0; p < passes; p++)
+		if (cell_at(sr, t, p, c)->done)
+			v[r.n++] = cell_at(sr, t, p, c)->v[dir][fig];
+	if (r.n) {
+		qsort(v, r.n, sizeof(double), cmp_double);
+		r.median = r.n % 2 ? v[r.n / 2] : (v[r.n / 2 - 1] + v[r.n / 2]) / 2;
+		r.min = v[0];
+		r.max = v[r.n - 1];
+	}
+	free(v);
+	return r;
+}
+
+/* ---- targets */
+
+/* Does any case write?  Then devices need the interlock and a layout before reads. */
+static bool suite_writes(const struct exec *x)
+{
+	for (unsigned c = 0; c < x->sr.suite->ncases; c++) {
+		struct job j = x->base;
+		struct ig_err e = { 0 };
+		if (!args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, &j, NULL, &e) && rw_writes(j.rw))
+			return true;
+	}
+	return false;
+}
+
+/* Decide the file (or device) and its size; a refusal is kept in the target, not fatal. */
+static void resolve_target(struct exec *x, struct suite_target *t, const char *path)
+{
+	const struct settings *s = x->sr.s;
+	const char *name = x->sr.cmd->name;
+	bool writes = suite_writes(x);
+	struct stat st;
+	snprintf(t->shown, sizeof(t->shown), "%s", path);
+	t->size = x->base.size;
+	if (stat(path, &st)) {
+		err_set(&t->refused, EXIT_USAGE, "%s: %s", path, strerror(errno));
+		return;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		/* Refused now, before any target sees I/O. */
+		if (writes && safety_check_blockdev(&x->ctx, path, s->allow_destroy, &t->refused))
+			return;
+		snprintf(t->file, sizeof(t->file), "%s", path);
+		t->is_dev = true;
+		uint64_t devsize = 0;
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || ioctl(fd, BLKGETSIZE64, &devsize)) {
+			err_set(&t->refused, EXIT_USAGE, "%s: %s", path, strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			return;
+		}
+		close(fd);
+		if (devsize < t->size) {
+			t->size = devsize & ~((1ULL << 20) - 1);
+			t->shrunk = true;
+		}
+		return;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		err_set(&t->refused, EXIT_USAGE,
+			"%s: not a directory or a block device (%s writes its own test file in a directory)",
+			path, name);
+		return;
+	}
+	if ((size_t)snprintf(t->file, sizeof(t->file), "%s/iogauge-%s.%d.%u.tmp", path, name,
+			     (int)getpid(), (unsigned)(t - x->sr.targets)) >= sizeof(t->file)) {
+		err_set(&t->refused, EXIT_USAGE, "%s: path too long", path);
+		return;
+	}
+	struct statvfs vfs;
+	if (statvfs(path, &vfs)) {
+		err_set(&t->refused, EXIT_USAGE, "%s: %s", path, strerror(errno));
+		return;
+	}
+	if (!vfs.f_blocks)
+		return; /* no size reported (ramfs): a full disk would show as ENOSPC */
+	uint64_t free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	if (free_bytes < MIN_FREE) {
+		char b[32];
+		err_set(&t->refused, EXIT_IOERR, "%s: only %s free; %s needs at least 64 MiB", path,
+			fmt_bytes(b, sizeof(b), (double)free_bytes), name);
+		return;
+	}
+	/* Leave a tenth of the free space (and the file system's own needs) alone. */
+	uint64_t room = free_bytes / 10 * 9;
+	if (t->size > room) {
+		t->size = room & ~((1ULL << 20) - 1);
+		t->shrunk = true;
+	}
+}
+
+/* ---- running */
+
+static void progress(void *arg, const struct run_live *l)
+{
+	struct exec *x = arg;
+	const struct suite_run *sr = &x->sr;
+	unsigned ncases = sr->suite->ncases, npass = sr->s->passes;
+	unsigned done = (x->target * npass + x->pass) * ncases + x->kase;
+	unsigned left = sr->ntargets * npass * ncases - done;
+	double eta = (double)left * (double)x->case_ns / 1e9 - (double)l->elapsed_ns / 1e9;
+	fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
+		sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+		eta > 0 ? eta : 0);
+	fflush(stderr);
+}
+
+static int make_job(struct exec *x, const struct suite_target *t, unsigned c, struct job *j,
+		    struct ig_err *e)
+{
+	*j = x->base;
+	if (args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, j, NULL, e))
+		return -1;
+	snprintf(j->name, sizeof(j->name), "%s", x->sr.suite->cases[c].name);
+	snprintf(j->filename, sizeof(j->filename), "%s", t->file);
+	j->size = t->size;
+	return 0;
+}
+
+static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
+{
+	json_t *o = json_object();
+	json_add_run(o, r, x->sr.cmd->groups | OG_FIO);
+	size_t i;
+	json_t *jj;
+	json_array_foreach(json_object_get(o, "jobs"), i, jj) {
+		json_object_set_new(jj, "target", json_text(x->sr.targets[x->target].shown));
+		json_object_set_new(jj, "case", json_string(x->sr.suite->cases[c].name));
+		json_object_set_new(jj, "pass", json_integer(x->pass + 1));
+		json_object_set(jj, "devices", json_object_get(o, "devices"));
+		json_array_append(x->jobs, jj);
+	}
+	json_decref(o);
+}
+
+static void record(struct exec *x, struct suite_target *t, unsigned c, const struct run_result *r)
+{
+	const struct job_result *jr = &r->jobs[0];
+	if (!jr->threads)
+		return;
+	const struct thread_stats *s = &jr->total;
+	struct suite_cell *cell = cell_at(&x->sr, (unsigned)(t - x->sr.targets), x->pass, c);
+	for (int d = 0; d < DDIR_NR; d++) {
+		const struct lat_stats *l = &s->op[d].clat;
+		double *v = cell->v[d];
+		v[FIG_MBS] = result_bw(s, d) / 1e6;
+		v[FIG_IOPS] = result_iops(s, d);
+		v[FIG_LAT_MEAN] = lat_mean(l);
+		v[FIG_LAT_P50] = (double)lat_pct(l, 50);
+		v[FIG_LAT_P99] = (double)lat_pct(l, 99);
+		v[FIG_LAT_MAX] = (double)(l->n ? l->max : 0);
+		cell->v[FD_TOTAL][FIG_MBS] += v[FIG_MBS];
+		cell->v[FD_TOTAL][FIG_IOPS] += v[FIG_IOPS];
+		t->req[d] += s->op[d].bytes;
+	}
+	/* Both directions together: one latency distribution of all requests. */
+	struct lat_stats both;
+	lat_init(&both);
+	lat_merge(&both, &s->op[IO_READ].clat);
+	lat_merge(&both, &s->op[IO_WRITE].clat);
+	cell->v[FD_TOTAL][FIG_LAT_MEAN] = lat_mean(&both);
+	cell->v[FD_TOTAL][FIG_LAT_P50] = (double)lat_pct(&both, 50);
+	cell->v[FD_TOTAL][FIG_LAT_P99] = (double)lat_pct(&both, 99);
+	cell->v[FD_TOTAL][FIG_LAT_MAX] = (double)(both.n ? both.max : 0);
+	lat_free(&both);
+	cell->done = s->elapsed_ns > 0;
+	if (!t->info.path[0] && jr->targets)
+		t->info = jr->targets[0];
+	t->fallback |= jr->buffered_fallback;
+	if (r->ndevs && r->devs[0].ok) {
+		t->dev_ok = true;
+		t->dev[IO_READ] += r->devs[0].rd_sectors * 512;
+		t->dev[IO_WRITE] += r->devs[0].wr_sectors * 512;
+	}
+	if (x->jobs)
+		add_jobs(x, r, c);
+}
+
+static int run_one(struct exec *x, struct job *j, struct run_result *r)
+{
+	struct run_opts o = {
+		.allow_destroy = x->sr.s->allow_destroy,
+		.allow_overwrite = x->sr.s->allow_overwrite,
+		.progress = x->show_progress ? progress : NULL,
+		.progress_arg = x,
+	};
+	return runner_run(&x->ctx, j, 1, &o, r);
+}
+
+/*
+ * A device is never laid out by the runner (it reads whatever is there), but
+ * unwritten or trimmed blocks read faster than data: write the region first.
+ * Shown, never counted.
+ */
+static int layout_device(struct exec *x, struct suite_target *t)
+{
+	struct job j = x->base;
+	struct ig_err e = { 0 };
+	if (args_apply_string("--name=layout --rw=write --bs=1m --iodepth=8 --numjobs=1 "
+			      "--time_based=0 --runtime=0 --ramp_time=0",
+			      OG_ALL, &j, NULL, &e))
+		return e.status;
+	snprintf(j.filename, sizeof(j.filename), "%s", t->file);
+	j.size = t->size;
+	struct run_result r;
+	int rc = run_one(x, &j, &r);
+	t->layout_ns = r.jobs[0].total.elapsed_ns;
+	if (rc)
+		report_errors(&r);
+	run_result_free(&r);
+	return rc;
+}
+
+static int run_target(struct exec *x, struct suite_target *t)
+{
+	t->tested = true;
+	if (t->is_dev && suite_writes(x)) {
+		int rc = layout_device(x, t);
+		if (rc)
+			return rc;
+	}
+	for (x->pass = 0; x->pass < x->sr.s->passes; x->pass++) {
+		for (x->kase = 0; x->kase < x->sr.suite->ncases; x->kase++) {
+			struct job j;
+			struct run_result r;
+			struct ig_err e = { 0 };
+			if (make_job(x, t, x->kase, &j, &e)) {
+				msg_err("%s", e.msg);
+				return e.status;
+			}
+			int rc = run_one(x, &j, &r);
+			record(x, t, x->kase, &r);
+			if (rc) {
+				if (x->show_progress)
+					fprintf(stderr, "\r\033[K");
+				report_errors(&r);
+				if (rc == EXIT_USAGE)
+					t->refused = r.err;
+				run_result_free(&r);
+				return rc;
+			}
+			run_result_free(&r);
+		}
+	}
+	if (x->show_progress)
+		fprintf(stderr, "\r\033[K");
+	return 0;
+}
+
+/* ---- output */
+
+void suite_print_num(FILE *f, const struct fig3 *v, int width, int prec, double scale)
+{
+	if (!v->n)
+		fprintf(f, " %*s", width, "-");
+	else
+		fprintf(f, " %*.*f", width, prec, v->median / scale);
+}
+
+void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
+{
+	const struct suite_target *q = &sr->targets[ti];
+	const struct target *t = &q->info;
+	const struct job *b = sr->base;
+	const struct settings *s = sr->s;
+	char sz[32], rt[32], ramp[32];
+	fprintf(f, "iogauge %s: %s", sr->cmd->name, q->shown);
+	if (q->refused.status) {
+		fprintf(f, ": not measured: %s\n", q->refused.msg);
+		return;
+	}
+	if (q->is_dev)
+		fprintf(f, " (block device%s)", q->layout_ns ? ", region written before the reads, not timed" : "");
+	else
+		fprintf(f, " (%s on %s)", t->fstype[0] ? t->fstype : "unknown fs",
+			t->device[0] ? t->device : "no block device");
+	print_time(b->runtime_ns, rt, sizeof(rt));
+	print_time(b->ramp_ns, ramp, sizeof(ramp));
+	fprintf(f, ", %s %s%s, %s, %s, %s data, %s a test after %s ramp, %u pass%s\n",
+		q->is_dev ? "region" : "file", fmt_bytes(sz, sizeof(sz), (double)q->size),
+		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
+		q->fallback ? "buffered (the file system refuses O_DIRECT): cache invalidated before reads, writes timed to fsync" :
+		b->direct   ? "O_DIRECT" : "buffered",
+		b->engine->name, data_names[b->data], rt, ramp, s->passes,
+		s->passes == 1 ? "" : "es (median, min-max)");
+}
+
+void suite_print_device(FILE *f, const struct suite_run *sr, unsigned ti)
+{
+	const struct suite_target *q = &sr->targets[ti];
+	char a[32], b[32], c[32], e[32];
+	if (!q->dev_ok)
+		return;
+	fprintf(f, "Device %s: read %s for %s requested, wrote %s for %s requested (measured parts)\n",
+		q->info.device, fmt_bytes(a, sizeof(a), (double)q->dev[IO_READ]),
+		fmt_bytes(b, sizeof(b), (double)q->req[IO_READ]),
+		fmt_bytes(c, sizeof(c), (double)q->dev[IO_WRITE]),
+		fmt_bytes(e, sizeof(e), (double)q->req[IO_WRITE]));
+}
+
+static json_t *json_fig(const struct fig3 *v)
+{
+	if (!v->n)
+		return json_null(); /* not measured */
+	json_t *o = json_object();
+	json_object_set_new(o, "median", json_real(v->median));
+	json_object_set_new(o, "min", json_real(v->min));
+	json_object_set_new(o, "max", json_real(v->max));
+	json_object_set_new(o, "passes", json_integer(v->n));
+	return o;
+}
+
+static json_t *json_target(const struct suite_run *sr, unsigned ti)
+{
+	const struct suite_target *q = &sr->targets[ti];
+	json_t *o = json_object();
+	json_object_set_new(o, "path", json_text(q->shown));
+	json_object_set_new(o, "file", json_text(q->file));
+	json_object_set_new(o, "blockdev", json_boolean(q->is_dev));
+	json_object_set_new(o, "fstype", json_text(q->info.fstype));
+	json_object_set_new(o, "device", json_text(q->info.device));
+	json_object_set_new(o, "size", json_u64(q->size));
+	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
+	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));
+	json_object_set_new(o, "refused", q->refused.status ? json_text(q->refused.msg) : json_null());
+	json_t *cases = json_object();
+	for (unsigned c = 0; c < sr->suite->ncases; c++) {
+		json_t *dirs = json_object();
+		for (int d = 0; d < FD_NR; d++) {
+			json_t *figs = json_object();
+			for (int k = 0; k < FIG_NR; k++) {
+				struct fig3 v = suite_fig(sr, ti, c, d, k);
+				json_object_set_new(figs, fig_names[k], json_fig(&v));
+			}
+			json_object_set_new(dirs, fig_dir_names[d], figs);
+		}
+		json_object_set_new(cases, sr->suite->cases[c].name, dirs);
+	}
+	json_object_set_new(o, "cases", cases);
+	return o;
+}
+
+static json_t *json_suite(const struct suite_run *sr)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "name", json_string(sr->cmd->name));
+	json_object_set_new(o, "passes", json_integer(sr->s->passes));
+	json_object_set_new(o, "options", options_json(sr->base, sr->cmd->groups));
+	json_t *cases = json_array();
+	for (unsigned c = 0; c < sr->suite->ncases; c++) {
+		json_t *k = json_object();
+		json_object_set_new(k, "name", json_string(sr->suite->cases[c].name));
+		json_object_set_new(k, "options", json_string(sr->suite->cases[c].opts));
+		json_array_append_new(cases, k);
+	}
+	json_object_set_new(o, "cases", cases);
+	json_t *targets = json_array();
+	for (unsigned t = 0; t < sr->ntargets; t++)
+		json_array_append_new(targets, json_target(sr, t));
+	json_object_set_new(o, "targets", targets);
+	return o;
+}
+
+/* ---- the command */
+
+/* The cases must fit the size and the clock the user chose: said before anything runs. */
+static int check_cases(struct exec *x, struct ig_err *e)
+{
+	uint64_t max_bs = 0;
+	char b[32];
+	for (unsigned c = 0; c < x->sr.suite->ncases; c++) {
+		struct job j = x->base;
+		if (args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, &j, NULL, e))
+			return -1;
+		max_bs = j.bs > max_bs ? j.bs : max_bs;
+		if (j.time_based && !j.runtime_ns)
+			return err_set(e, EXIT_USAGE, "--runtime: %s's tests are timed; give a time above 0",
+				       x->sr.cmd->name);
+	}
+	if (x->base.size < max_bs)
+		return err_set(e, EXIT_USAGE, "--size: %s needs at least %s (its largest request)",
+			       x->sr.cmd->name, fmt_bytes(b, sizeof(b), (double)max_bs));
+	return 0;
+}
+
+static int finish(struct exec *x, struct outputs *out, int status, const struct ig_err *first)
+{
+	struct suite_run *sr = &x->sr;
+	bool interrupted = x->ctx.stop != 0;
+	sr->status = status;
+	if (sr->s->output_format == OUT_NORMAL) {
+		sr->suite->print(out->out, sr);
+		if (status && status != EXIT_USAGE)
+			fprintf(out->out, "%s: the figures above cover what was measured until then; '-' was not measured.\n",
+				interrupted ? "Interrupted" : "Stopped by an I/O error");
+	}
+	json_t *root = NULL;
+	if (x->jobs) {
+		root = json_root(sr->cmd->name, status, interrupted, first);
+		json_object_set_new(root, "suite", json_suite(sr));
+		json_object_set(root, "jobs", x->jobs);
+	}
+	status = outputs_finish(out, sr->s, root, status);
+	json_decref(root);
+	return status;
+}
+
+int suite_main(const struct command *cmd, int argc, char **argv)
+{
+	struct exec *x = xcalloc(1, sizeof(*x));
+	struct parsed_args pa;
+	struct ig_err e = { 0 };
+	struct outputs out;
+	int status = 0;
+
+	x->sr.cmd = cmd;
+	x->sr.suite = cmd->suite;
+	if (args_parse(argc, argv, cmd, &pa, &e)) {
+		msg_err("%s", e.msg);
+		args_free(&pa);
+		free(x);
+		return e.status;
+	}
+	if (pa.help) {
+		options_help(stdout, cmd);
+		args_free(&pa);
+		free(x);
+		return 0;
+	}
+	x->base = pa.global;
+	x->sr.base = &x->base;
+	x->sr.s = &pa.settings;
+	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
+	x->show_progress = !pa.settings.quiet && isatty(STDERR_FILENO);
+	if (check_cases(x, &e) || outputs_open(&out, &pa.settings, &e)) {
+		msg_err("%s", e.msg);
+		args_free(&pa);
+		free(x);
+		return e.status;
+	}
+	ctx_init(&x->ctx);
+	x->ctx.keep = pa.settings.keep;
+	ctx_install_signals(&x->ctx);
+	if (pa.settings.output_format == OUT_JSON || pa.settings.json[0])
+		x->jobs = json_array();
+	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
+	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
+	for (unsigned i = 0; i < x->sr.ntargets; i++) {
+		struct suite_target *t = &x->sr.targets[i];
+		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
+		t->cells = xcalloc((size_t)pa.settings.passes * cmd->suite->ncases, sizeof(struct suite_cell));
+	}
+	const struct ig_err *first = NULL;
+	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
+		struct suite_target *t = &x->sr.targets[x->target];
+		int rc = t->refused.status ? t->refused.status : run_target(x, t);
+		if (t->refused.status) {
+			if (rc == t->refused.status && !t->tested)
+				msg_err("%s", t->refused.msg);
+			first = first ? first : &t->refused;
+		}
+		/* The test file is needed only while its target is tested. */
+		ctx_remove_files(&x->ctx);
+		if (t->shrunk && !t->is_dev && t->tested)
+			msg_warn("%s: the test file was shrunk to fit the free space", t->shown);
+		if (rc && rc != EXIT_USAGE) {
+			status = rc; /* an I/O error or a signal ends the suite */
+			break;
+		}
+		if (rc && !status)
+			status = rc;
+	}
+	if (x->ctx.stop && status < 128)
+		status = 128 + (int)x->ctx.stop;
+	status = finish(x, &out, status, first);
+	ctx_finish(&x->ctx);
+	json_decref(x->jobs);
+	for (unsigned i = 0; i < x->sr.ntargets; i++)
+		free(x->sr.targets[i].cells);
+	free(x->sr.targets);
+	args_free(&pa);
+	free(x);
+	return status;
+}

@@ -1,0 +1,81 @@
+/*
+ * The suite executor.  A suite is data: a list of cases, each a set of
+ * option strings that go through the option table like a fio job
+ * ("--rw=randread --bs=4k --iodepth=32"), plus a formatter that draws the
+ * suite's familiar table from the figures.  One executor runs targets x
+ * passes x cases through the runner, keeps every pass, computes median and
+ * min-max, shows one progress line with the time left, and writes the JSON.
+ * A suite never loops over I/O or passes itself.
+ */
+#ifndef IOGAUGE_SUITE_H
+#define IOGAUGE_SUITE_H
+
+#include <stdio.h>
+#include "job.h"
+#include "runner.h"
+
+struct command;
+
+struct suite_case {
+	const char *name; /* "SEQ1M Q8T1 read": progress, JSON and job name */
+	const char *opts; /* what makes the case, through the option table */
+};
+
+struct suite_run;
+struct suite {
+	const struct suite_case *cases;
+	unsigned ncases;
+	/* The suite's own table (several targets: one table or a column group each). */
+	void (*print)(FILE *f, const struct suite_run *sr);
+};
+
+/* Figures of one case in one pass, by direction (read, write, both together). */
+enum { FD_READ, FD_WRITE, FD_TOTAL, FD_NR };
+enum { FIG_MBS, FIG_IOPS, FIG_LAT_MEAN, FIG_LAT_P50, FIG_LAT_P99, FIG_LAT_MAX, FIG_NR };
+extern const char *const fig_dir_names[FD_NR];
+extern const char *const fig_names[FIG_NR];
+
+struct suite_cell {
+	double v[FD_NR][FIG_NR]; /* MB/s is 10^6 bytes/s; latency in ns (clat) */
+	bool done;               /* measured (possibly cut short by a signal or an error) */
+};
+
+struct suite_target {
+	char shown[PATH_MAX];   /* what the user named */
+	char file[PATH_MAX];    /* the test file or device */
+	struct target info;     /* fstype, device: from the first run */
+	uint64_t size;
+	bool is_dev, shrunk, fallback, tested;
+	uint64_t layout_ns;     /* writing a device's region before the reads (not timed) */
+	struct ig_err refused;  /* why this target was not measured */
+	struct suite_cell *cells; /* [pass][case] */
+	uint64_t req[DDIR_NR], dev[DDIR_NR]; /* bytes requested / seen by the device */
+	bool dev_ok;
+};
+
+struct suite_run {
+	const struct command *cmd;
+	const struct suite *suite;
+	const struct job *base;   /* the command's defaults and the user's options */
+	const struct settings *s;
+	struct suite_target *targets;
+	unsigned ntargets;
+	int status;
+};
+
+/* Median and min-max of a figure over the passes measured; n 0 when none. */
+struct fig3 {
+	double median, min, max;
+	unsigned n;
+};
+struct fig3 suite_fig(const struct suite_run *sr, unsigned target, unsigned c, int dir, int fig);
+
+/* Helpers for formatters: the header line of a target, its device line, a figure or "-". */
+void suite_print_header(FILE *f, const struct suite_run *sr, unsigned target);
+void suite_print_device(FILE *f, const struct suite_run *sr, unsigned target);
+void suite_print_num(FILE *f, const struct fig3 *v, int width, int prec, double scale);
+
+/* The main of every suite command (commands.c). */
+int suite_main(const struct command *c, int argc, char **argv);
+
+#endif
