@@ -99,6 +99,9 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		       const struct run_opts *o)
 {
 	struct job *j = &jr->job;
+	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
+		note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		     j->engine->name, j->iodepth);
 	if (job_validate(j, &r->err))
 		return -1;
 	jr->nthreads = j->numjobs;

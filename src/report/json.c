@@ -192,7 +192,7 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 	json_object_set_new(o, "invalidate_ns", JU(jr->invalidate_ns));
 	json_object_set_new(o, "resident_before_bytes",
 			    jr->resident_before >= 0 ? JU((uint64_t)jr->resident_before) : json_null());
-	if (jr->nthreads > 1) {
+	if (jr->nthreads > 1 && !j->group_reporting) {
 		json_t *th = json_array();
 		for (unsigned t = 0; t < jr->nthreads; t++)
 			json_array_append_new(th, json_stats(&jr->threads[t], j));

@@ -20,7 +20,7 @@ expect_status 0 "ramfs, --direct=1 write: exit 0"
 expect_err "refuses O_DIRECT; using buffered I/O" "the fallback is announced on stderr"
 check "JSON: buffered_fallback is true" [ "$(j .jobs[0].buffered_fallback)" = true ]
 check "JSON: the target is not O_DIRECT" [ "$(j .jobs[0].targets[0].direct)" = false ]
-check "JSON: writes were timed to the end of fsync" [ "$(j .jobs[0].syncs)" -ge 1 ]
+check "JSON: writes were timed to the end of fsync" [ "$(j .jobs[0].fsync.ios)" -ge 1 ]
 check "JSON: all bytes written" [ "$(j .jobs[0].write.bytes)" = $((8 << 20)) ]
 check "JSON: io_mode says buffered" grep -q '"io_mode": "buffered (O_DIRECT refused)' "$OUT"
 
