@@ -320,7 +320,7 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 	const struct target *t = &q->info;
 	const struct job *b = sr->base;
 	const struct settings *s = sr->s;
-	char sz[32], rt[32], ramp[32];
+	char sz[32];
 	fprintf(f, "iogauge %s: %s", sr->cmd->name, q->shown);
 	if (q->refused.status) {
 		fprintf(f, ": not measured: %s\n", q->refused.msg);
@@ -331,14 +331,12 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 	else
 		fprintf(f, " (%s on %s)", t->fstype[0] ? t->fstype : "unknown fs",
 			t->device[0] ? t->device : "no block device");
-	print_time(b->runtime_ns, rt, sizeof(rt));
-	print_time(b->ramp_ns, ramp, sizeof(ramp));
-	fprintf(f, ", %s %s%s, %s, %s, %s data, %s a test after %s ramp, %u pass%s\n",
+	fprintf(f, ", %s %s%s, %s, %s, %s data, %g s a test after %g s ramp, %u pass%s\n",
 		q->is_dev ? "region" : "file", fmt_bytes(sz, sizeof(sz), (double)q->size),
 		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
 		q->fallback ? "buffered (the file system refuses O_DIRECT): cache invalidated before reads, writes timed to fsync" :
 		b->direct   ? "O_DIRECT" : "buffered",
-		b->engine->name, data_names[b->data], rt, ramp, s->passes,
+		b->engine->name, data_names[b->data], (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
 		s->passes == 1 ? "" : "es (median, min-max)");
 }
 

@@ -68,9 +68,10 @@ static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 	suite_print_header(f, sr, t);
 	if (sr->targets[t].refused.status)
 		return;
-	fprintf(f, "fio Disk Speed Tests (Mixed R/W %u/%u) (%s %s):\n", sr->base->rwmixread,
-		100 - sr->base->rwmixread, sr->targets[t].is_dev ? "Device" : "Partition",
-		sr->targets[t].info.device[0] ? sr->targets[t].info.device : sr->targets[t].shown);
+	const struct suite_target *q = &sr->targets[t];
+	fprintf(f, "fio Disk Speed Tests (Mixed R/W %u/%u) (%s %s%s):\n", sr->base->rwmixread,
+		100 - sr->base->rwmixread, q->is_dev ? "Device" : "Partition",
+		q->info.device[0] ? "/dev/" : "", q->info.device[0] ? q->info.device : q->shown);
 	fprintf(f, "---------------------------------\n");
 	for (unsigned c = 0; c < sr->suite->ncases; c += 2) {
 		if (c)

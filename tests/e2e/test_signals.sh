@@ -132,3 +132,33 @@ quick_int() {
 }
 quick_int "quick, SIGINT, text" normal
 quick_int "quick, SIGINT, JSON" json
+
+# SIGTERM while a large file is laid out, and while a large cached file is
+# invalidated: the run ends at once with 143 and removes what it created.
+mkfs_mount sigbig 1200M ext4 || {
+	fail "ext4 of 1.2 GiB on a loop device"
+	exit 1
+}
+B=$MNT/work
+mkdir "$B" || exit 1
+start_iogauge run --name=l --directory="$B" --size=1g --rw=read --bs=1m
+sleep 0.3
+if grep -q "laid out" "$OUT" || ! bg_running; then
+	skip "SIGTERM during the layout" "the layout was over before the signal"
+else
+	signal_bg TERM 10
+	expect_status 143 "SIGTERM during the layout: exit status 143"
+	check "SIGTERM during the layout: within 2 s (${WAITED_MS} ms)" [ "$WAITED_MS" -lt 2000 ]
+	expect_err "interrupted while laying out" "SIGTERM during the layout: said so"
+	check "SIGTERM during the layout: the half-written file is removed" dir_empty "$B"
+fi
+# A kept 1 GiB file of iogauge's own, cached, then a read that invalidates it first.
+run_iogauge run --name=k --filename="$B/kept" --size=1g --rw=read --bs=1m --keep --runtime=0.1
+cat "$B/kept" >/dev/null
+start_iogauge run --name=i --filename="$B/kept" --rw=read --bs=1m --invalidate=1 --time_based --runtime=30
+sleep 0.05
+signal_bg TERM 10
+expect_status 143 "SIGTERM during the invalidation of a cached 1 GiB file: exit status 143"
+check "... within 2 s (${WAITED_MS} ms)" [ "$WAITED_MS" -lt 2000 ]
+check "... the file it did not create in this run is left alone" [ -f "$B/kept" ]
+rm -f "$B/kept"

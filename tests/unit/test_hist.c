@@ -12,10 +12,6 @@
 #include "hist.h"
 #include "offsets.h"
 
-/* common.c needs it; weak so the real one wins when linked with everything. */
-void cleanup_files(void) __attribute__((weak));
-void cleanup_files(void) {}
-
 static uint64_t mid(unsigned idx)
 {
 	uint64_t lo = hist_bucket_low(idx), hi = hist_bucket_high(idx);

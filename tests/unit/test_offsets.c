@@ -11,10 +11,6 @@
 
 #include "offsets.h"
 
-/* common.c needs it; weak so the real one wins when linked with everything. */
-void cleanup_files(void) __attribute__((weak));
-void cleanup_files(void) {}
-
 static uint8_t *bitmap_new(uint64_t n)
 {
 	uint8_t *b = calloc((n + 7) / 8, 1);

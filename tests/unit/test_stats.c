@@ -12,33 +12,54 @@
 #include "stats.h"
 #include "common.h"
 
-/* common.c needs it; weak so the real one wins when linked with everything. */
-void cleanup_files(void) __attribute__((weak));
-void cleanup_files(void) {}
-
-/* struct thread_stats holds two histograms: keep them off the stack. */
+/* struct thread_stats is large (an error path): keep them off the stack. */
 static struct thread_stats ta, tb, tc, tm;
 
 static void test_init_reset(void **state)
 {
 	(void)state;
 	stats_init(&ta);
-	for (int d = 0; d < DDIR_NR; d++) {
-		assert_int_equal(ta.d[d].clat.min, UINT64_MAX);
-		assert_int_equal(ta.d[d].clat.n, 0);
-		assert_int_equal(ta.d[d].ios, 0);
+	for (int o = 0; o < IO_OP_NR; o++) {
+		const struct op_stats *s = &ta.op[o];
+		const struct lat_stats *ls[] = { &s->slat, &s->clat, &s->lat };
+		for (int k = 0; k < 3; k++) {
+			assert_int_equal(ls[k]->min, UINT64_MAX);
+			assert_int_equal(ls[k]->n, 0);
+			assert_null(ls[k]->h); /* histograms only when wanted */
+		}
+		assert_int_equal(s->ios, 0);
+		assert_int_equal(s->bytes, 0);
 	}
 	assert_int_equal(ta.series.interval_ns, NSEC_PER_SEC);
 	assert_int_equal(ta.series.n, 0);
 	assert_int_equal(ta.err, 0);
 
+	/* Synchronous engines: clat only; asynchronous: slat, clat and lat. */
+	stats_want(&ta, IO_READ, false);
+	assert_non_null(ta.op[IO_READ].clat.h);
+	assert_null(ta.op[IO_READ].slat.h);
+	assert_null(ta.op[IO_READ].lat.h);
+	stats_want(&ta, IO_FSYNC, true);
+	assert_non_null(ta.op[IO_FSYNC].slat.h);
+	assert_non_null(ta.op[IO_FSYNC].clat.h);
+	assert_non_null(ta.op[IO_FSYNC].lat.h);
+	assert_null(ta.op[IO_WRITE].clat.h);
+	struct hist *h = ta.op[IO_READ].clat.h;
+	stats_want(&ta, IO_READ, false); /* again: the same histogram */
+	assert_ptr_equal(ta.op[IO_READ].clat.h, h);
+
 	struct series_pt p = { .ios = { 1, 2 } };
 	for (int i = 0; i < 5; i++)
 		series_push(&ta.series, &p);
-	lat_add(&ta.d[DDIR_READ].clat, 500);
-	ta.d[DDIR_READ].ios = 1;
-	ta.syncs = 3;
+	lat_add(&ta.op[IO_READ].clat, 500);
+	ta.op[IO_READ].ios = 1;
+	/* Syncs are operations of their own now (there is no syncs counter). */
+	lat_add(&ta.op[IO_FSYNC].clat, 700);
+	ta.op[IO_FSYNC].ios = 3;
 	ta.cpu.usr_ns = 9;
+	ta.invalidations = 2;
+	ta.invalidate_ns = 77;
+	ta.elapsed_ns = 12;
 	ta.err = 5;
 	struct series_pt *pts = ta.series.pts;
 	unsigned cap = ta.series.cap;
@@ -47,17 +68,32 @@ static void test_init_reset(void **state)
 	assert_int_equal(ta.series.cap, cap);
 	assert_int_equal(ta.series.n, 0);
 	assert_int_equal(ta.series.interval_ns, NSEC_PER_SEC);
-	assert_int_equal(ta.d[DDIR_READ].clat.n, 0);
-	assert_int_equal(ta.d[DDIR_READ].clat.min, UINT64_MAX);
-	assert_int_equal(ta.d[DDIR_READ].clat.max, 0);
-	assert_int_equal(hist_total(&ta.d[DDIR_READ].clat.h), 0);
-	assert_int_equal(ta.d[DDIR_READ].ios, 0);
-	assert_int_equal(ta.syncs, 0);
+	assert_int_equal(ta.op[IO_READ].clat.n, 0);
+	assert_int_equal(ta.op[IO_READ].clat.min, UINT64_MAX);
+	assert_int_equal(ta.op[IO_READ].clat.max, 0);
+	assert_int_equal(ta.op[IO_READ].clat.sum, 0);
+	assert_true(ta.op[IO_READ].clat.sumsq == 0);
+	/* The histogram is kept (no allocation after the ramp) and emptied. */
+	assert_ptr_equal(ta.op[IO_READ].clat.h, h);
+	assert_int_equal(hist_total(ta.op[IO_READ].clat.h), 0);
+	assert_null(ta.op[IO_WRITE].clat.h);
+	assert_int_equal(ta.op[IO_READ].ios, 0);
+	assert_int_equal(ta.op[IO_FSYNC].ios, 0);
+	assert_int_equal(ta.op[IO_FSYNC].clat.n, 0);
+	assert_int_equal(hist_total(ta.op[IO_FSYNC].clat.h), 0);
 	assert_int_equal(ta.cpu.usr_ns, 0);
+	assert_int_equal(ta.invalidations, 0);
+	assert_int_equal(ta.invalidate_ns, 0);
+	assert_int_equal(ta.elapsed_ns, 0);
 	assert_int_equal(ta.err, 5); /* an error is not a counter */
 	stats_free(&ta);
 	assert_null(ta.series.pts);
 	assert_int_equal(ta.series.n, 0);
+	for (int o = 0; o < IO_OP_NR; o++) {
+		assert_null(ta.op[o].slat.h);
+		assert_null(ta.op[o].clat.h);
+		assert_null(ta.op[o].lat.h);
+	}
 	stats_free(&ta); /* twice is harmless */
 }
 
@@ -93,7 +129,20 @@ static void assert_lat_equal(const struct lat_stats *a, const struct lat_stats *
 	assert_true(a->sumsq == b->sumsq);
 	assert_int_equal(a->min, b->min);
 	assert_int_equal(a->max, b->max);
-	assert_memory_equal(&a->h, &b->h, sizeof(a->h));
+	/* Histograms: equal bucket by bucket; a missing one is an empty one. */
+	if (b->n) {
+		assert_non_null(a->h);
+		assert_non_null(b->h);
+		assert_memory_equal(a->h, b->h, sizeof(*a->h));
+	}
+	if (a->h)
+		assert_int_equal(hist_total(a->h), a->n);
+	if (b->h)
+		assert_int_equal(hist_total(b->h), b->n);
+	assert_true(lat_mean(a) == lat_mean(b));
+	assert_true(lat_stddev(a) == lat_stddev(b));
+	for (double p = 0.5; p <= 100; p += 0.5)
+		assert_int_equal(lat_pct(a, p), lat_pct(b, p));
 }
 
 static void test_merge_threads(void **state)
@@ -102,40 +151,76 @@ static void test_merge_threads(void **state)
 	stats_init(&ta);
 	stats_init(&tb);
 	stats_init(&tc);
-	stats_init(&tm);
+	stats_init(&tm); /* the total wants nothing: merging allocates what it needs */
+	/* Thread a reads and writes synchronously; thread b writes asynchronously. */
+	stats_want(&ta, IO_READ, false);
+	stats_want(&ta, IO_WRITE, false);
+	stats_want(&ta, IO_FSYNC, false);
+	stats_want(&tb, IO_WRITE, true);
+	stats_want(&tb, IO_FDATASYNC, true);
+	for (int o = 0; o < IO_OP_NR; o++)
+		stats_want(&tc, o, true);
 	uint64_t x = 1;
 	for (int i = 0; i < 20000; i++) {
-		int d = i % 3 == 0 ? DDIR_WRITE : DDIR_READ;
+		int d = i % 3 == 0 ? IO_WRITE : IO_READ;
 		/* Thread b only writes: its read min stays UINT64_MAX. */
-		struct thread_stats *t = d == DDIR_WRITE && i % 2 ? &tb : &ta;
+		struct thread_stats *t = d == IO_WRITE && i % 2 ? &tb : &ta;
 		uint64_t v = lat_sample(&x);
-		lat_add(&t->d[d].clat, v);
-		lat_add(&tc.d[d].clat, v);
-		t->d[d].ios++;
-		tc.d[d].ios++;
-		t->d[d].bytes += 4096;
-		tc.d[d].bytes += 4096;
+		lat_add(&t->op[d].clat, v);
+		lat_add(&tc.op[d].clat, v);
+		if (t == &tb) {
+			lat_add(&tb.op[d].slat, v / 7);
+			lat_add(&tc.op[d].slat, v / 7);
+			lat_add(&tb.op[d].lat, v + v / 7);
+			lat_add(&tc.op[d].lat, v + v / 7);
+		}
+		t->op[d].ios++;
+		tc.op[d].ios++;
+		t->op[d].bytes += 4096;
+		tc.op[d].bytes += 4096;
 	}
+	/* Syncs: fsync on thread a, fdatasync on thread b (they were one "syncs" counter). */
+	for (int i = 0; i < 4; i++) {
+		lat_add(&ta.op[IO_FSYNC].clat, 1000000 + (uint64_t)i);
+		lat_add(&tc.op[IO_FSYNC].clat, 1000000 + (uint64_t)i);
+	}
+	ta.op[IO_FSYNC].ios = tc.op[IO_FSYNC].ios = 4;
+	for (int i = 0; i < 6; i++) {
+		lat_add(&tb.op[IO_FDATASYNC].clat, 2000000 + (uint64_t)i);
+		lat_add(&tc.op[IO_FDATASYNC].clat, 2000000 + (uint64_t)i);
+		lat_add(&tb.op[IO_FDATASYNC].slat, 10);
+		lat_add(&tc.op[IO_FDATASYNC].slat, 10);
+		lat_add(&tb.op[IO_FDATASYNC].lat, 2000010 + (uint64_t)i);
+		lat_add(&tc.op[IO_FDATASYNC].lat, 2000010 + (uint64_t)i);
+	}
+	tb.op[IO_FDATASYNC].ios = tc.op[IO_FDATASYNC].ios = 6;
 	ta.cpu = (struct cpu_usage){ 10, 20, 30 };
 	tb.cpu = (struct cpu_usage){ 1, 2, 3 };
 	ta.elapsed_ns = 5 * NSEC_PER_SEC;
 	tb.elapsed_ns = 7 * NSEC_PER_SEC;
-	ta.syncs = 4;
-	tb.syncs = 6;
+	ta.invalidations = 2;
+	tb.invalidations = 3;
+	ta.invalidate_ns = 100;
+	tb.invalidate_ns = 50;
 	tb.err = 28;
+	tb.err_op = IO_FDATASYNC;
 	tb.err_offset = 8192;
 	strcpy(tb.err_file, "/tmp/b");
 	tb.interrupted = true;
 
 	stats_merge(&tm, &ta);
 	stats_merge(&tm, &tb);
-	for (int d = 0; d < DDIR_NR; d++) {
-		assert_int_equal(tm.d[d].ios, tc.d[d].ios);
-		assert_int_equal(tm.d[d].bytes, tc.d[d].bytes);
-		assert_lat_equal(&tm.d[d].clat, &tc.d[d].clat);
-		assert_true(lat_mean(&tm.d[d].clat) == lat_mean(&tc.d[d].clat));
-		assert_true(lat_stddev(&tm.d[d].clat) == lat_stddev(&tc.d[d].clat));
+	for (int o = 0; o < IO_OP_NR; o++) {
+		assert_int_equal(tm.op[o].ios, tc.op[o].ios);
+		assert_int_equal(tm.op[o].bytes, tc.op[o].bytes);
+		assert_lat_equal(&tm.op[o].slat, &tc.op[o].slat);
+		assert_lat_equal(&tm.op[o].clat, &tc.op[o].clat);
+		assert_lat_equal(&tm.op[o].lat, &tc.op[o].lat);
 	}
+	/* Nothing measured, nothing allocated. */
+	assert_null(tm.op[IO_TRIM].clat.h);
+	assert_null(tm.op[IO_READ].slat.h);
+	assert_true(tc.op[IO_WRITE].clat.n > 0 && tc.op[IO_READ].clat.n > 0);
 	assert_int_equal(tm.cpu.usr_ns, 11);
 	assert_int_equal(tm.cpu.sys_ns, 22);
 	assert_int_equal(tm.cpu.ctx, 33);
@@ -143,8 +228,13 @@ static void test_merge_threads(void **state)
 	stats_merge(&tb, &ta); /* the longer thread first: still the max */
 	assert_int_equal(tb.elapsed_ns, 7 * NSEC_PER_SEC);
 	assert_int_equal(tb.err, 28); /* tb's own error stays */
-	assert_int_equal(tm.syncs, 10);
+	assert_int_equal(tm.op[IO_FSYNC].ios + tm.op[IO_FDATASYNC].ios, 10);
+	assert_int_equal(tm.op[IO_FSYNC].ios, 4);
+	assert_int_equal(tm.op[IO_FDATASYNC].ios, 6);
+	assert_int_equal(tm.invalidations, 5);
+	assert_int_equal(tm.invalidate_ns, 150);
 	assert_int_equal(tm.err, 28);
+	assert_int_equal(tm.err_op, IO_FDATASYNC);
 	assert_int_equal(tm.err_offset, 8192);
 	assert_string_equal(tm.err_file, "/tmp/b");
 	assert_true(tm.interrupted);
@@ -161,10 +251,74 @@ static void test_merge_threads(void **state)
 	stats_free(&tm);
 }
 
+static void test_lat_copy_merge(void **state)
+{
+	(void)state;
+	static struct lat_stats a, b, c, all;
+	lat_init(&a);
+	lat_init(&b);
+	lat_init(&c);
+	lat_init(&all);
+	assert_null(a.h);
+	assert_int_equal(a.min, UINT64_MAX);
+	/* Never measured: no histogram, percentiles 0, mean and stddev 0. */
+	assert_int_equal(lat_pct(&a, 50), 0);
+	assert_true(lat_mean(&a) == 0 && lat_stddev(&a) == 0);
+	a.h = calloc(1, sizeof(*a.h));
+	b.h = calloc(1, sizeof(*b.h));
+	all.h = calloc(1, sizeof(*all.h));
+	assert_true(a.h && b.h && all.h);
+	assert_int_equal(lat_pct(&a, 50), 0); /* a histogram without samples */
+	uint64_t x = 11;
+	for (int i = 0; i < 5000; i++) {
+		uint64_t v = lat_sample(&x);
+		lat_add(i % 4 ? &a : &b, v);
+		lat_add(&all, v);
+	}
+	/* Merging a lat_stats without a histogram changes nothing and allocates nothing. */
+	lat_merge(&a, &c);
+	assert_null(c.h);
+	/* Into one without a histogram: it gets one. */
+	lat_merge(&c, &a);
+	assert_non_null(c.h);
+	assert_ptr_not_equal(c.h, a.h);
+	lat_merge(&c, &b);
+	assert_lat_equal(&c, &all);
+
+	/* A copy is deep: changing the copy leaves the original alone. */
+	static struct lat_stats cp;
+	lat_init(&cp);
+	lat_copy(&cp, &all);
+	assert_ptr_not_equal(cp.h, all.h);
+	assert_lat_equal(&cp, &all);
+	lat_add(&cp, 5);
+	assert_int_equal(cp.n, all.n + 1);
+	assert_int_equal(hist_total(all.h), all.n);
+	/* Copying over a filled one replaces it (and frees its histogram: ASan watches). */
+	lat_copy(&cp, &b);
+	assert_lat_equal(&cp, &b);
+	/* A copy of one never measured has no histogram. */
+	static struct lat_stats none;
+	lat_init(&none);
+	lat_copy(&cp, &none);
+	assert_null(cp.h);
+	assert_int_equal(cp.n, 0);
+	assert_int_equal(cp.min, UINT64_MAX);
+	lat_free(&a);
+	lat_free(&b);
+	lat_free(&c);
+	lat_free(&all);
+	lat_free(&cp);
+	assert_null(a.h);
+	lat_free(&a); /* twice is harmless */
+}
+
 static void lat_of(struct lat_stats *l, const uint64_t *v, size_t n)
 {
-	memset(l, 0, sizeof(*l));
-	l->min = UINT64_MAX;
+	lat_free(l);
+	lat_init(l);
+	l->h = calloc(1, sizeof(*l->h));
+	assert_non_null(l->h);
 	for (size_t i = 0; i < n; i++)
 		lat_add(l, v[i]);
 }
@@ -238,6 +392,7 @@ static void test_mean_stddev(void **state)
 	assert_true(fabsl(lat_stddev(&l) - sd) <= sd * 1e-12L);
 	assert_true(fabsl(lat_mean(&l) - m) <= m * 1e-15L);
 	assert_true(sd > 1e7); /* the bimodal sample is really spread */
+	lat_free(&l);
 }
 
 static void push_pts(struct series *s, unsigned n, uint64_t step, uint64_t lmax)
@@ -305,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_init_reset),
 		cmocka_unit_test(test_series_push),
 		cmocka_unit_test(test_merge_threads),
+		cmocka_unit_test(test_lat_copy_merge),
 		cmocka_unit_test(test_mean_stddev),
 		cmocka_unit_test(test_series_merge),
 	};
