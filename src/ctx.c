@@ -1,8 +1,8 @@
 /* The run context: stop request, test files to remove, claims. */
-#include "common.h"
 #include "ctx.h"
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,13 +26,16 @@ void ctx_init(struct run_ctx *c)
 	memset(c, 0, sizeof(*c));
 }
 
-void ctx_register_file(struct run_ctx *c, const char *path)
+int ctx_register_file(struct run_ctx *c, const char *path)
 {
 	size_t n = strlen(path) + 1;
-	struct ctx_file *f = xcalloc(1, sizeof(*f) + n);
+	struct ctx_file *f = calloc(1, sizeof(*f) + n);
+	if (!f)
+		return -1;
 	memcpy(f->path, path, n);
 	f->next = __atomic_load_n(&c->files, __ATOMIC_ACQUIRE);
 	__atomic_store_n(&c->files, f, __ATOMIC_RELEASE);
+	return 0;
 }
 
 void ctx_remove_files(struct run_ctx *c)
@@ -81,10 +84,9 @@ void ctx_claim(struct run_ctx *c, dev_t dev, ino_t ino)
 	}
 	if (c->nclaims == c->capclaims) {
 		unsigned cap = c->capclaims ? c->capclaims * 2 : 16;
-		struct ctx_claim *p = xcalloc(cap, sizeof(*p));
-		if (c->nclaims)
-			memcpy(p, c->claims, c->nclaims * sizeof(*p));
-		free(c->claims);
+		struct ctx_claim *p = realloc(c->claims, cap * sizeof(*p));
+		if (!p)
+			return; /* unclaimed: a later job on it is refused, the safe way round */
 		c->claims = p;
 		c->capclaims = cap;
 	}

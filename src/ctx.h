@@ -30,8 +30,8 @@ void ctx_init(struct run_ctx *c);
 /* Removes the registered files (unless keep) and frees the context. */
 void ctx_finish(struct run_ctx *c);
 
-/* A file this run created: removed by ctx_remove_files, on a second signal, or at exit. */
-void ctx_register_file(struct run_ctx *c, const char *path);
+/* A file this run created: removed by ctx_remove_files, on a second signal, or at exit; -1 out of memory. */
+int ctx_register_file(struct run_ctx *c, const char *path);
 /* Unlink every registered file not yet removed (unless keep); async-signal-safe, idempotent. */
 void ctx_remove_files(struct run_ctx *c);
 

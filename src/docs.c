@@ -37,7 +37,10 @@ static void cmd_default(const struct command *c, const struct opt_def *o, char *
 		abort();
 	}
 	option_print(o, j, s, buf, len);
-	if (o->flags & OPT_NO_ECHO || (o->type == OT_BOOL && !strcmp(buf, "0")))
+	/* Shown only where it is a value the option takes: "--size (default: 0)" would mislead. */
+	char err[256];
+	if (o->flags & OPT_NO_ECHO || (o->type == OT_BOOL && !strcmp(buf, "0")) ||
+	    option_apply(o, j, s, buf, err, sizeof(err)))
 		buf[0] = 0;
 	free(j);
 	free(s);

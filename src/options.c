@@ -23,6 +23,17 @@ static const char *const fmt_values[] = { "normal", "json", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
+/* The shortest decimal that reads back as exactly v. */
+static int print_double(char *buf, size_t len, double v)
+{
+	for (int prec = 6; prec < 17; prec++) {
+		int n = snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return n;
+	}
+	return snprintf(buf, len, "%.17g", v);
+}
+
 /* ---- special options: a setter and a printer each */
 
 static int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
@@ -128,7 +139,11 @@ static void print_distribution(const void *obj, const struct opt_def *o, char *b
 	if (j->dist == DIST_RANDOM)
 		snprintf(buf, len, "random");
 	else
-		snprintf(buf, len, "%s:%g", dist_names[j->dist], j->dist_param);
+	{
+		int n = snprintf(buf, len, "%s:", dist_names[j->dist]);
+		if (n > 0 && (size_t)n < len)
+			print_double(buf + n, len - (size_t)n, j->dist_param);
+	}
 }
 
 static int set_percentiles(void *obj, const struct opt_def *o, const char *val, char *err,
@@ -167,8 +182,11 @@ static void print_percentiles(const void *obj, const struct opt_def *o, char *bu
 	size_t k = 0;
 	(void)o;
 	buf[0] = 0;
-	for (unsigned i = 0; i < j->n_percentiles && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%g", i ? ":" : "", j->percentiles[i]);
+	for (unsigned i = 0; i < j->n_percentiles && k + 1 < len; i++) {
+		if (i)
+			buf[k++] = ':';
+		k += (size_t)print_double(buf + k, len - k, j->percentiles[i]);
+	}
 }
 
 /* ---- the table */

@@ -307,7 +307,11 @@ static int create_file(struct run_ctx *c, struct target *t, const struct target_
 	if (fd < 0)
 		return err_set(e, EXIT_USAGE, "cannot create %s: %s", t->path, strerror(errno));
 	t->created = true;
-	ctx_register_file(c, t->path);
+	if (ctx_register_file(c, t->path)) {
+		close(fd);
+		unlink(t->path);
+		return err_set(e, EXIT_IOERR, "out of memory registering %s for removal", t->path);
+	}
 	fsetxattr(fd, CREATED_XATTR, "1", 1, 0); /* best effort: tmpfs may refuse user.* */
 	if (!fstat(fd, &st))
 		ctx_claim(c, st.st_dev, st.st_ino);

@@ -270,6 +270,11 @@ json_t *json_root(const char *command, int status, bool interrupted, const struc
 
 void json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 {
+	char ts[64];
+	struct tm tm;
+	gmtime_r(&r->started, &tm);
+	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_object_set_new(o, "started", json_string(ts));
 	json_object_set_new(o, "elapsed_ns", JU(r->elapsed_ns));
 	json_t *jobs = json_array();
 	for (unsigned i = 0; i < r->njobs; i++)

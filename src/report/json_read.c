@@ -18,8 +18,7 @@ static int get_u64(const json_t *o, const char *key, uint64_t *v, struct ig_err 
 
 int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e)
 {
-	uint64_t n, min, max, sum, total = 0;
-	lat_free(l);
+	uint64_t n, min, max, sum, total = 0, first = UINT64_MAX, last = 0;
 	lat_init(l);
 	if (!json_is_object(o))
 		return err_set(e, EXIT_USAGE, "a latency object is not a JSON object");
@@ -44,10 +43,17 @@ int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e)
 				       i, (unsigned long long)v);
 		l->h->counts[idx] += (uint64_t)json_integer_value(cnt);
 		total += (uint64_t)json_integer_value(cnt);
+		if (json_integer_value(cnt)) {
+			first = idx < first ? idx : first;
+			last = idx > last ? idx : last;
+		}
 	}
 	if (total != n)
 		return err_set(e, EXIT_USAGE, "histogram counts (%llu) differ from samples (%llu)",
 			       (unsigned long long)total, (unsigned long long)n);
+	if (n && (hist_index(min) != first || hist_index(max) != last || min > max))
+		return err_set(e, EXIT_USAGE, "min %llu or max %llu lies outside the histogram's buckets",
+			       (unsigned long long)min, (unsigned long long)max);
 	l->n = n;
 	l->min = n ? min : UINT64_MAX;
 	l->max = max;

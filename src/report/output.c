@@ -5,22 +5,50 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static bool is_stdout(const char *path)
 {
 	return !path[0] || !strcmp(path, "-");
 }
 
-/* Do two paths name one file (the same inode, or the same name when neither exists yet)? */
+/*
+ * A path made canonical where it may not exist yet: the real path of its
+ * directory plus its last component (a dangling symlink is followed once).
+ */
+static void canonical(const char *path, char *out, size_t len)
+{
+	char link[PATH_MAX], joined[2 * PATH_MAX], dir[2 * PATH_MAX], real[PATH_MAX];
+	ssize_t n = readlink(path, link, sizeof(link) - 1);
+	if (n > 0) {
+		link[n] = 0;
+		const char *slash = strrchr(path, '/');
+		if (link[0] == '/' || !slash)
+			snprintf(joined, sizeof(joined), "%s", link);
+		else
+			snprintf(joined, sizeof(joined), "%.*s%s", (int)(slash - path + 1), path, link);
+		path = joined;
+	}
+	const char *slash = strrchr(path, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 0, path);
+	if (!realpath(!slash ? "." : dir[0] ? dir : "/", real))
+		snprintf(real, sizeof(real), "%.*s", (int)sizeof(real) - 1, dir);
+	snprintf(out, len, "%s/%s", real, slash ? slash + 1 : path);
+}
+
+/* Do two paths name one file: the same inode, or the same canonical name? */
 static bool same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 	if (!stat(a, &sa) && !stat(b, &sb))
 		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-	char ra[PATH_MAX], rb[PATH_MAX];
-	const char *pa = realpath(a, ra) ? ra : a, *pb = realpath(b, rb) ? rb : b;
-	return !strcmp(pa, pb);
+	char ca[3 * PATH_MAX], cb[3 * PATH_MAX];
+	canonical(a, ca, sizeof(ca));
+	canonical(b, cb, sizeof(cb));
+	return !strcmp(ca, cb);
 }
 
 static FILE *open_out(const char *opt, const char *path, struct ig_err *e)

@@ -18,6 +18,7 @@
 #include "common.h"
 #include "commands.h"
 #include "options.h"
+#include "runner.h"
 #include "engines/engine.h"
 
 /* Defined in src/cmds/run.c, src/suites/quick.c and src/suites/mix.c; no header declares them. */
@@ -1511,7 +1512,7 @@ static void test_job_validate(void **state)
 	vj.runtime_ns = NSEC_PER_SEC;
 	expect_validate_ok();
 
-	/* Sync engine, iodepth 8: iodepth 1 (as in fio; the warning is gone, see the report). */
+	/* Sync engine, iodepth 8: iodepth 1, as in fio (the runner says so: test_sync_iodepth_note). */
 	valid_job();
 	vj.iodepth = 8;
 	expect_validate_ok();
@@ -1574,6 +1575,41 @@ static void test_job_validate(void **state)
 	contains(ve.msg, "--time_based");
 }
 
+/*
+ * The warning job_validate printed for a synchronous engine with --iodepth > 1
+ * is a note of the run now (errors and notes are values): run a null-engine job.
+ */
+static void test_sync_iodepth_note(void **state)
+{
+	(void)state;
+	static struct job j[2];
+	struct settings s;
+	options_defaults(&j[0], &s);
+	snprintf(j[0].name, sizeof(j[0].name), "deep");
+	j[0].engine = &engine_null;
+	j[0].size = 64 << 10;
+	j[0].iodepth = 8;
+	j[1] = j[0];
+	snprintf(j[1].name, sizeof(j[1].name), "shallow");
+	j[1].iodepth = 1;
+	struct run_ctx c;
+	ctx_init(&c);
+	struct run_opts o = { 0 };
+	static struct run_result r;
+	int rc = runner_run(&c, j, 2, &o, &r);
+	if (rc != 0)
+		fail_msg("runner_run: %d (%s)", rc, r.err.msg);
+	assert_int_equal(r.nnotes, 1); /* the iodepth 1 job: nothing to say */
+	contains(r.notes[0], "job deep");
+	contains(r.notes[0], "--ioengine=null");
+	contains(r.notes[0], "--iodepth=8");
+	contains(r.notes[0], "acts as 1");
+	assert_int_equal(r.jobs[0].job.iodepth, 1);
+	assert_int_equal(r.jobs[0].total.op[IO_READ].ios, 16);
+	run_result_free(&r);
+	ctx_finish(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1605,6 +1641,7 @@ int main(void)
 		cmocka_unit_test(test_jobfile_errors),
 		cmocka_unit_test(test_jobfile_not_a_file),
 		cmocka_unit_test(test_job_validate),
+		cmocka_unit_test(test_sync_iodepth_note),
 	};
 	return cmocka_run_group_tests(tests, dir_setup, dir_teardown);
 }
