@@ -5,14 +5,17 @@
 
 #include <string.h>
 
-extern const struct command cmd_quick, cmd_mix, cmd_run;
+/* One line per command: struct command cmd_NAME, defined in src/cmds/ or src/suites/. */
+#define COMMAND_TABLE(X) \
+	X(quick)         \
+	X(mix)           \
+	X(run)
 
-const struct command *const commands[] = {
-	&cmd_quick,
-	&cmd_mix,
-	&cmd_run,
-	NULL,
-};
+#define DECLARE(n) extern const struct command cmd_##n;
+#define ENTRY(n) &cmd_##n,
+COMMAND_TABLE(DECLARE)
+
+const struct command *const commands[] = { COMMAND_TABLE(ENTRY) NULL };
 
 const struct command *command_find(const char *name)
 {

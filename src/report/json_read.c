@@ -19,6 +19,7 @@ static int get_u64(const json_t *o, const char *key, uint64_t *v, struct ig_err 
 int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e)
 {
 	uint64_t n, min, max, sum, total = 0, first = UINT64_MAX, last = 0;
+	lat_free(l);
 	lat_init(l);
 	if (!json_is_object(o))
 		return err_set(e, EXIT_USAGE, "a latency object is not a JSON object");

@@ -42,9 +42,9 @@ json_t *json_u64(uint64_t v);
 /* ---- reading saved results back (json_read.c) */
 
 /*
- * A latency object written by json_lat into l (histogram included; l is
- * overwritten, its old histogram not freed); 0 or -1 with e set.  Counts,
- * min and max must agree with the buckets.
+ * A latency object written by json_lat into l (histogram included).  l must
+ * be initialised (lat_init, or zeroed); what it held is freed.  0 or -1 with
+ * e set.  Counts, min and max must agree with the buckets.
  */
 int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e);
 

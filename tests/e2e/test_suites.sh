@@ -109,3 +109,20 @@ check "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2" \
 check "run --help: lists every engine from the registry" grep -q "io_uring|libaio|psync|sync|mmap|null|auto" "$OUT"
 run_iogauge run --passes=5 --name=x --size=1m
 expect_status 2 "run --passes: refused (a suite option)"
+
+# 5. Per thread, job and group agree: two jobs of two threads each in one group.
+run_iogauge run --directory="$E" --output-format=json --size=4m --bs=4k --rw=randread \
+	--ioengine=libaio --iodepth=2 --name=a --numjobs=2 --name=b --numjobs=2
+expect_status 0 "two jobs of two threads: exit 0"
+t0=$(j .jobs[0].threads[0].read.ios)
+t1=$(j .jobs[0].threads[1].read.ios)
+ja=$(j .jobs[0].read.ios)
+jb=$(j .jobs[1].read.ios)
+g=$(j .groups[0].read.ios)
+check "threads add up to their job ($t0 + $t1 = $ja)" [ $((t0 + t1)) = "$ja" ]
+check "jobs add up to their group ($ja + $jb = $g)" [ $((ja + jb)) = "$g" ] && [ "$g" = 4096 ]
+check "the group's histogram holds every request" [ "$(j .groups[0].read.clat_ns.samples)" = 4096 ]
+gmax=$(j .groups[0].read.clat_ns.max)
+m=$(printf '%s\n' "$(j .jobs[0].read.clat_ns.max)" "$(j .jobs[1].read.clat_ns.max)" | sort -n | tail -1)
+check "the group's max is the jobs' max" [ "$gmax" = "$m" ]
+check "nothing left behind" dir_empty "$E"
