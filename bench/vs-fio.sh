@@ -14,7 +14,9 @@
 #   (d) io_uring 1M seq read / seq write, QD8, O_DIRECT - device-bound bandwidth; as root, also
 #       on a loop device over a file in RAM (no shared disk noise; fio with --fixedbufs)
 #   (e) user-space instructions per I/O under callgrind, for (a) and (b):
-#       (instr(51,200 I/Os) - instr(25,600 I/Os)) / 25,600, so start-up cost cancels out.
+#       (instr(51,200 I/Os) - instr(25,600 I/Os)) / 25,600, so start-up cost cancels out;
+#       both tools print their text report (a JSON report with histogram buckets grows with
+#       the spread of latencies seen, which would not cancel out).
 #
 # Environment:
 #   ROUNDS=5        rounds of (a)-(d)
@@ -250,15 +252,16 @@ if want e; then
                           "--size=${mb}m" --invalidate=0)
                 fi
                 vg=(valgrind --tool=callgrind --trace-children=yes "--callgrind-out-file=$prefix.%p")
+                # Text output on both sides: its size does not grow with the run (JSON
+                # histograms do, with the latencies seen), so the difference is the I/O path.
                 if [[ $tool == fio ]]; then
-                    quiet "${vg[@]}" "$FIO" --thread --output-format=json --output="$TMP/out.json" "${args[@]}"
+                    quiet "${vg[@]}" "$FIO" --thread --output="$TMP/out.txt" "${args[@]}"
                 else
-                    quiet "${vg[@]}" "$IOGAUGE" run --quiet --output-format=json --output="$TMP/out.json" "${args[@]}"
+                    quiet "${vg[@]}" "$IOGAUGE" run --quiet --output="$TMP/out.txt" "${args[@]}"
                 fi
-                # the difference only means something if both runs did exactly mb*256 I/Os
-                vals=$(python3 "$TMP/parse.py" "$tool" "$TMP/out.json")
-                read -r _ _ _ ios <<<"$vals"
-                [[ "${ios%.*}" == $((mb * 256)) ]] || die "(e) $tool $t ${mb}m did $ios I/Os, not $((mb * 256))"
+                # the difference only means something if both runs read exactly mb MiB
+                io=$(sed -n 's/^ *READ: .*io=\([0-9.]*\) *MiB.*/\1/p' "$TMP/out.txt" | head -1)
+                [[ "${io%.*}" == "$mb" ]] || die "(e) $tool $t ${mb}m read ${io:-?} MiB, not $mb"
                 record "e$t.instr$mb" "$tool" 1 "$(cg_instr "$prefix")"
             done
         done
@@ -296,10 +299,10 @@ def add(name, key, metric, scale, fmt, lo=None, hi=None, target=""):
     rows.append((name, metric, fmt % (med(key, "fio") * scale), fmt % (med(key, "iogauge") * scale),
                  rtxt, target, "ok" if ok else "MISS"))
 
-add("(a) null 4k randread QD1", "a.iops", "IOPS", 1, "%.0f", lo=1.15, target=">= 1.15x")
+add("(a) null 4k randread QD1", "a.iops", "IOPS", 1, "%.0f", lo=1.8, target=">= 1.8x")
 add("(b) psync 4k randread cached", "b.iops", "IOPS", 1, "%.0f", lo=1.15, target=">= 1.15x")
 add("(c) io_uring 4k randread QD32 dio", "c.iops", "IOPS", 1, "%.0f", lo=0.98, target=">= 0.98x")
-add("(c) io_uring 4k randread QD32 dio", "c.cpu", "CPU s/1M IO", 1, "%.2f", hi=0.80, target="<= 0.80x")
+add("(c) io_uring 4k randread QD32 dio", "c.cpu", "CPU s/1M IO", 1, "%.2f", hi=0.50, target="<= 0.50x")
 add("(c) vs fio with batching", "cb.iops", "IOPS", 1, "%.0f", target="(informative)")
 add("(c) vs fio with batching", "cb.cpu", "CPU s/1M IO", 1, "%.2f", target="(informative)")
 add("(d) io_uring 1M seq read QD8 dio", "dr.bw", "MB/s", 1e-6, "%.1f", lo=0.95, hi=1.05, target="0.95-1.05x")
@@ -314,7 +317,7 @@ for t, name in (("a", "(e) callgrind (a) null"), ("b", "(e) callgrind (b) psync 
     per = {tool: (v[k2][tool][1] - v[k1][tool][1]) / 25600.0 for tool in ("fio", "iogauge")}
     r = per["iogauge"] / per["fio"] if per["fio"] else float("nan")
     rows.append((name, "instr/IO (user)", "%.0f" % per["fio"], "%.0f" % per["iogauge"],
-                 "%.3f" % r, "<= 700 instr", "ok" if per["iogauge"] <= 700 else "MISS"))
+                 "%.3f" % r, "<= 300 instr", "ok" if per["iogauge"] <= 300 else "MISS"))
 
 hdr = ("workload", "metric", "fio", "iogauge", "iogauge/fio median [min-max]", "target", "")
 w = [max(len(str(row[i])) for row in rows + [hdr]) for i in range(len(hdr))]
