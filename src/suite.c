@@ -353,6 +353,35 @@ void suite_print_device(FILE *f, const struct suite_run *sr, unsigned ti)
 		fmt_bytes(e, sizeof(e), (double)q->req[IO_WRITE]));
 }
 
+void suite_print_columns(FILE *f, const struct suite_run *sr, const char *title, const char *corner,
+			 unsigned nrows, suite_cell_fn label, suite_cell_fn cell)
+{
+	/* Columns as wide as the paths: long paths must stay tellable apart. */
+	int w = 21, lw = (int)strlen(corner);
+	char buf[256];
+	for (unsigned row = 0; row < nrows; row++) {
+		label(sr, 0, row, buf, sizeof(buf));
+		lw = (int)strlen(buf) > lw ? (int)strlen(buf) : lw;
+	}
+	for (unsigned i = 0; i < sr->ntargets; i++)
+		if ((int)strlen(sr->targets[i].shown) > w)
+			w = (int)strlen(sr->targets[i].shown);
+	fprintf(f, "\n%s, median of %u pass%s:\n%-*s", title, sr->s->passes,
+		sr->s->passes == 1 ? "" : "es", lw, corner);
+	for (unsigned i = 0; i < sr->ntargets; i++)
+		fprintf(f, " | %-*s", w, sr->targets[i].shown);
+	fprintf(f, "\n");
+	for (unsigned row = 0; row < nrows; row++) {
+		label(sr, 0, row, buf, sizeof(buf));
+		fprintf(f, "%-*s", lw, buf);
+		for (unsigned i = 0; i < sr->ntargets; i++) {
+			cell(sr, i, row, buf, sizeof(buf));
+			fprintf(f, " | %-*s", w, buf);
+		}
+		fprintf(f, "\n");
+	}
+}
+
 static json_t *json_fig(const struct fig3 *v)
 {
 	if (!v->n)

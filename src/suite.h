@@ -75,6 +75,16 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned target);
 void suite_print_device(FILE *f, const struct suite_run *sr, unsigned target);
 void suite_print_num(FILE *f, const struct fig3 *v, int width, int prec, double scale);
 
+/*
+ * Several targets side by side: "TITLE, median of N passes:", then a row per
+ * item (label() names it) and a column per target as wide as its path
+ * (cell() fills one).
+ */
+typedef void (*suite_cell_fn)(const struct suite_run *sr, unsigned target, unsigned row, char *buf,
+			      size_t len);
+void suite_print_columns(FILE *f, const struct suite_run *sr, const char *title, const char *corner,
+			 unsigned nrows, suite_cell_fn label, suite_cell_fn cell);
+
 /* The main of every suite command (commands.c). */
 int suite_main(const struct command *c, int argc, char **argv);
 

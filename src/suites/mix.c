@@ -81,30 +81,21 @@ static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 	suite_print_device(f, sr, t);
 }
 
-/* Several targets: Total MB/s (IOPS) per block size, a column per target. */
-static void print_comparison(FILE *f, const struct suite_run *sr)
+static void bs_label(const struct suite_run *sr, unsigned t, unsigned c, char *buf, size_t len)
 {
-	int w = 20;
-	for (unsigned i = 0; i < sr->ntargets; i++)
-		if ((int)strlen(sr->targets[i].shown) > w)
-			w = (int)strlen(sr->targets[i].shown);
-	fprintf(f, "\nTotal (read + write), median of %u pass%s:\n%-10s", sr->s->passes,
-		sr->s->passes == 1 ? "" : "es", "Block Size");
-	for (unsigned i = 0; i < sr->ntargets; i++)
-		fprintf(f, " | %-*s", w, sr->targets[i].shown);
-	fprintf(f, "\n");
-	for (unsigned c = 0; c < sr->suite->ncases; c++) {
-		fprintf(f, "%-10s", cases[c].name);
-		for (unsigned i = 0; i < sr->ntargets; i++) {
-			struct fig3 v = suite_fig(sr, i, c, FD_TOTAL, FIG_MBS), n = suite_fig(sr, i, c, FD_TOTAL, FIG_IOPS);
-			char s[32], io[32], cell[64];
-			fmt_speed(&v, s, sizeof(s));
-			fmt_iops(&n, io, sizeof(io));
-			snprintf(cell, sizeof(cell), "%-11s %8s", s, io);
-			fprintf(f, " | %-*s", w, cell);
-		}
-		fprintf(f, "\n");
-	}
+	(void)sr;
+	(void)t;
+	snprintf(buf, len, "%s", cases[c].name);
+}
+
+/* A comparison cell: Total MB/s and IOPS, as in YABS's rows. */
+static void total_cell(const struct suite_run *sr, unsigned t, unsigned c, char *buf, size_t len)
+{
+	struct fig3 v = suite_fig(sr, t, c, FD_TOTAL, FIG_MBS), n = suite_fig(sr, t, c, FD_TOTAL, FIG_IOPS);
+	char s[32], io[32];
+	fmt_speed(&v, s, sizeof(s));
+	fmt_iops(&n, io, sizeof(io));
+	snprintf(buf, len, "%-11s %8s", s, io);
 }
 
 static void print_mix(FILE *f, const struct suite_run *sr)
@@ -117,7 +108,8 @@ static void print_mix(FILE *f, const struct suite_run *sr)
 		print_target(f, sr, t);
 	}
 	if (sr->ntargets > 1)
-		print_comparison(f, sr);
+		suite_print_columns(f, sr, "Total (read + write)", "Block Size", sr->suite->ncases,
+				    bs_label, total_cell);
 }
 
 static const struct suite mix = { cases, ARRAY_SIZE(cases), print_mix };

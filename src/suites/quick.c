@@ -27,10 +27,25 @@ static unsigned case_of(unsigned row, int d)
 	return row + (d == FD_WRITE ? NROWS : 0);
 }
 
-static void row_label(unsigned row, char *buf, size_t len)
+static void row_label(const struct suite_run *sr, unsigned t, unsigned row, char *buf, size_t len)
 {
 	const char *n = cases[row].name;
+	(void)sr;
+	(void)t;
 	snprintf(buf, len, "%.*s", (int)(strrchr(n, ' ') - n), n);
+}
+
+/* A comparison cell: read and write MB/s. */
+static void mbs_cell(const struct suite_run *sr, unsigned t, unsigned row, char *buf, size_t len)
+{
+	struct fig3 r = suite_fig(sr, t, case_of(row, FD_READ), FD_READ, FIG_MBS);
+	struct fig3 w = suite_fig(sr, t, case_of(row, FD_WRITE), FD_WRITE, FIG_MBS);
+	char a[16] = "-", b[16] = "-";
+	if (r.n)
+		snprintf(a, sizeof(a), "%.2f", r.median);
+	if (w.n)
+		snprintf(b, sizeof(b), "%.2f", w.median);
+	snprintf(buf, len, "%9s / %9s", a, b);
 }
 
 static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
@@ -50,7 +65,7 @@ static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 	for (unsigned row = 0; row < NROWS; row++) {
 		char label[32];
 		bool random = strstr(cases[row].opts, "rand") != NULL;
-		row_label(row, label, sizeof(label));
+		row_label(sr, t, row, label, sizeof(label));
 		fprintf(f, "%-12s|", label);
 		for (int d = 0; d < DDIR_NR; d++) {
 			unsigned c = case_of(row, d);
@@ -78,45 +93,13 @@ static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 	suite_print_device(f, sr, t);
 }
 
-/* Several targets: one line per test, a column per target. */
-static void print_comparison(FILE *f, const struct suite_run *sr)
-{
-	/* Columns as wide as the paths: long paths must stay tellable apart. */
-	int w = 21;
-	for (unsigned i = 0; i < sr->ntargets; i++)
-		if ((int)strlen(sr->targets[i].shown) > w)
-			w = (int)strlen(sr->targets[i].shown);
-	fprintf(f, "\nMB/s (read / write), median of %u pass%s:\n%-12s", sr->s->passes,
-		sr->s->passes == 1 ? "" : "es", "Test");
-	for (unsigned i = 0; i < sr->ntargets; i++)
-		fprintf(f, " | %-*s", w, sr->targets[i].shown);
-	fprintf(f, "\n");
-	for (unsigned row = 0; row < NROWS; row++) {
-		char label[32];
-		row_label(row, label, sizeof(label));
-		fprintf(f, "%-12s", label);
-		for (unsigned i = 0; i < sr->ntargets; i++) {
-			struct fig3 r = suite_fig(sr, i, case_of(row, FD_READ), FD_READ, FIG_MBS);
-			struct fig3 wr = suite_fig(sr, i, case_of(row, FD_WRITE), FD_WRITE, FIG_MBS);
-			char cell[64], a[16] = "-", b[16] = "-";
-			if (r.n)
-				snprintf(a, sizeof(a), "%.2f", r.median);
-			if (wr.n)
-				snprintf(b, sizeof(b), "%.2f", wr.median);
-			snprintf(cell, sizeof(cell), "%9s / %9s", a, b);
-			fprintf(f, " | %-*s", w, cell);
-		}
-		fprintf(f, "\n");
-	}
-}
-
 static void print_quick(FILE *f, const struct suite_run *sr)
 {
 	for (unsigned t = 0; t < sr->ntargets; t++)
 		if (sr->targets[t].tested || sr->targets[t].refused.status)
 			print_target(f, sr, t);
 	if (sr->ntargets > 1)
-		print_comparison(f, sr);
+		suite_print_columns(f, sr, "MB/s (read / write)", "Test", NROWS, row_label, mbs_cell);
 }
 
 static const struct suite quick = { cases, ARRAY_SIZE(cases), print_quick };
