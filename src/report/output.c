@@ -73,8 +73,10 @@ int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
 	if (s->json[0] && !is_stdout(s->output) && same_file(s->output, s->json))
 		return err_set(e, EXIT_USAGE, "--output and --json both name %s: give them different files",
 			       s->json);
-	if (s->json[0] && is_stdout(s->json) && s->output_format == OUT_JSON && is_stdout(s->output))
-		return err_set(e, EXIT_USAGE, "--json -: JSON already goes to stdout with --output-format=json");
+	if (s->json[0] && is_stdout(s->json) && is_stdout(s->output))
+		return err_set(e, EXIT_USAGE, s->output_format == OUT_JSON ?
+				       "--json -: JSON already goes to stdout with --output-format=json" :
+				       "--json -: the text report goes to stdout (give --output FILE, or use --output-format=json)");
 	if (!is_stdout(s->output) && !(o->out = open_out("output", s->output, e)))
 		return -1;
 	if (s->json[0]) {

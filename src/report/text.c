@@ -181,7 +181,10 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 static void print_groups(FILE *f, const struct run_result *r)
 {
 	static const char *const up[DDIR_NR] = { "READ", "WRITE" };
-	unsigned ngroups = r->njobs ? r->jobs[r->njobs - 1].group + 1 : 0;
+	unsigned ngroups = 0;
+	for (unsigned i = 0; i < r->njobs; i++)
+		if (r->jobs[i].threads && r->jobs[i].group + 1 > ngroups)
+			ngroups = r->jobs[i].group + 1;
 	for (unsigned g = 0; g < ngroups; g++) {
 		fprintf(f, "\nRun status group %u (all jobs):\n", g);
 		for (int d = 0; d < DDIR_NR; d++) {

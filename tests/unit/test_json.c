@@ -892,7 +892,7 @@ static void test_write_file(void **state)
 	json_decref(root);
 }
 
-static void stdout_json(int format, const char *json_path, json_t *root)
+static void stdout_json(int format, const char *json_path, const char *output, json_t *root)
 {
 	struct ig_err e = { 0 };
 	FILE *tmp = tmpfile();
@@ -901,7 +901,7 @@ static void stdout_json(int format, const char *json_path, json_t *root)
 	int saved = dup(1);
 	assert_true(saved >= 0);
 	dup2(fileno(tmp), 1);
-	int rc = write_json(root, json_path, format, NULL, 0, &e);
+	int rc = write_json(root, json_path, format, output, 0, &e);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -921,8 +921,18 @@ static void test_write_stdout(void **state)
 {
 	(void)state;
 	json_t *root = run_json("run");
-	stdout_json(OUT_JSON, NULL, root); /* --output-format=json */
-	stdout_json(OUT_NORMAL, "-", root); /* --json - */
+	char txt[] = "/tmp/iogauge-text.XXXXXX";
+	int fd = mkstemp(txt);
+	assert_true(fd >= 0);
+	close(fd);
+	stdout_json(OUT_JSON, NULL, NULL, root); /* --output-format=json */
+	stdout_json(OUT_NORMAL, "-", txt, root); /* --json - with the text in --output FILE */
+	unlink(txt);
+	/* --json - while the text report also goes to stdout: refused, they would mix. */
+	struct ig_err e = { 0 };
+	assert_int_equal(write_json(root, "-", OUT_NORMAL, NULL, 0, &e), -1);
+	assert_int_equal(e.status, EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "--json -: the text report goes to stdout"));
 	json_decref(root);
 }
 
