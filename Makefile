@@ -13,9 +13,14 @@ LIBSRC   = $(filter-out src/main.c,$(SRC))
 OBJ      = $(SRC:%.c=build/rel/%.o)
 SANOBJ   = $(SRC:%.c=build/san/%.o)
 UNIT     = $(sort $(wildcard tests/unit/test_*.c))
+# iogauge-mpi: the same objects, with src/mpi/ (compiled by mpicc) in place of cluster_none.c.
+MPICC   ?= mpicc
+MPISRC   = $(sort $(wildcard src/mpi/*.c))
+MPIOBJ   = $(filter-out build/rel/src/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/mpi/%.o)
+MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
 
-.PHONY: all run test unit e2e deps san install clean docs bench
+.PHONY: all run test unit e2e deps san mpi install clean docs bench
 all: iogauge iogauge.1 docs/options.md
 
 deps:
@@ -26,6 +31,23 @@ iogauge: $(OBJ)
 
 build/iogauge-san: $(SANOBJ)
 	@echo "  LD-SAN  $@"; $(CC) -O1 -g $(SAN) $(BASE) -o $@ $^ $(LIBS)
+
+iogauge-mpi: $(MPIOBJ)
+	@echo "  LD-MPI  $@"; $(MPICC) $(CFLAGS) $(BASE) -o $@ $^ $(LIBS)
+
+build/iogauge-mpi-san: $(MPISANOBJ)
+	@echo "  LD-MPI-SAN $@"; $(MPICC) -O1 -g $(SAN) $(BASE) -o $@ $^ $(LIBS)
+
+build/mpi/%.o: %.c $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  MPICC   $<"; $(MPICC) $(CFLAGS) $(WARN) $(BASE) -c -o $@ $<
+
+build/mpi-san/%.o: %.c $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  MPICC-SAN $<"; $(MPICC) -O1 -g $(SAN) $(WARN) $(BASE) -c -o $@ $<
+
+# The MPI build (mpirun -np N iogauge-mpi ...); the plain iogauge never links MPI.
+mpi: iogauge-mpi build/iogauge-mpi-san
 
 build/rel/%.o: %.c $(wildcard src/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
@@ -54,7 +76,7 @@ unit: $(UNITBIN)
 
 san: build/iogauge-san $(UNITBIN)
 
-test: deps all san
+test: deps all san mpi
 	@tests/run-all.sh
 
 bench: deps all
@@ -65,4 +87,4 @@ install: iogauge iogauge.1
 	install -D -m 0644 iogauge.1 $(DESTDIR)$(PREFIX)/share/man/man1/iogauge.1
 
 clean:
-	rm -rf build iogauge
+	rm -rf build iogauge iogauge-mpi

@@ -1,4 +1,5 @@
 /* iogauge: dispatch to a command. */
+#include "cluster.h"
 #include "common.h"
 #include "commands.h"
 #include "options.h"
@@ -14,7 +15,7 @@ static void usage(FILE *f)
 	fprintf(f, "\n`iogauge COMMAND --help` lists a command's options.\n");
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	const char *a = argc > 1 ? argv[1] : "";
 	if (!strcmp(a, "--help-man")) {
@@ -38,4 +39,11 @@ int main(int argc, char **argv)
 	if (c)
 		return command_run(c, argc - 2, argv + 2);
 	return command_run(commands[0], argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	/* iogauge-mpi under mpirun: every rank runs the same command, rank 0 reports. */
+	cluster_init(&argc, &argv);
+	return cluster_exit(dispatch(argc, argv));
 }

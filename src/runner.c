@@ -1,4 +1,5 @@
 /* Prepare targets, run groups of jobs on worker threads, merge results. */
+#include "cluster.h"
 #include "common.h"
 #include "devinfo.h"
 #include "options.h"
@@ -26,15 +27,63 @@ static void note(struct run_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* --filename with each %r replaced by the rank; -1 when it does not fit. */
+static int expand_rank(const char *in, char *out, size_t len)
+{
+	size_t k = 0;
+	for (const char *p = in; *p; p++) {
+		if (p[0] == '%' && p[1] == 'r') {
+			int n = snprintf(out + k, len - k, "%u", cluster_rank());
+			if (n < 0 || (size_t)n >= len - k)
+				return -1;
+			k += (size_t)n;
+			p++;
+		} else if (k + 1 < len) {
+			out[k++] = *p;
+		} else {
+			return -1;
+		}
+	}
+	out[k] = 0;
+	return 0;
+}
+
+/*
+ * The file a thread uses: --filename (%r: the rank), or one iogauge names in
+ * --directory, with the rank when several ranks share it.
+ */
 static int target_path(const struct job *j, unsigned thread, char *out, size_t len,
 		       struct ig_err *e)
 {
-	int n = j->filename[0] ? snprintf(out, len, "%s", j->filename) :
-				 snprintf(out, len, "%s/%s.%u.%u", j->directory, j->name, j->index, thread);
+	if (j->filename[0]) {
+		if (expand_rank(j->filename, out, len))
+			return err_set(e, EXIT_USAGE, "job %s: --filename: the path is too long", j->name);
+		return 0;
+	}
+	int n = cluster_size() > 1 ?
+		snprintf(out, len, "%s/%s.%u.%u.r%u", j->directory, j->name, j->index, thread, cluster_rank()) :
+		snprintf(out, len, "%s/%s.%u.%u", j->directory, j->name, j->index, thread);
 	if (n < 0 || (size_t)n >= len)
 		return err_set(e, EXIT_USAGE, "job %s: --directory: the test file's path is too long",
 			       j->name);
 	return 0;
+}
+
+/*
+ * Several ranks writing one named file would write each other's blocks:
+ * refused unless the name has %r (a file per rank).  A block device is
+ * each host's own, so only ranks sharing a host collide on it.
+ */
+static int check_one_file(const struct job *j, struct ig_err *e)
+{
+	struct stat st;
+	if (cluster_size() < 2 || !j->filename[0] || strstr(j->filename, "%r") || !rw_writes(j->rw))
+		return 0;
+	if (!stat(j->filename, &st) && S_ISBLK(st.st_mode) && cluster_host_ranks() < 2)
+		return 0;
+	return err_set(e, EXIT_USAGE,
+		       "job %s: --filename=%s names one file for %u ranks that write: put %%r in the name for a file per rank",
+		       j->name, j->filename, cluster_size());
 }
 
 /*
@@ -102,7 +151,7 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
 		note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, j->iodepth);
-	if (job_validate(j, &r->err))
+	if (job_validate(j, &r->err) || check_one_file(j, &r->err))
 		return -1;
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
@@ -192,26 +241,43 @@ static uint64_t group_ramp(const struct run_result *r, unsigned first, unsigned 
 	return ramp;
 }
 
-/* Wait for the workers, telling the command how far they are about every 100 ms. */
-static void wait_workers(struct run_result *r, struct worker *ws, unsigned n, unsigned first,
-			 unsigned last, const struct run_opts *o)
+/* The local workers, for the other ranks: all ended, one failed (read only once it has ended). */
+static unsigned local_state(struct worker *ws, unsigned n, struct cluster_local *cl)
+{
+	unsigned done = 0;
+	cl->failed = false;
+	for (unsigned k = 0; k < n; k++) {
+		if (!__atomic_load_n(&ws[k].finished, __ATOMIC_ACQUIRE))
+			continue;
+		done++;
+		cl->failed |= ws[k].st.err != 0;
+	}
+	cl->done = done == n;
+	return done;
+}
+
+/*
+ * Wait for the workers, telling the command how far they are about every
+ * 100 ms and, with several ranks, the other ranks every 10 ms.
+ */
+static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker *ws, unsigned n,
+			 unsigned first, unsigned last, const struct run_opts *o, struct cluster_local *cl)
 {
 	struct run_live l = { .threads = n };
-	uint64_t start = now_ns();
+	uint64_t start = now_ns(), tick = cluster_size() > 1 ? 10 : 100, polls = 0;
 	for (unsigned i = first; i < last; i++) {
 		const struct job *j = &r->jobs[i].job;
 		uint64_t t = j->runtime_ns ? j->ramp_ns + j->runtime_ns : 0;
 		l.planned_ns = t > l.planned_ns ? t : l.planned_ns;
 	}
 	for (;;) {
-		unsigned done = 0;
-		for (unsigned k = 0; k < n; k++)
-			done += (unsigned)__atomic_load_n(&ws[k].finished, __ATOMIC_ACQUIRE);
+		unsigned done = local_state(ws, n, cl);
+		cluster_poll(c, cl);
 		if (done == n)
 			break;
-		struct timespec ts = { 0, 100 * 1000 * 1000 };
+		struct timespec ts = { 0, (long)(tick * NSEC_PER_MSEC) };
 		nanosleep(&ts, NULL);
-		if (!o->progress)
+		if (!o->progress || ++polls % (100 / tick))
 			continue;
 		l.running = n - done;
 		l.elapsed_ns = now_ns() - start;
@@ -253,11 +319,14 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		pre_job(c, &r->jobs[i]);
 		nthreads += r->jobs[i].nthreads;
 	}
-	if (c->stop)
+	if (cluster_stopping(c))
 		return 0;
 	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
 	struct start_gate gate;
 	gate_init(&gate);
+	uint64_t ramp = group_ramp(r, first, last);
+	/* With several ranks, the measured phase after a ramp also starts at a barrier. */
+	gate.sync_ramp = ramp && cluster_size() > 1;
 	for (unsigned i = first, k = 0; i < last; i++) {
 		struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
@@ -280,30 +349,37 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	}
 	/*
 	 * Device counters cover the measured part only: read them just before the
-	 * gate releases the workers, or after the ramp when there is one.
+	 * gate releases the workers, or after the ramp when there is one.  Every
+	 * rank passes the same barriers (cluster_start) whatever happened here.
 	 */
-	uint64_t ramp = group_ramp(r, first, last);
 	gate_wait_ready(&gate, started);
+	bool go = cluster_start(c, started == nthreads);
 	if (!ramp)
 		devstats_read_all(r, before);
-	gate_open(&gate, started == nthreads ? 1 : -1);
-	if (ramp) {
+	gate_open(&gate, go ? 1 : -1);
+	if (ramp && go) {
 		uint64_t until = now_ns() + ramp;
 		while (!c->stop && now_ns() < until) {
 			struct timespec ts = { 0, 10 * 1000 * 1000 };
 			nanosleep(&ts, NULL);
 		}
+		if (gate.sync_ramp)
+			cluster_start(c, true);
 		devstats_read_all(r, before);
+		gate_measure(&gate);
 	}
-	wait_workers(r, ws, started, first, last, o);
+	struct cluster_local cl = { .stonewall = false };
+	wait_workers(c, r, ws, started, first, last, o, &cl);
 	for (unsigned k = 0; k < started; k++)
 		pthread_join(ws[k].tid, NULL);
+	local_state(ws, started, &cl);
+	cluster_group_end(c, &cl);
 	devstats_read_all(r, after);
 	devstats_add(r, before, after);
 	gate_destroy(&gate);
 	collect(r, ws, first, last, group, c);
 	free(ws);
-	return started == nthreads ? 0 : -1;
+	return go ? 0 : -1;
 }
 
 int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const struct run_opts *o,
@@ -317,15 +393,16 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		r->jobs[i].job = jobs[i];
 		r->jobs[i].job.index = i;
 	}
-	/* Every refusal happens here, before the first request. */
+	/* Every refusal happens here, before the first request (of any rank). */
 	for (unsigned i = 0; i < njobs && !c->stop && !r->err.status; i++) {
 		if (prepare_job(c, r, &r->jobs[i], o))
 			break;
 		for (unsigned t = 0; t < r->jobs[i].ntargets; t++)
 			add_device(r, r->jobs[i].targets[t].device);
 	}
+	cluster_agree(c, &r->err);
 	uint64_t t0 = now_ns();
-	for (unsigned i = 0, group = 0; i < njobs && !c->stop && !r->err.status; group++) {
+	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c); group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
 			k++;
@@ -347,6 +424,8 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		r->status = 128 + (int)c->stop;
 	if (r->err.status)
 		r->status = r->err.status;
+	cluster_merge(c, r);
+	r->interrupted = c->stop != 0;
 	return r->status;
 }
 

@@ -21,6 +21,7 @@ static int gate_pass(struct start_gate *g);
 
 #define SERIES_INTERVAL_NS NSEC_PER_SEC
 #define SLEEP_SLICE_NS (100 * NSEC_PER_MSEC)
+#define RAMP_POLL_NS NSEC_PER_MSEC
 #define REFRESH_STRIDE 4096 /* one fresh word per 4 KiB: no two written blocks dedupe */
 
 static void cpu_now(struct cpu_usage *c)
@@ -155,9 +156,16 @@ static void start_measuring(struct worker *w, uint64_t now)
 	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
 }
 
+/* The ramp is over: its time has passed and, with several ranks, every rank is there. */
+static bool ramp_over(const struct worker *w, uint64_t now)
+{
+	return now >= w->ramp_end &&
+	       (!w->gate->sync_ramp || __atomic_load_n(&w->gate->measure, __ATOMIC_ACQUIRE));
+}
+
 static void on_event(struct worker *w, uint64_t now)
 {
-	if (!w->measuring && now >= w->ramp_end)
+	if (!w->measuring && ramp_over(w, now))
 		start_measuring(w, now);
 	if (w->measuring) {
 		while (now >= w->next_tick) {
@@ -168,6 +176,8 @@ static void on_event(struct worker *w, uint64_t now)
 			w->issuing = false;
 	}
 	uint64_t ev = w->measuring ? w->next_tick : w->ramp_end;
+	if (!w->measuring && now >= w->ramp_end)
+		ev = now + RAMP_POLL_NS; /* waiting for the other ranks */
 	w->next_event = ev < w->deadline ? ev : w->deadline;
 }
 
@@ -572,6 +582,8 @@ void gate_init(struct start_gate *g)
 	pthread_cond_init(&g->cv, NULL);
 	g->ready = 0;
 	g->go = 0;
+	g->sync_ramp = false;
+	g->measure = 0;
 }
 
 void gate_destroy(struct start_gate *g)
@@ -594,6 +606,11 @@ void gate_open(struct start_gate *g, int go)
 	g->go = go;
 	pthread_cond_broadcast(&g->cv);
 	pthread_mutex_unlock(&g->lock);
+}
+
+void gate_measure(struct start_gate *g)
+{
+	__atomic_store_n(&g->measure, 1, __ATOMIC_RELEASE);
 }
 
 /* A worker's arrival: counted, then wait for the runner's word. */

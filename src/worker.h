@@ -31,11 +31,18 @@ struct start_gate {
 	pthread_cond_t cv;
 	unsigned ready;
 	int go;
+	/*
+	 * Several ranks: jobs with a ramp start measuring when the runner says so
+	 * (gate_measure, after a barrier of all ranks), not at their own ramp end.
+	 */
+	bool sync_ramp;
+	int measure;
 };
 void gate_init(struct start_gate *g);
 void gate_destroy(struct start_gate *g);
 void gate_wait_ready(struct start_gate *g, unsigned n);
 void gate_open(struct start_gate *g, int go);
+void gate_measure(struct start_gate *g);
 
 struct worker {
 	const struct job *job;

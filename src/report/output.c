@@ -1,4 +1,5 @@
 /* Where results go: stdout or --output, and --json; opened before the run. */
+#include "cluster.h"
 #include "common.h"
 #include "report/report.h"
 
@@ -64,7 +65,7 @@ static FILE *open_out(const char *opt, const char *path, struct ig_err *e)
 	return f;
 }
 
-int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
+static int open_all(struct outputs *o, const struct settings *s, struct ig_err *e)
 {
 	memset(o, 0, sizeof(*o));
 	o->out = stdout;
@@ -87,6 +88,34 @@ int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
 			o->out = stdout;
 			return -1;
 		}
+	}
+	return 0;
+}
+
+static void close_all(struct outputs *o)
+{
+	if (o->out && o->out != stdout)
+		fclose(o->out);
+	if (o->json && o->json != stdout)
+		fclose(o->json);
+	o->out = stdout;
+	o->json = NULL;
+}
+
+int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
+{
+	/* Several ranks: rank 0 writes the merged results, the others nothing; rank 0's verdict holds for all. */
+	if (cluster_rank()) {
+		memset(o, 0, sizeof(*o));
+		o->out_name = "/dev/null";
+		o->out = fopen(o->out_name, "w");
+		o->out = o->out ? o->out : stdout;
+	} else if (open_all(o, s, e)) {
+		close_all(o);
+	}
+	if (cluster_agree(NULL, e)) {
+		close_all(o);
+		return -1;
 	}
 	return 0;
 }
