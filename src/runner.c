@@ -2,6 +2,7 @@
 #include "cluster.h"
 #include "common.h"
 #include "devinfo.h"
+#include "merge.h"
 #include "options.h"
 #include "runner.h"
 #include "worker.h"
@@ -431,6 +432,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 
 void run_result_free(struct run_result *r)
 {
+	cluster_run_free(r);
 	for (unsigned i = 0; i < r->njobs; i++) {
 		struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++)

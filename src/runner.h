@@ -24,12 +24,14 @@ struct job_result {
 	bool buffered_fallback;       /* O_DIRECT refused by the file system */
 	int64_t resident_before;      /* bytes cached before reads, -1 unknown */
 	unsigned group;               /* stonewall group: jobs in one group run at once */
+	struct cluster_job *cluster;  /* merged from several ranks (rank 0): each rank's figures (merge.h) */
 };
 
 #define MAX_DEVS 16
 /* What reached a block device while jobs were measuring (ramps excluded). */
 struct dev_result {
 	char name[64];
+	char host[64];    /* several ranks: the host it belongs to; "" alone */
 	uint64_t rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms;
 	uint64_t span_ns; /* time the counters cover */
 	bool ok;          /* counters were readable */
@@ -48,6 +50,7 @@ struct run_result {
 	struct ig_err err;    /* why the run was refused or could not start (status 2 or 1) */
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */
 	unsigned nnotes;
+	struct cluster_run *cluster; /* merged from several ranks (rank 0): ranks, hosts, clocks (merge.h) */
 };
 
 /* While jobs run, about every 100 ms (for a progress line). */

@@ -193,6 +193,8 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 	dst->invalidate_ns += src->invalidate_ns;
 	err_merge(dst, src);
 	dst->interrupted |= src->interrupted;
+	dst->halted |= src->halted;
+	dst->left_bytes += src->left_bytes;
 }
 
 double lat_mean(const struct lat_stats *l)

@@ -56,6 +56,8 @@ struct thread_stats {
 	char err_file[PATH_MAX];
 	bool short_io;        /* err came from a short transfer, not errno */
 	bool interrupted;     /* stopped by a signal */
+	bool halted;          /* stopped because another rank asked every rank to stop */
+	uint64_t left_bytes;  /* a size-bound job stopped early: bytes it had not yet issued */
 };
 
 static inline void lat_add(struct lat_stats *l, uint64_t v)

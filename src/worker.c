@@ -527,6 +527,9 @@ static void finish(struct worker *w)
 		stats_reset(&w->st);
 		return;
 	}
+	/* A size-bound job stopped early (a signal, an error, another rank's stop): what it had left. */
+	if (!j->time_based)
+		w->st.left_bytes = w->remaining * w->bs;
 	/* Synchronous engines: lat is clat (no submit call apart from the request). */
 	if (j->engine->flags & ENGINE_SYNC)
 		for (int o = 0; o < IO_OP_NR; o++)

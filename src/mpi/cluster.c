@@ -258,6 +258,8 @@ void mpi_clock_offsets(void)
 	}
 	int64_t lo = off[0] < off[1] ? off[0] : off[1], hi = off[0] < off[1] ? off[1] : off[0];
 	mpi_g.clock_offset_ns = off[2] < lo ? lo : off[2] > hi ? hi : off[2];
+	/* Ranks on one host read one clock: they take the first one's offset (rank 0's host: 0). */
+	MPI_Bcast(&mpi_g.clock_offset_ns, 1, MPI_INT64_T, 0, mpi_g.node);
 }
 
 #ifdef __SANITIZE_ADDRESS__

@@ -1,21 +1,273 @@
-/* iogauge-mpi: merging every rank's results on rank 0. */
+/*
+ * iogauge-mpi: every rank's results merged on rank 0.  Statistics go
+ * through one MPI_Reduce per job over a fixed-size buffer (merge.c): its
+ * cost grows with log N.  Small fixed records per rank (figures, host,
+ * clocks) and each rank's own JSON are gathered to rank 0, which grows with N.
+ */
 #include "mpi/mpi_int.h"
 #include "common.h"
 #include "ctx.h"
+#include "merge.h"
 #include "runner.h"
+#include "report/report.h"
 
-/* The most serious status of any rank, on every rank. */
-static int agree_status(struct run_ctx *c, int status)
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The most serious status of any rank and the longest run, on every rank. */
+static void agree_status(struct run_ctx *c, struct run_result *r)
 {
-	uint64_t in[SYNC_VALS] = { (uint64_t)mpi_status_rank(status) << 32 | (uint32_t)status }, out[SYNC_VALS];
-	if (!mpi_sync(c, SITE_MERGE, in, out))
-		return status ? status : EXIT_USAGE;
-	return (int)(uint32_t)out[0];
+	uint64_t in[SYNC_VALS] = { (uint64_t)mpi_status_rank(r->status) << 32 | (uint32_t)r->status,
+				   r->elapsed_ns },
+		 out[SYNC_VALS];
+	if (!mpi_sync(c, SITE_MERGE, in, out)) {
+		r->status = r->status ? r->status : EXIT_USAGE;
+		return;
+	}
+	r->status = (int)(uint32_t)out[0];
+	r->elapsed_ns = out[1];
+}
+
+/* The reduction: buffers are self-describing (merge.c), one per element. */
+static void combine_op(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+	(void)type;
+	const uint64_t *a = in;
+	uint64_t *b = inout;
+	for (int i = 0; i < *len; i++) {
+		size_t words = merge_buffer_words(a);
+		merge_combine(a, b);
+		a += words;
+		b += words;
+	}
+}
+
+/* One job's statistics, reduced exactly onto rank 0. */
+static void reduce_job(struct run_ctx *c, struct job_result *jr, MPI_Op op)
+{
+	uint64_t shape[MERGE_SHAPE_WORDS], all[MERGE_SHAPE_WORDS];
+	merge_shape(jr, shape);
+	mpi_allreduce(c, shape, all, MERGE_SHAPE_WORDS, MPI_UINT64_T, MPI_MAX);
+	size_t words = merge_words(all);
+	uint64_t *buf = xcalloc(words, sizeof(uint64_t));
+	uint64_t *out = mpi_g.rank ? NULL : xcalloc(words, sizeof(uint64_t));
+	merge_pack(jr, all, buf);
+	MPI_Datatype t;
+	MPI_Type_contiguous((int)words, MPI_UINT64_T, &t);
+	MPI_Type_commit(&t);
+	MPI_Request rq;
+	MPI_Ireduce(buf, out, 1, t, op, 0, MPI_COMM_WORLD, &rq);
+	mpi_await(c, &rq);
+	MPI_Type_free(&t);
+	if (out)
+		merge_unpack(out, all, jr);
+	free(buf);
+	free(out);
+}
+
+/* The first error of the lowest failing rank, on rank 0 (with which rank it was). */
+struct err_msg {
+	int32_t err, op, short_io, pad;
+	uint64_t offset;
+	char file[PATH_MAX];
+};
+
+static int move_error(struct run_ctx *c, struct job_result *jr)
+{
+	uint64_t mine = jr->total.err ? mpi_g.rank : UINT32_MAX, who;
+	mpi_allreduce(c, &mine, &who, 1, MPI_UINT64_T, MPI_MIN);
+	if (who == UINT32_MAX) {
+		jr->total.err = 0;
+		return -1;
+	}
+	struct err_msg m;
+	memset(&m, 0, sizeof(m));
+	if (who == mpi_g.rank) {
+		m.err = jr->total.err;
+		m.op = jr->total.err_op;
+		m.short_io = jr->total.short_io;
+		m.offset = jr->total.err_offset;
+		memcpy(m.file, jr->total.err_file, sizeof(m.file));
+	}
+	MPI_Request rq;
+	MPI_Ibcast(&m, sizeof(m), MPI_BYTE, (int)who, MPI_COMM_WORLD, &rq);
+	mpi_await(c, &rq);
+	jr->total.err = m.err;
+	jr->total.err_op = m.op;
+	jr->total.short_io = m.short_io;
+	jr->total.err_offset = m.offset;
+	memcpy(jr->total.err_file, m.file, sizeof(m.file));
+	return (int)who;
+}
+
+/* Fixed records of every rank, in rank order, on rank 0 (NULL elsewhere). */
+static void *gather(struct run_ctx *c, const void *mine, size_t size)
+{
+	void *all = mpi_g.rank ? NULL : xcalloc(mpi_g.size, size);
+	MPI_Request rq;
+	MPI_Igather(mine, (int)size, MPI_BYTE, all, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	mpi_await(c, &rq);
+	return all;
+}
+
+/* Variable-length bytes of every rank, concatenated on rank 0; lens[r] each. */
+static char *gatherv(struct run_ctx *c, const char *mine, int len, int **lens_out)
+{
+	int *lens = gather(c, &len, sizeof(int));
+	int *displs = NULL;
+	char *all = NULL;
+	if (!mpi_g.rank) {
+		displs = xcalloc(mpi_g.size, sizeof(int));
+		size_t total = 0;
+		for (unsigned r = 0; r < mpi_g.size; r++) {
+			displs[r] = (int)total;
+			total += (size_t)lens[r];
+		}
+		all = xcalloc(total + 1, 1);
+	}
+	MPI_Request rq;
+	MPI_Igatherv(mine, len, MPI_BYTE, all, lens, displs, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	mpi_await(c, &rq);
+	free(displs);
+	*lens_out = lens;
+	return all;
+}
+
+/* Each rank's own job object (the schema of a job, without the options every rank shares). */
+static char *rank_json(struct run_ctx *c, const struct job_result *jr)
+{
+	json_t *o = json_job(jr, 0);
+	json_object_del(o, "options");
+	json_object_set_new(o, "rank", json_integer(mpi_g.rank));
+	json_object_set_new(o, "host", json_text(mpi_g.host));
+	char *s = json_dumps(o, JSON_COMPACT);
+	json_decref(o);
+	int *lens;
+	char *all = gatherv(c, s ? s : "null", s ? (int)strlen(s) : 4, &lens);
+	free(s);
+	if (mpi_g.rank)
+		return NULL;
+	/* "[" + the objects joined by "," + "]" */
+	size_t total = 0;
+	for (unsigned r = 0; r < mpi_g.size; r++)
+		total += (size_t)lens[r];
+	char *arr = xcalloc(total + mpi_g.size + 2, 1), *p = arr, *q = all;
+	*p++ = '[';
+	for (unsigned r = 0; r < mpi_g.size; r++) {
+		if (r)
+			*p++ = ',';
+		memcpy(p, q, (size_t)lens[r]);
+		p += lens[r];
+		q += lens[r];
+	}
+	*p++ = ']';
+	free(all);
+	free(lens);
+	return arr;
+}
+
+static void merge_job(struct run_ctx *c, struct job_result *jr, MPI_Op op)
+{
+	struct rank_fig mine;
+	rank_fig_of(jr, &mine);
+	char *json = rank_json(c, jr);
+	reduce_job(c, jr, op);
+	int who = move_error(c, jr);
+	struct rank_fig *figs = gather(c, &mine, sizeof(mine));
+	if (mpi_g.rank) {
+		free(json);
+		return;
+	}
+	struct cluster_job *cj = xcalloc(1, sizeof(*cj));
+	cj->nranks = mpi_g.size;
+	cj->ranks = figs;
+	cj->ranks_json = json;
+	cj->err_rank = who;
+	jr->cluster = cj;
+}
+
+/* Every host's devices, read by the first rank on each host. */
+static void merge_devices(struct run_ctx *c, struct run_result *r, struct cluster_run *cr,
+			  struct rank_info *info)
+{
+	unsigned n = mpi_g.node_rank ? 0 : r->ndevs;
+	struct dev_result mine[MAX_DEVS];
+	for (unsigned i = 0; i < n; i++) {
+		mine[i] = r->devs[i];
+		snprintf(mine[i].host, sizeof(mine[i].host), "%s", mpi_g.host);
+	}
+	info->ndevs = n;
+	int *lens;
+	char *all = gatherv(c, (const char *)mine, (int)(n * sizeof(mine[0])), &lens);
+	if (!cr) {
+		free(all);
+		free(lens);
+		return;
+	}
+	size_t total = 0;
+	for (unsigned k = 0; k < mpi_g.size; k++)
+		total += (size_t)lens[k] / sizeof(mine[0]);
+	cr->devs = (struct dev_result *)all;
+	cr->ndevs = (unsigned)total;
+	cr->dev_rank = xcalloc(total + 1, sizeof(unsigned));
+	for (unsigned k = 0, d = 0; k < mpi_g.size; k++)
+		for (int i = 0; i < lens[k] / (int)sizeof(mine[0]); i++)
+			cr->dev_rank[d++] = k;
+	free(lens);
+}
+
+static void fill_run(struct cluster_run *cr, struct rank_info *ranks)
+{
+	cr->nranks = mpi_g.size;
+	cr->ranks = ranks;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, slo = INT64_MAX, shi = INT64_MIN;
+	for (unsigned k = 0; k < mpi_g.size; k++) {
+		const struct rank_info *ri = &ranks[k];
+		bool seen = false;
+		for (unsigned j = 0; j < k && !seen; j++)
+			seen = !strcmp(ranks[j].host, ri->host);
+		cr->nhosts += !seen;
+		lo = ri->clock_offset_ns < lo ? ri->clock_offset_ns : lo;
+		hi = ri->clock_offset_ns > hi ? ri->clock_offset_ns : hi;
+		int64_t s = ri->start_wall_ns - ri->clock_offset_ns;
+		slo = s < slo ? s : slo;
+		shi = s > shi ? s : shi;
+	}
+	cr->offset_min_ns = lo;
+	cr->offset_max_ns = hi;
+	cr->start_skew_ns = ranks[0].start_wall_ns ? shi - slo : 0;
 }
 
 void cluster_merge(struct run_ctx *c, struct run_result *r)
 {
 	if (mpi_g.size < 2)
 		return;
-	r->status = agree_status(c, r->status);
+	/* Failures before the run (a thread that did not start) and the status, agreed. */
+	if (cluster_agree(c, &r->err) && mpi_g.broken) {
+		r->status = r->err.status;
+		return;
+	}
+	agree_status(c, r);
+	if (mpi_g.broken)
+		return;
+	MPI_Op op;
+	MPI_Op_create(combine_op, 1, &op);
+	for (unsigned i = 0; i < r->njobs; i++)
+		if (r->jobs[i].threads) /* the same jobs ran on every rank: groups start together */
+			merge_job(c, &r->jobs[i], op);
+	MPI_Op_free(&op);
+	struct rank_info mine;
+	memset(&mine, 0, sizeof(mine));
+	snprintf(mine.host, sizeof(mine.host), "%s", mpi_g.host);
+	mine.clock_offset_ns = mpi_g.clock_offset_ns;
+	mine.start_wall_ns = mpi_g.start_wall_ns;
+	mine.status = r->status;
+	struct cluster_run *cr = mpi_g.rank ? NULL : xcalloc(1, sizeof(*cr));
+	merge_devices(c, r, cr, &mine);
+	struct rank_info *ranks = gather(c, &mine, sizeof(mine));
+	if (!cr)
+		return;
+	fill_run(cr, ranks);
+	r->cluster = cr;
 }

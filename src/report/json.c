@@ -1,5 +1,6 @@
 /* iogauge's JSON schema (docs/json.md), built with jansson. */
 #include "common.h"
+#include "merge.h"
 #include "options.h"
 #include "report/report.h"
 #include "engines/engine.h"
@@ -153,6 +154,8 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 	json_object_set_new(o, "pass_invalidations", JU(t->invalidations));
 	json_object_set_new(o, "pass_invalidate_ns", JU(t->invalidate_ns));
 	json_object_set_new(o, "interrupted", json_boolean(t->interrupted));
+	json_object_set_new(o, "halted", json_boolean(t->halted));
+	json_object_set_new(o, "left_bytes", JU(t->left_bytes));
 	json_object_set_new(o, "error", json_error(t));
 	json_object_set_new(o, "series", json_series(&t->series));
 	return o;
@@ -192,7 +195,9 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 	json_object_set_new(o, "invalidate_ns", JU(jr->invalidate_ns));
 	json_object_set_new(o, "resident_before_bytes",
 			    jr->resident_before >= 0 ? JU((uint64_t)jr->resident_before) : json_null());
-	if (jr->nthreads > 1 && !j->group_reporting) {
+	if (jr->cluster)
+		json_job_ranks(o, jr);
+	else if (jr->nthreads > 1 && !j->group_reporting) {
 		json_t *th = json_array();
 		for (unsigned t = 0; t < jr->nthreads; t++)
 			json_array_append_new(th, json_stats(&jr->threads[t], j));
@@ -231,13 +236,18 @@ static json_t *json_groups(const struct run_result *r)
 json_t *json_devices(const struct run_result *r)
 {
 	json_t *a = json_array();
-	for (unsigned i = 0; i < r->ndevs; i++) {
-		const struct dev_result *d = &r->devs[i];
+	/* Several ranks: every host's devices. */
+	const struct dev_result *devs = r->cluster ? r->cluster->devs : r->devs;
+	unsigned ndevs = r->cluster ? r->cluster->ndevs : r->ndevs;
+	for (unsigned i = 0; i < ndevs; i++) {
+		const struct dev_result *d = &devs[i];
 		if (!d->ok)
 			continue;
 		json_t *o = json_object();
 		double util = d->span_ns ? 100.0 * (double)d->io_ticks_ms * 1e6 / (double)d->span_ns : 0;
 		json_object_set_new(o, "name", json_text(d->name));
+		if (d->host[0])
+			json_object_set_new(o, "host", json_text(d->host));
 		json_object_set_new(o, "read_ios", JU(d->rd_ios));
 		json_object_set_new(o, "read_bytes", JU(d->rd_sectors * 512));
 		json_object_set_new(o, "write_ios", JU(d->wr_ios));
@@ -283,6 +293,8 @@ void json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 	json_object_set_new(o, "jobs", jobs);
 	json_object_set_new(o, "groups", json_groups(r));
 	json_object_set_new(o, "devices", json_devices(r));
+	if (r->cluster)
+		json_object_set_new(o, "cluster", json_cluster(r));
 	json_t *notes = json_array();
 	for (unsigned i = 0; i < r->nnotes; i++)
 		json_array_append_new(notes, json_text(r->notes[i]));

@@ -39,6 +39,15 @@ json_t *json_text(const char *s);
 /* Integers as JSON integers, above INT64_MAX as reals: never negative. */
 json_t *json_u64(uint64_t v);
 
+/* ---- a run merged from several ranks (cluster.c) */
+
+/* Ranks, hosts, clocks, the spread between ranks and what each had left. */
+void report_cluster_text(FILE *f, const struct run_result *r);
+/* Root "cluster" object. */
+json_t *json_cluster(const struct run_result *r);
+/* A merged job's "ranks_n", "rank_spread", "error_rank" and "ranks" (every rank's own job object). */
+void json_job_ranks(json_t *o, const struct job_result *jr);
+
 /* ---- reading saved results back (json_read.c) */
 
 /*

@@ -2,6 +2,7 @@
 #include "common.h"
 #include "report/report.h"
 #include "engines/engine.h"
+#include "merge.h"
 #include "options.h"
 
 #include <errno.h>
@@ -158,7 +159,8 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 		const struct target *t = &jr->targets[i];
 		if (j->engine->flags & ENGINE_NO_FILE)
 			break; /* no file: nothing to name */
-		fprintf(f, "  target: %s", t->path);
+		/* Merged: rank 0's targets stand for every rank's (each rank's are in the JSON). */
+		fprintf(f, "  target%s: %s", jr->cluster ? " (rank 0's; each rank has its own)" : "", t->path);
 		if (t->fstype[0] || t->device[0])
 			fprintf(f, " (%s%s%s)", t->fstype[0] ? t->fstype : "raw",
 				t->device[0] ? " on " : "", t->device);
@@ -214,25 +216,28 @@ static void print_devices(FILE *f, const struct run_result *r)
 	for (unsigned i = 0; i < r->njobs && r->jobs[i].threads; i++)
 		for (int d = 0; d < DDIR_NR; d++)
 			req[d] += r->jobs[i].total.op[d].bytes;
+	/* Several ranks: every host's devices. */
+	const struct dev_result *devs = r->cluster ? r->cluster->devs : r->devs;
+	unsigned ndevs = r->cluster ? r->cluster->ndevs : r->ndevs;
 	bool any = false;
-	for (unsigned i = 0; i < r->ndevs; i++)
-		any |= r->devs[i].ok;
+	for (unsigned i = 0; i < ndevs; i++)
+		any |= devs[i].ok;
 	if (!any)
 		return;
 	fprintf(f, "\nDisk stats (read/write), measured part only:\n");
-	for (unsigned i = 0; i < r->ndevs; i++) {
-		const struct dev_result *d = &r->devs[i];
+	for (unsigned i = 0; i < ndevs; i++) {
+		const struct dev_result *d = &devs[i];
 		if (!d->ok)
 			continue;
 		char rb[32], wb[32];
 		double util = d->span_ns ? 100.0 * (double)d->io_ticks_ms * 1e6 / (double)d->span_ns : 0;
-		fprintf(f, "  %s: ios=%llu/%llu, bytes=%s/%s, util=%.2f%%\n", d->name,
+		fprintf(f, "  %s%s%s: ios=%llu/%llu, bytes=%s/%s, util=%.2f%%\n", d->host, d->host[0] ? ":" : "", d->name,
 			(unsigned long long)d->rd_ios, (unsigned long long)d->wr_ios,
 			fmt_bytes(rb, sizeof(rb), (double)d->rd_sectors * 512),
 			fmt_bytes(wb, sizeof(wb), (double)d->wr_sectors * 512), util > 100 ? 100 : util);
 	}
-	if (r->ndevs == 1 && r->devs[0].ok) {
-		const struct dev_result *d = &r->devs[0];
+	if (ndevs == 1 && devs[0].ok) {
+		const struct dev_result *d = &devs[0];
 		double rd = (double)d->rd_sectors * 512, wr = (double)d->wr_sectors * 512;
 		if (req[IO_READ] && rd < 0.5 * (double)req[IO_READ])
 			fprintf(f, "  note: the device delivered %.0f%% of the bytes read: the rest came "
@@ -251,13 +256,17 @@ void report_text(FILE *f, const struct run_result *r)
 		if (!jr->threads)
 			continue;
 		print_job_header(f, jr);
-		if (jr->job.group_reporting || jr->nthreads == 1)
+		if (jr->cluster) /* merged: every rank's threads together */
+			print_thread(f, jr, &jr->total, jr->nthreads * r->cluster->nranks);
+		else if (jr->job.group_reporting || jr->nthreads == 1)
 			print_thread(f, jr, &jr->total, jr->nthreads);
 		else
 			for (unsigned t = 0; t < jr->nthreads; t++)
 				print_thread(f, jr, &jr->threads[t], 1);
 	}
 	print_groups(f, r);
+	if (r->cluster)
+		report_cluster_text(f, r);
 	print_devices(f, r);
 	if (r->interrupted)
 		fprintf(f, "\nInterrupted: the figures above cover the time until the signal.\n");
@@ -271,9 +280,16 @@ void report_errors(const struct run_result *r)
 		msg_err("%s", r->err.msg);
 	for (unsigned i = 0; i < r->njobs; i++) {
 		const struct thread_stats *t = &r->jobs[i].total;
-		const char *name = r->jobs[i].job.name;
+		char name[JOB_NAME_MAX + 128];
+		const struct cluster_job *cj = r->jobs[i].cluster;
 		if (!r->jobs[i].threads || !t->err)
 			continue;
+		/* Several ranks: which one failed, and where. */
+		if (cj && cj->err_rank >= 0)
+			snprintf(name, sizeof(name), "%s (rank %d on %s)", r->jobs[i].job.name, cj->err_rank,
+				 r->cluster->ranks[cj->err_rank].host);
+		else
+			snprintf(name, sizeof(name), "%s", r->jobs[i].job.name);
 		if (t->err_op == ERR_OP_HOOK)
 			msg_err("job %s: %s failed on %s at offset %llu", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset);

@@ -69,3 +69,47 @@ expect_status 2 "one --filename written by $NP ranks: refused (exit status 2)"
 check "the refusal is one line (rank 0's) naming the rank, the host and %r" \
 	bash -c "[ \$(grep -c '^iogauge' '$ERR') = 1 ] && grep -Eq '^iogauge: rank 0 on .* and 3 other ranks: .*%r' '$ERR'"
 check "the refused file was never created" [ ! -e "$D/one" ]
+
+# hist_count FILE PATH: the sum of a sparse histogram's counts.
+hist_count() {
+	jget "$1" "$2" | tr -d '[]' | tr ',' '\n' | awk 'NR % 2 == 0 { s += $1 } END { print s + 0 }'
+}
+
+# merged_checks FILE JOB OP NAME: the merged figures are the sums of every rank's.
+merged_checks() {
+	local f=$1 j=$2 op=$3 name=$4 sum_b=0 sum_i=0 k b i
+	local mb mi
+	mb=$(jget "$f" ".jobs[$j].$op.bytes")
+	mi=$(jget "$f" ".jobs[$j].$op.ios")
+	for ((k = 0; k < NP; k++)); do
+		b=$(jget "$f" ".jobs[$j].ranks[$k].$op.bytes")
+		i=$(jget "$f" ".jobs[$j].ranks[$k].$op.ios")
+		sum_b=$((sum_b + b))
+		sum_i=$((sum_i + i))
+	done
+	check "$name: merged bytes = $NP x the size asked ($mb)" [ "$mb" = $((NP * SIZE)) ]
+	check "$name: merged bytes = the sum of the ranks' bytes" [ "$mb" = "$sum_b" ]
+	check "$name: merged histogram count = merged I/Os = the sum of the ranks' I/Os ($mi)" \
+		[ "$(hist_count "$f" ".jobs[$j].$op.clat_ns.histogram")/$sum_i/$(jget "$f" ".jobs[$j].$op.clat_ns.samples")" = "$mi/$mi/$mi" ]
+}
+
+# File per process: sequential and random writes and reads, one run, four stonewall groups.
+SIZE=$((2 * 1024 * 1024))
+J=$E2E_TMP/fpp.json
+mpi_run run --directory="$D" --size=$SIZE --bs=64k --direct=1 --json="$J" \
+	--name=w --rw=write --name=rw --rw=randwrite --ioengine=io_uring --iodepth=4 --stonewall \
+	--name=r --rw=read --stonewall --name=rr --rw=randread --ioengine=libaio --iodepth=4 --stonewall
+expect_status 0 "file per process, 4 jobs: exit status 0"
+merged_checks "$J" 0 write "file per process, sequential writes"
+merged_checks "$J" 1 write "file per process, random writes (io_uring QD4)"
+merged_checks "$J" 2 read "file per process, sequential reads"
+merged_checks "$J" 3 read "file per process, random reads (libaio QD4)"
+check "async engine: merged slat histogram count = I/Os" \
+	[ "$(hist_count "$J" .jobs[1].write.slat_ns.histogram)" = "$(jget "$J" .jobs[1].write.ios)" ]
+check "JSON: every rank's own job object, in rank order" \
+	[ "$(jget "$J" '.jobs[0].ranks|length' .jobs[0].ranks[3].rank .jobs[0].ranks[2].targets[0].path | tr '\n' ' ')" = "4 3 $D/w.0.0.r2 " ]
+check "JSON: the cluster object (ranks, hosts)" \
+	[ "$(jget "$J" .cluster.ranks_n .cluster.hosts_n '.cluster.ranks|length' | tr '\n' ' ')" = "4 1 4 " ]
+check "text: one report, from rank 0, with the ranks' spread" \
+	bash -c "[ \$(grep -c '^Run status group 0' '$OUT') = 1 ] && grep -q '^Ranks: 4 on 1 host' '$OUT' && grep -q 'write MB/s *min=' '$OUT'"
+check "file per process: no file left" dir_empty "$D"
