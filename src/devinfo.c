@@ -62,6 +62,8 @@ static int parse_mountinfo_line(char *line, struct mountent *m)
 			fstype = tok;
 		} else if (field == 2) {
 			source = tok;
+		} else if (field == 3) {
+			copy_str(m->opts, sizeof(m->opts), tok);
 			break;
 		}
 	}
@@ -277,5 +279,35 @@ int devstat_read(const char *dev, struct devstat *d)
 	d->wr_sectors = v[6];
 	d->io_ticks_ms = v[9];
 	d->when_ns = now_ns();
+	return 0;
+}
+
+struct compress_search {
+	const char *mnt;
+	char *out;
+	size_t len;
+};
+
+static int compress_cb(const struct mountent *m, void *arg)
+{
+	struct compress_search *c = arg;
+	if (strcmp(m->mnt, c->mnt))
+		return 0;
+	/* The last mount on a path is the one in effect: keep looking. */
+	c->out[0] = 0;
+	char opts[sizeof(m->opts)], *save = NULL;
+	copy_str(opts, sizeof(opts), m->opts);
+	for (char *o = strtok_r(opts, ",", &save); o; o = strtok_r(NULL, ",", &save))
+		if (!strncmp(o, "compress=", 9) || !strncmp(o, "compress-force=", 15))
+			copy_str(c->out, c->len, strchr(o, '=') + 1);
+	return 0;
+}
+
+int mount_compression(const char *mnt, char *out, size_t len)
+{
+	struct compress_search c = { mnt, out, len };
+	out[0] = 0;
+	if (!mnt[0] || mountinfo_foreach(compress_cb, &c) < 0)
+		return -1;
 	return 0;
 }

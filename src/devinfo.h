@@ -20,9 +20,12 @@ struct mountent {
 	char mnt[PATH_MAX];
 	char fstype[32];
 	char source[PATH_MAX]; /* "/dev/vda", "tmpfs", ... */
+	char opts[256];        /* the file system's own options: "rw,compress=zstd:3,..." */
 };
 /* Calls fn for each mount until it returns non-zero (returned); -1 if unreadable. */
 int mountinfo_foreach(int (*fn)(const struct mountent *m, void *arg), void *arg);
+/* The compression a mount applies to new data ("zstd:3" from compress=, "" for none); 0 or -1. */
+int mount_compression(const char *mnt, char *out, size_t len);
 /* Kernel name of block device rdev ("sda1") via /sys/dev/block/MAJ:MIN; 0 or -1. */
 int blockdev_name(dev_t rdev, char *name, size_t len);
 /* A sysfs value of block device `dev` (disk or partition, parent's queue/ for a partition). */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <limits.h>
+#include "data.h"
 #include "offsets.h"
 #include "ops.h"
 
@@ -32,7 +33,6 @@ static inline bool rw_is_mixed(int rw)
 }
 
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
-enum data_mode { DATA_RANDOM = 0, DATA_ZERO };
 enum out_format { OUT_NORMAL = 0, OUT_JSON };
 
 #define MAX_PERCENTILES 32
@@ -73,7 +73,8 @@ struct job {
 	bool group_reporting;
 	double percentiles[MAX_PERCENTILES];
 	unsigned n_percentiles;
-	int data; /* enum data_mode */
+	struct data_spec data; /* what writes (and the layout) put on disk */
+	bool refill_buffers;   /* random data: fresh for every write (fio's refill_buffers) */
 	bool stonewall;
 
 	/* Set by commands and the runner, not by options. */

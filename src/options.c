@@ -2,6 +2,7 @@
 #include "common.h"
 #include "options.h"
 #include "engines/engine.h"
+#include "data.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -18,7 +19,6 @@
 const char *const rw_names[] = { "read", "write", "randread", "randwrite",
 				 "rw", "readwrite", "randrw", NULL };
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", NULL };
-const char *const data_names[] = { "random", "zero", NULL };
 static const char *const fmt_values[] = { "normal", "json", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
@@ -189,6 +189,83 @@ static void print_percentiles(const void *obj, const struct opt_def *o, char *bu
 	}
 }
 
+/* ---- written data (data.c): --data and fio's buffer options */
+
+static int set_data(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	return data_parse(val, &((struct job *)obj)->data, o->name, err, n);
+}
+
+static void print_data(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	data_print(&((const struct job *)obj)->data, buf, len);
+}
+
+/* fio's buffer_compress_percentage and dedupe_percentage: random data, N%. */
+static int set_data_pct(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct data_spec *d = &((struct job *)obj)->data;
+	uint64_t v;
+	bool compress = !strcmp(o->name, "buffer_compress_percentage");
+	if (parse_uint(val, &v) || v > 100) {
+		snprintf(err, n, "--%s: '%s' is not a percentage from 0 to 100", o->name, val);
+		return -1;
+	}
+	if (d->mode != DATA_RANDOM) {
+		d->pattern_len = 0;
+		memset(d->pattern, 0, sizeof(d->pattern));
+	}
+	if (compress && v == 100) {
+		d->mode = DATA_ZERO; /* all of it compresses away */
+		return 0;
+	}
+	d->mode = DATA_RANDOM;
+	if (compress)
+		d->compress = (uint8_t)v;
+	else
+		d->dedupe = (uint8_t)v;
+	return 0;
+}
+
+static void print_data_pct(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct data_spec *d = &((const struct job *)obj)->data;
+	bool compress = !strcmp(o->name, "buffer_compress_percentage");
+	snprintf(buf, len, "%u", compress ? (d->mode == DATA_ZERO ? 100u : d->compress) : d->dedupe);
+}
+
+static int set_zero_buffers(void *obj, const struct opt_def *o, const char *val, char *err,
+			    size_t n)
+{
+	struct data_spec *d = &((struct job *)obj)->data;
+	bool b;
+	if (parse_bool(val, &b)) {
+		snprintf(err, n, "--%s: '%s' is not a boolean (allowed: 1, 0, true, false, yes, no, on, off)",
+			 o->name, val);
+		return -1;
+	}
+	if (b) {
+		d->mode = DATA_ZERO;
+		d->compress = d->dedupe = 0;
+	} else if (d->mode == DATA_ZERO) {
+		d->mode = DATA_RANDOM;
+	}
+	return 0;
+}
+
+static void print_zero_buffers(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%d", ((const struct job *)obj)->data.mode == DATA_ZERO);
+}
+
+static int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char *err,
+			      size_t n)
+{
+	return data_parse_pattern(val, &((struct job *)obj)->data, o->name, err, n);
+}
+
 /* ---- the table */
 
 const struct opt_def options[] = {
@@ -280,9 +357,25 @@ const struct opt_def options[] = {
 	  .help = "Latency percentiles to report" },
 	{ .name = "stonewall", .type = OT_BOOL, J(stonewall), .def = "0", .bare = "1",
 	  .group = OG_FIO, .help = "Wait for the jobs before this one to finish before starting" },
-	{ .name = "data", .type = OT_ENUM, J(data), .def = "random", .values = data_names,
-	  .group = OG_DATA,
-	  .help = "Written data: incompressible random (refreshed every write) or zeros" },
+	/* Written data (data.c): --data, and fio's names for the same on run. */
+	{ .name = "data", .type = OT_SPECIAL, J(data), .def = "random", .set = set_data,
+	  .print = print_data, .arg = "random|zero|compress=N|dedupe=N|pattern=0xHEX", .group = OG_DATA,
+	  .help = "Written data: random (fresh for every write: no compressor or deduplicator shrinks it), zeros, random blocks a compressor shrinks by about N%, N% of blocks repeating an earlier one, or a repeated byte pattern; compress and dedupe combine (compress=50,dedupe=20)" },
+	{ .name = "buffer_compress_percentage", .type = OT_SPECIAL, J(data), .set = set_data_pct,
+	  .print = print_data_pct, .arg = "PCT", .group = OG_FIO, .flags = OPT_NO_ECHO,
+	  .help = "fio's name: random blocks a compressor shrinks by about PCT% (--data=compress=PCT)" },
+	{ .name = "dedupe_percentage", .type = OT_SPECIAL, J(data), .set = set_data_pct,
+	  .print = print_data_pct, .arg = "PCT", .group = OG_FIO, .flags = OPT_NO_ECHO,
+	  .help = "fio's name: PCT% of written blocks repeat an earlier one (--data=dedupe=PCT)" },
+	{ .name = "zero_buffers", .type = OT_SPECIAL, J(data), .bare = "1", .set = set_zero_buffers,
+	  .print = print_zero_buffers, .group = OG_FIO, .flags = OPT_NO_ECHO,
+	  .help = "fio's name: write zeros (--data=zero)" },
+	{ .name = "buffer_pattern", .type = OT_SPECIAL, J(data), .set = set_buffer_pattern,
+	  .print = print_data, .arg = "0xHEX|\"TEXT\"|N", .group = OG_FIO, .flags = OPT_NO_ECHO,
+	  .help = "fio's name: write this byte pattern, repeated (--data=pattern=0xHEX)" },
+	{ .name = "refill_buffers", .type = OT_BOOL, J(refill_buffers), .def = "1", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "Fresh random data for every write (0: each buffer is filled once, so written blocks repeat)" },
 	{ .name = "output-format", .type = OT_ENUM, S(output_format), .def = "normal",
 	  .values = fmt_values, .group = OG_OUTPUT, .help = "Result format on stdout (or --output)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,

@@ -77,7 +77,6 @@ extern const struct opt_def options[];
 /* Names of enum rw_mode and enum dist_kind values, NULL-terminated (reports use them too). */
 extern const char *const rw_names[];
 extern const char *const dist_names[];
-extern const char *const data_names[];
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);

@@ -123,6 +123,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
 		.seed = j->randseed ^ 0xda7a,
+		.data = &j->data,
 	};
 	if (target_prepare(c, t, &req, e))
 		return -1;

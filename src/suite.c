@@ -320,7 +320,8 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 	const struct target *t = &q->info;
 	const struct job *b = sr->base;
 	const struct settings *s = sr->s;
-	char sz[32];
+	char sz[32], data[128];
+	data_print(&b->data, data, sizeof(data));
 	fprintf(f, "iogauge %s: %s", sr->cmd->name, q->shown);
 	if (q->refused.status) {
 		fprintf(f, ": not measured: %s\n", q->refused.msg);
@@ -336,7 +337,7 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
 		q->fallback ? "buffered (the file system refuses O_DIRECT): cache invalidated before reads, writes timed to fsync" :
 		b->direct   ? "O_DIRECT" : "buffered",
-		b->engine->name, data_names[b->data], (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
+		b->engine->name, data, (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
 		s->passes == 1 ? "" : "es (median, min-max)");
 }
 

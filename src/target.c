@@ -5,6 +5,7 @@
  * the O_DIRECT alignment facts.
  */
 #include "common.h"
+#include "data.h"
 #include "devinfo.h"
 #include "offsets.h"
 #include "safety.h"
@@ -146,7 +147,7 @@ struct layout {
 	struct ig_err *e;
 	int fd;
 	uint64_t *buf;
-	struct rng rng;
+	struct data_gen gen;
 	uint64_t written, planned;
 };
 
@@ -162,8 +163,10 @@ static int fill_hole(void *arg, uint64_t a, uint64_t b)
 				       "interrupted while laying out %s (%s of %s written)", l->t->path,
 				       fmt_bytes(b1, sizeof(b1), (double)l->written),
 				       fmt_bytes(b2, sizeof(b2), (double)l->planned));
-		for (size_t i = 0; i < (len + 7) / 8; i++)
-			l->buf[i] = rng_next(&l->rng);
+		/* Deduplicated data is decided block by block (4 KiB, the usual unit). */
+		size_t piece = l->gen.spec.dedupe ? 4096 : len;
+		for (size_t k = 0; k < len; k += piece)
+			data_fill(&l->gen, (char *)l->buf + k, len - k < piece ? len - k : piece);
 		for (size_t done = 0; done < len;) {
 			ssize_t n = pwrite(l->fd, (char *)l->buf + done, len - done, (off_t)(off + done));
 			if (n < 0 && errno == EINTR)
@@ -223,7 +226,8 @@ static int fill_region(struct run_ctx *c, struct target *t, const struct target_
 	uint64_t seed = r->seed ^ 0x6c61796f75740a5dULL ^ ((uint64_t)st.st_dev << 32) ^ st.st_ino;
 	for (const char *p = t->path; *p; p++)
 		seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
-	rng_seed(&l.rng, seed);
+	static const struct data_spec random_data = { .mode = DATA_RANDOM };
+	data_init(&l.gen, r->data ? r->data : &random_data, seed);
 	l.buf = xaligned(page_size(), LAYOUT_CHUNK);
 	uint64_t start = now_ns();
 	region_holes(l.fd, &st, r->offset, end, fill_hole, &l, &rc);
@@ -366,6 +370,7 @@ static int finish_file(struct target *t, const struct target_req *r, struct ig_e
 	t->size = (uint64_t)st.st_size;
 	blockdev_of_path(t->path, t->device, sizeof(t->device), t->fstype, sizeof(t->fstype),
 			 t->mountpoint, sizeof(t->mountpoint));
+	mount_compression(t->mountpoint, t->fs_compress, sizeof(t->fs_compress));
 	dio_align(fd, &mem, &off);
 	if (off)
 		t->lbs = off;

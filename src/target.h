@@ -12,6 +12,7 @@
 #include <sys/types.h>
 #include "common.h"
 #include "ctx.h"
+#include "data.h"
 
 struct target {
 	char path[PATH_MAX];
@@ -25,6 +26,7 @@ struct target {
 	char fstype[32];  /* "ext4", "tmpfs", "" for a raw device */
 	char device[64];  /* kernel name of the block device beneath: "loop0", "" if none */
 	char mountpoint[PATH_MAX];
+	char fs_compress[32]; /* the mount compresses new data: "zstd:3"; "" if not */
 	uint64_t layout_ns;    /* time spent writing real data before the run (never counted) */
 	uint64_t layout_bytes; /* bytes written by the layout, all inside the job's region */
 	bool excl;        /* fd holds the device exclusively (O_EXCL, a writer) */
@@ -42,6 +44,7 @@ struct target_req {
 	bool allow_destroy;
 	bool allow_overwrite;
 	uint64_t seed;       /* layout data seed */
+	const struct data_spec *data; /* what the layout writes; NULL: random */
 };
 
 /*

@@ -22,7 +22,6 @@ static int gate_pass(struct start_gate *g);
 #define SERIES_INTERVAL_NS NSEC_PER_SEC
 #define SLEEP_SLICE_NS (100 * NSEC_PER_MSEC)
 #define RAMP_POLL_NS NSEC_PER_MSEC
-#define REFRESH_STRIDE 4096 /* one fresh word per 4 KiB: no two written blocks dedupe */
 
 static void cpu_now(struct cpu_usage *c)
 {
@@ -45,12 +44,6 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	w->issuing = false;
 }
 
-static inline void refresh_data(struct worker *w, struct io_u *u)
-{
-	for (uint32_t k = 0; k + 8 <= u->len; k += REFRESH_STRIDE)
-		*(uint64_t *)((char *)u->buf + k) = rng_next(&w->rng);
-}
-
 static inline void prep(struct worker *w, struct io_u *u)
 {
 	u->offset = w->region + offgen_next(&w->og) * w->bs;
@@ -59,7 +52,7 @@ static inline void prep(struct worker *w, struct io_u *u)
 	if (w->mixed)
 		u->op = (rng_next(&w->rng) >> 32) < w->rwmix_threshold ? IO_READ : IO_WRITE;
 	if (u->op == IO_WRITE && w->refresh)
-		refresh_data(w, u);
+		data_fill(&w->dg, u->buf, u->len);
 	if (unlikely(--w->pass_left == 0)) {
 		w->pass_end = true;
 		w->slow_path = true;
@@ -455,11 +448,7 @@ static int setup(struct worker *w)
 		struct io_u *u = &w->ectx.ios[i];
 		u->idx = i;
 		u->buf = xaligned(align, j->bs);
-		if (j->data == DATA_ZERO)
-			memset(u->buf, 0, j->bs);
-		else
-			for (uint64_t k = 0; k + 8 <= j->bs; k += 8)
-				*(uint64_t *)((char *)u->buf + k) = rng_next(&w->rng);
+		data_fill(&w->dg, u->buf, j->bs);
 		w->free_ios[w->nfree++] = u;
 	}
 	int rc = e->init ? e->init(&w->ectx) : 0;
@@ -506,7 +495,8 @@ static int plan(struct worker *w)
 	w->op = rw_reads(j->rw) ? IO_READ : IO_WRITE;
 	w->mixed = rw_is_mixed(j->rw);
 	w->rwmix_threshold = (uint64_t)j->rwmixread * (1ULL << 32) / 100;
-	w->refresh = j->data == DATA_RANDOM && rw_writes(j->rw);
+	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
+	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, w->mixed);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
 	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
 	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;

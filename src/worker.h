@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include "data.h"
 #include "engines/engine.h"
 #include "job.h"
 #include "offsets.h"
@@ -57,6 +58,7 @@ struct worker {
 	unsigned nfree, inflight, npending; /* npending: prepared, not yet taken by the engine */
 	struct offgen og;
 	struct rng rng;
+	struct data_gen dg;   /* what writes carry */
 	uint64_t region, nblocks, remaining; /* remaining: requests left to issue (size-bound) */
 	uint64_t bs;
 	uint64_t pass_left;   /* requests left in this pass over the region */

@@ -176,6 +176,7 @@ static json_t *json_targets(const struct job_result *jr)
 		json_object_set_new(o, "created", json_boolean(t->created));
 		json_object_set_new(o, "layout_bytes", JU(t->layout_bytes));
 		json_object_set_new(o, "layout_ns", JU(t->layout_ns));
+		json_object_set_new(o, "fs_compress", json_text(t->fs_compress));
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -152,9 +152,16 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 		snprintf(bs, sizeof(bs), "%llu B", (unsigned long long)j->bs);
 	else
 		fmt_bytes(bs, sizeof(bs), (double)j->bs);
-	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s\n", j->name,
+	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s", j->name,
 		rw_names[j->rw], bs, j->engine->name, j->iodepth,
 		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
+	if (rw_writes(j->rw)) {
+		char data[128];
+		data_print(&j->data, data, sizeof(data));
+		fprintf(f, ", data=%s%s", data,
+			j->data.mode == DATA_RANDOM && !j->refill_buffers ? " (each buffer filled once)" : "");
+	}
+	fprintf(f, "\n");
 	for (unsigned i = 0; i < jr->ntargets; i++) {
 		const struct target *t = &jr->targets[i];
 		if (j->engine->flags & ENGINE_NO_FILE)
@@ -210,6 +217,35 @@ static void print_groups(FILE *f, const struct run_result *r)
 	}
 }
 
+/*
+ * Written data on a file system that compresses it (btrfs compress=): say
+ * what the data was and what reached the device (seed 003's lesson).  True
+ * when it said something.
+ */
+static bool compression_note(FILE *f, const struct run_result *r, double share)
+{
+	for (unsigned i = 0; i < r->njobs; i++) {
+		const struct job_result *jr = &r->jobs[i];
+		if (!jr->threads || !rw_writes(jr->job.rw) || !jr->targets || !jr->targets[0].fs_compress[0])
+			continue;
+		const struct target *t = &jr->targets[0];
+		const struct data_spec *ds = &jr->job.data;
+		char data[128];
+		data_print(ds, data, sizeof(data));
+		bool shrinks = ds->mode != DATA_RANDOM || ds->compress;
+		if (shrinks)
+			fprintf(f, "  note: %.0f%% of the bytes written reached the device: the data (%s) compresses, "
+				   "and %s stores it compressed (compress=%s); this measures compression, not the disk\n",
+				100 * share, data, t->fstype, t->fs_compress);
+		else
+			fprintf(f, "  note: %s compresses new data (compress=%s), but %s data does not shrink: "
+				   "%.0f%% of the bytes written reached the device\n",
+				t->fstype, t->fs_compress, data, 100 * share);
+		return true;
+	}
+	return false;
+}
+
 static void print_devices(FILE *f, const struct run_result *r)
 {
 	uint64_t req[DDIR_NR] = { 0, 0 };
@@ -242,7 +278,8 @@ static void print_devices(FILE *f, const struct run_result *r)
 		if (req[IO_READ] && rd < 0.5 * (double)req[IO_READ])
 			fprintf(f, "  note: the device delivered %.0f%% of the bytes read: the rest came "
 				   "from a cache, not the disk\n", 100 * rd / (double)req[IO_READ]);
-		if (req[IO_WRITE] && wr < 0.5 * (double)req[IO_WRITE])
+		if (req[IO_WRITE] && !compression_note(f, r, wr / (double)req[IO_WRITE]) &&
+		    wr < 0.5 * (double)req[IO_WRITE])
 			fprintf(f, "  note: only %.0f%% of the bytes written reached the device during the run "
 				   "(page cache, compression or deduplication)\n",
 				100 * wr / (double)req[IO_WRITE]);

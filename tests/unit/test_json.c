@@ -542,7 +542,7 @@ static void test_options_echo(void **state)
 	assert_int_equal(option_apply(option_find("percentile_list"), job, &sset, "50:99.9",
 				      err, sizeof(err)),
 			 0);
-	job->data = DATA_ZERO;
+	job->data.mode = DATA_ZERO;
 	job->direct = false;
 	job->end_fsync = true;
 	jrs[0].resident_before = 4096;

@@ -369,7 +369,7 @@ static void test_defaults(void **state)
 	assert_int_equal(gj.randseed, 137);
 	assert_int_equal(gj.runtime_ns, 0);
 	assert_int_equal(gj.dist, 0);
-	assert_int_equal(gj.data, DATA_RANDOM);
+	assert_int_equal(gj.data.mode, DATA_RANDOM);
 	assert_string_equal(gj.directory, ".");
 	assert_string_equal(gj.name, "");
 	assert_string_equal(gj.filename, "");
@@ -511,7 +511,7 @@ static void test_apply_enum_bool_str(void **state)
 	expect_reject("output-format", "xml");
 	contains(err, "normal|json");
 	expect_ok("data", "zero");
-	assert_int_equal(gj.data, DATA_ZERO);
+	assert_int_equal(gj.data.mode, DATA_ZERO);
 
 	/* A tiny error buffer is truncated, never overrun (ASan watches). */
 	char small[12];
@@ -984,6 +984,9 @@ static void round_trip(const struct opt_def *o, const struct job *j, const struc
 		       const char *where)
 {
 	char buf[1024], again[1024], e[512];
+	/* fio's names for parts of --data (buffer_pattern, zero_buffers, ...): --data round-trips. */
+	if (o->off == offsetof(struct job, data) && strcmp(o->name, "data"))
+		return;
 	option_print(o, j, s, buf, sizeof(buf));
 	options_defaults(&rj, &rs);
 	/* Something else in the field first, so a value that does not apply shows. */
