@@ -61,6 +61,9 @@ build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ))
 	@mkdir -p $(dir $@)
 	@echo "  LD-SAN  $@"; $(CC) -O1 -g $(SAN) $(WARN) $(BASE) -o $@ $^ $(LIBS) -lcmocka
 
+# The HTML report's script and style, embedded by html_assets.c (.incbin).
+build/rel/src/report/html_assets.o build/san/src/report/html_assets.o: src/report/html.js src/report/html.css
+
 # Generated from the option table: never edited by hand.
 iogauge.1: iogauge
 	./iogauge --help-man > $@

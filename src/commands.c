@@ -9,7 +9,8 @@
 #define COMMAND_TABLE(X) \
 	X(quick)         \
 	X(mix)           \
-	X(run)
+	X(run)           \
+	X(report)
 
 #define DECLARE(n) extern const struct command cmd_##n;
 #define ENTRY(n) &cmd_##n,

@@ -87,6 +87,7 @@ struct settings {
 	int output_format;
 	char output[PATH_MAX]; /* empty: stdout */
 	char json[PATH_MAX];   /* --json FILE: JSON copy besides text */
+	char html[PATH_MAX];   /* --html FILE: the HTML report besides text */
 	bool allow_destroy;
 	bool allow_overwrite;
 	bool keep;

@@ -382,6 +382,9 @@ const struct opt_def options[] = {
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Also write the results as JSON to FILE" },
+	/* The HTML report (issue 11). */
+	{ .name = "html", .type = OT_STR, S(html), .arg = "FILE", .group = OG_OUTPUT,
+	  .help = "Also write a self-contained HTML report with charts to FILE (Chart.js from Debian's libjs-chart.js is inlined: it opens offline)" },
 	{ .name = "passes", .type = OT_UINT, S(passes), .def = "1", .min = 1, .max = 1000,
 	  .arg = "N", .group = OG_SUITE,
 	  .help = "Repeat the suite N times; report the median and the min-max range" },

@@ -190,13 +190,15 @@ static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
 	json_decref(o);
 }
 
-static void record(struct exec *x, struct suite_target *t, unsigned c, const struct run_result *r)
+void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
+		  const struct run_result *r)
 {
 	const struct job_result *jr = &r->jobs[0];
+	struct suite_target *t = &sr->targets[ti];
 	if (!jr->threads)
 		return;
 	const struct thread_stats *s = &jr->total;
-	struct suite_cell *cell = cell_at(&x->sr, (unsigned)(t - x->sr.targets), x->pass, c);
+	struct suite_cell *cell = cell_at(sr, ti, pass, c);
 	for (int d = 0; d < DDIR_NR; d++) {
 		const struct lat_stats *l = &s->op[d].clat;
 		double *v = cell->v[d];
@@ -229,7 +231,12 @@ static void record(struct exec *x, struct suite_target *t, unsigned c, const str
 		t->dev[IO_READ] += r->devs[0].rd_sectors * 512;
 		t->dev[IO_WRITE] += r->devs[0].wr_sectors * 512;
 	}
-	if (x->jobs)
+}
+
+static void record(struct exec *x, struct suite_target *t, unsigned c, const struct run_result *r)
+{
+	suite_record(&x->sr, (unsigned)(t - x->sr.targets), x->pass, c, r);
+	if (x->jobs && r->jobs[0].threads)
 		add_jobs(x, r, c);
 }
 
@@ -407,6 +414,7 @@ static json_t *json_target(const struct suite_run *sr, unsigned ti)
 	json_object_set_new(o, "size", json_u64(q->size));
 	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
 	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));
+	json_object_set_new(o, "layout_ns", json_u64(q->layout_ns));
 	json_object_set_new(o, "refused", q->refused.status ? json_text(q->refused.msg) : json_null());
 	json_t *cases = json_object();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {
@@ -526,7 +534,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	ctx_init(&x->ctx);
 	x->ctx.keep = pa.settings.keep;
 	ctx_install_signals(&x->ctx);
-	if (pa.settings.output_format == OUT_JSON || pa.settings.json[0])
+	if (outputs_want_root(&out, &pa.settings))
 		x->jobs = json_array();
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));

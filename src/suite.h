@@ -11,6 +11,7 @@
 #define IOGAUGE_SUITE_H
 
 #include <stdio.h>
+#include <jansson.h>
 #include "job.h"
 #include "runner.h"
 
@@ -84,6 +85,26 @@ typedef void (*suite_cell_fn)(const struct suite_run *sr, unsigned target, unsig
 			      size_t len);
 void suite_print_columns(FILE *f, const struct suite_run *sr, const char *title, const char *corner,
 			 unsigned nrows, suite_cell_fn label, suite_cell_fn cell);
+
+/*
+ * One run of case c in pass `pass` on target t: its figures, the bytes asked
+ * for and seen by the device, the target's facts.  The executor calls it
+ * after each run; suite_from_json calls it for each saved job.
+ */
+void suite_record(struct suite_run *sr, unsigned t, unsigned pass, unsigned c,
+		  const struct run_result *r);
+
+/* A saved suite result back in memory, so the suite's own formatter prints it again. */
+struct suite_saved {
+	struct suite_run sr;
+	struct suite suite;       /* the command's, with the cases as saved */
+	struct suite_case *cases;
+	struct job base;
+	struct settings s;
+};
+/* root: a saved result of a suite command.  0, or -1 with e set (status 2). */
+int suite_from_json(const json_t *root, struct suite_saved *out, struct ig_err *e);
+void suite_saved_free(struct suite_saved *ss);
 
 /* The main of every suite command (commands.c). */
 int suite_main(const struct command *c, int argc, char **argv);

@@ -72,7 +72,7 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	if (pa.settings.output_format == OUT_NORMAL)
 		report_text(out.out, &r);
 	json_t *root = NULL;
-	if (pa.settings.output_format == OUT_JSON || out.json) {
+	if (outputs_want_root(&out, &pa.settings)) {
 		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
 		json_add_run(root, &r, cmd->groups);
 	}

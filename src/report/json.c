@@ -8,7 +8,9 @@
 #include <errno.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 json_t *json_u64(uint64_t v)
 {
@@ -260,6 +262,56 @@ json_t *json_devices(const struct run_result *r)
 	return a;
 }
 
+/* The exact command line, from /proc/self/cmdline, quoted for a POSIX shell where needed. */
+static json_t *json_cmdline(void)
+{
+	char raw[16384], out[4 * sizeof(raw)];
+	size_t n = 0, k = 0;
+	FILE *f = fopen("/proc/self/cmdline", "r");
+	if (f) {
+		n = fread(raw, 1, sizeof(raw) - 1, f);
+		fclose(f);
+	}
+	for (size_t i = 0; i < n && k + 8 < sizeof(out);) {
+		const char *a = raw + i;
+		size_t len = strnlen(a, n - i);
+		bool plain = len > 0;
+		for (size_t c = 0; c < len; c++)
+			plain &= !!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%", a[c]);
+		if (k)
+			out[k++] = ' ';
+		if (!plain)
+			out[k++] = '\'';
+		for (size_t c = 0; c < len && k + 8 < sizeof(out); c++) {
+			if (a[c] == '\'' && !plain) {
+				memcpy(out + k, "'\\''", 4);
+				k += 4;
+			} else {
+				out[k++] = a[c];
+			}
+		}
+		if (!plain)
+			out[k++] = '\'';
+		i += len + 1;
+	}
+	out[k] = 0;
+	return json_text(out);
+}
+
+/* Where it ran: host name, kernel, machine, CPUs. */
+static json_t *json_host(void)
+{
+	struct utsname u;
+	json_t *o = json_object();
+	if (!uname(&u)) {
+		json_object_set_new(o, "name", json_text(u.nodename));
+		json_object_set_new(o, "kernel", json_text(u.release));
+		json_object_set_new(o, "machine", json_text(u.machine));
+	}
+	json_object_set_new(o, "cpus", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
+	return o;
+}
+
 json_t *json_root(const char *command, int status, bool interrupted, const struct ig_err *err)
 {
 	json_t *root = json_object();
@@ -273,6 +325,8 @@ json_t *json_root(const char *command, int status, bool interrupted, const struc
 	gmtime_r(&now, &tm);
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	json_object_set_new(root, "time", json_string(ts));
+	json_object_set_new(root, "command_line", json_cmdline());
+	json_object_set_new(root, "host", json_host());
 	json_object_set_new(root, "status", json_integer(status));
 	json_object_set_new(root, "interrupted", json_boolean(interrupted));
 	json_object_set_new(root, "error", err && err->status ? json_text(err->msg) : json_null());

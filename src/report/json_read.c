@@ -1,8 +1,16 @@
-/* Reading saved results back: latency objects with their histogram buckets. */
+/*
+ * Reading saved results back: latency objects with their histogram buckets,
+ * and whole jobs and runs, so every writer (text, HTML) and `compare` can
+ * render a saved file as it renders a fresh run.
+ */
 #include "common.h"
+#include "options.h"
 #include "report/report.h"
 
+#include <limits.h>
+#include <math.h>
 #include <string.h>
+#include <time.h>
 
 static int get_u64(const json_t *o, const char *key, uint64_t *v, struct ig_err *e)
 {
@@ -69,5 +77,252 @@ int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e)
 		v = v * 10 + (unsigned)(*p - '0');
 	}
 	l->sumsq = v;
+	return 0;
+}
+
+/* ---- whole results */
+
+json_t *result_load(const char *path, struct ig_err *e)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		err_set(e, EXIT_USAGE, "%s: not a JSON result: %s (line %d)", path, je.text, je.line);
+		return NULL;
+	}
+	const json_t *me = json_object_get(root, "iogauge");
+	if (!json_is_string(json_object_get(me, "command")) || !json_is_array(json_object_get(root, "jobs"))) {
+		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+static uint64_t u64_of(const json_t *x)
+{
+	if (json_is_integer(x))
+		return json_integer_value(x) > 0 ? (uint64_t)json_integer_value(x) : 0;
+	if (json_is_real(x))
+		return json_real_value(x) > 0 ? (uint64_t)json_real_value(x) : 0;
+	return 0;
+}
+
+static uint64_t jget_u64(const json_t *o, const char *key)
+{
+	return u64_of(json_object_get(o, key));
+}
+
+static double jget_real(const json_t *o, const char *key)
+{
+	return json_number_value(json_object_get(o, key));
+}
+
+static void jget_str(const json_t *o, const char *key, char *buf, size_t len)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	snprintf(buf, len, "%s", s ? s : "");
+}
+
+int options_from_json(const json_t *o, struct job *j, struct ig_err *e)
+{
+	const char *key;
+	const json_t *v;
+	json_object_foreach((json_t *)o, key, v) {
+		const struct opt_def *d = option_find(key);
+		char val[PATH_MAX + 32], err[ERR_MSG_MAX - 64];
+		if (!d || d->scope != SCOPE_JOB)
+			continue; /* a newer version's option: not ours to read */
+		if (json_is_boolean(v))
+			snprintf(val, sizeof(val), "%d", json_is_true(v));
+		else if (json_is_number(v))
+			snprintf(val, sizeof(val), "%llu%s", (unsigned long long)u64_of(v),
+				 d->type == OT_TIME ? "ns" : "");
+		else if (json_is_string(v))
+			snprintf(val, sizeof(val), "%s", json_string_value(v));
+		else
+			continue;
+		if (d->type == OT_STR && !val[0])
+			continue; /* an empty name or path: the default stands */
+		if (option_apply(d, j, NULL, val, err, sizeof(err)))
+			return err_set(e, EXIT_USAGE, "saved options: %s", err);
+	}
+	return 0;
+}
+
+static int lat_member(const json_t *o, const char *key, struct lat_stats *l, struct ig_err *e)
+{
+	const json_t *x = json_object_get(o, key);
+	if (!x)
+		return 0; /* slat of a synchronous engine */
+	if (lat_from_json(x, l, e))
+		return err_set(e, EXIT_USAGE, "%s: %s", key, e->msg);
+	return 0;
+}
+
+/* Per-interval points back into cumulative totals, as the worker keeps them. */
+static void series_from_json(const json_t *o, struct series *s)
+{
+	const json_t *pts = json_object_get(o, "points"), *p;
+	struct series_pt sum;
+	size_t i;
+	memset(&sum, 0, sizeof(sum));
+	s->n = 0;
+	if (jget_u64(o, "interval_ns"))
+		s->interval_ns = jget_u64(o, "interval_ns");
+	json_array_foreach(pts, i, p) {
+		sum.t_ns = jget_u64(p, "t_ns");
+		for (int d = 0; d < DDIR_NR; d++) {
+			const json_t *x = json_object_get(p, io_op_names[d]);
+			uint64_t ios = jget_u64(x, "ios");
+			sum.ios[d] += ios;
+			sum.bytes[d] += jget_u64(x, "bytes");
+			sum.lat_sum[d] += (uint64_t)llround(jget_real(x, "lat_mean_ns") * (double)ios);
+			sum.lat_max[d] = jget_u64(x, "lat_max_ns");
+		}
+		series_push(s, &sum);
+	}
+}
+
+int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
+{
+	if (!json_is_object(o))
+		return err_set(e, EXIT_USAGE, "a job's statistics are not a JSON object");
+	t->elapsed_ns = jget_u64(o, "elapsed_ns");
+	for (int op = 0; op < IO_OP_NR; op++) {
+		const json_t *x = json_object_get(o, io_op_names[op]);
+		struct op_stats *s = &t->op[op];
+		if (!x)
+			continue;
+		s->ios = jget_u64(x, "ios");
+		s->bytes = jget_u64(x, "bytes");
+		if (lat_member(x, "slat_ns", &s->slat, e) || lat_member(x, "clat_ns", &s->clat, e) ||
+		    lat_member(x, "lat_ns", &s->lat, e))
+			return err_set(e, EXIT_USAGE, "%s: %s", io_op_names[op], e->msg);
+	}
+	const json_t *cpu = json_object_get(o, "cpu");
+	t->cpu.usr_ns = jget_u64(cpu, "usr_ns");
+	t->cpu.sys_ns = jget_u64(cpu, "sys_ns");
+	t->cpu.ctx = jget_u64(cpu, "ctx");
+	t->invalidations = jget_u64(o, "pass_invalidations");
+	t->invalidate_ns = jget_u64(o, "pass_invalidate_ns");
+	t->interrupted = json_is_true(json_object_get(o, "interrupted"));
+	const json_t *err = json_object_get(o, "error");
+	if (json_is_object(err)) {
+		t->err = (int)jget_u64(err, "errno");
+		t->err_offset = jget_u64(err, "offset");
+		jget_str(err, "file", t->err_file, sizeof(t->err_file));
+		t->short_io = !strcmp(json_string_value(json_object_get(err, "message")) ?: "", "short transfer");
+		const char *op = json_string_value(json_object_get(err, "op"));
+		t->err_op = IO_READ;
+		for (int k = 0; op && k < ERR_OP_HOOK + 1; k++)
+			if (!strcmp(op, err_op_name(k)))
+				t->err_op = k;
+	}
+	series_from_json(json_object_get(o, "series"), &t->series);
+	return 0;
+}
+
+static void targets_from_json(const json_t *a, struct job_result *jr)
+{
+	size_t n = json_array_size(a), i;
+	const json_t *o;
+	jr->ntargets = n ? (unsigned)n : 1;
+	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
+	json_array_foreach(a, i, o) {
+		struct target *t = &jr->targets[i];
+		jget_str(o, "path", t->path, sizeof(t->path));
+		jget_str(o, "fstype", t->fstype, sizeof(t->fstype));
+		jget_str(o, "device", t->device, sizeof(t->device));
+		t->is_blockdev = json_is_true(json_object_get(o, "blockdev"));
+		t->direct = json_is_true(json_object_get(o, "direct"));
+		t->created = json_is_true(json_object_get(o, "created"));
+		t->size = jget_u64(o, "size");
+		t->layout_bytes = jget_u64(o, "layout_bytes");
+		t->layout_ns = jget_u64(o, "layout_ns");
+		t->fd = -1;
+	}
+	if (!n)
+		jr->targets[0].fd = -1;
+}
+
+int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *e)
+{
+	struct settings s;
+	memset(jr, 0, sizeof(*jr));
+	options_defaults(&jr->job, &s);
+	if (!json_is_object(o))
+		return err_set(e, EXIT_USAGE, "a job is not a JSON object");
+	if (options_from_json(json_object_get(o, "options"), &jr->job, e))
+		return -1;
+	jget_str(o, "name", jr->job.name, sizeof(jr->job.name));
+	jr->group = (unsigned)jget_u64(o, "group");
+	jr->nthreads = (unsigned)jget_u64(o, "threads_n");
+	jr->nthreads = jr->nthreads ? jr->nthreads : 1;
+	jr->buffered_fallback = json_is_true(json_object_get(o, "buffered_fallback"));
+	jr->invalidate_ns = jget_u64(o, "invalidate_ns");
+	const json_t *res = json_object_get(o, "resident_before_bytes");
+	jr->resident_before = json_is_number(res) ? (int64_t)u64_of(res) : -1;
+	targets_from_json(json_object_get(o, "targets"), jr);
+	stats_init(&jr->total);
+	jr->threads = xcalloc(jr->nthreads, sizeof(struct thread_stats));
+	for (unsigned t = 0; t < jr->nthreads; t++)
+		stats_init(&jr->threads[t]);
+	if (stats_from_json(o, &jr->total, e))
+		return err_set(e, EXIT_USAGE, "job %s: %s", jr->job.name, e->msg);
+	const json_t *th = json_object_get(o, "threads");
+	for (unsigned t = 0; t < jr->nthreads && t < json_array_size(th); t++)
+		if (stats_from_json(json_array_get(th, t), &jr->threads[t], e))
+			return err_set(e, EXIT_USAGE, "job %s, thread %u: %s", jr->job.name, t, e->msg);
+	return 0;
+}
+
+static void devices_from_json(const json_t *a, struct run_result *r)
+{
+	size_t i;
+	const json_t *o;
+	json_array_foreach(a, i, o) {
+		if (r->ndevs == MAX_DEVS)
+			break;
+		struct dev_result *d = &r->devs[r->ndevs++];
+		jget_str(o, "name", d->name, sizeof(d->name));
+		d->rd_ios = jget_u64(o, "read_ios");
+		d->rd_sectors = jget_u64(o, "read_bytes") / 512;
+		d->wr_ios = jget_u64(o, "write_ios");
+		d->wr_sectors = jget_u64(o, "write_bytes") / 512;
+		d->span_ns = jget_u64(o, "span_ns");
+		d->io_ticks_ms = (uint64_t)(jget_real(o, "util_pct") / 100 * (double)d->span_ns / 1e6);
+		d->ok = true;
+	}
+}
+
+int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err *e)
+{
+	const json_t *jobs = json_object_get(root, "jobs"), *o;
+	size_t i;
+	memset(r, 0, sizeof(*r));
+	r->njobs = (unsigned)json_array_size(jobs);
+	r->jobs = xcalloc(r->njobs ? r->njobs : 1, sizeof(*r->jobs));
+	json_array_foreach(jobs, i, o) {
+		if (job_result_from_json(o, &r->jobs[i], e))
+			return -1;
+		r->jobs[i].job.index = (unsigned)i;
+	}
+	devices_from_json(json_object_get(root, "devices"), r);
+	const json_t *notes = json_object_get(root, "notes");
+	json_array_foreach(notes, i, o)
+		if (r->nnotes < MAX_NOTES && json_is_string(o))
+			snprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), "%s", json_string_value(o));
+	r->elapsed_ns = jget_u64(root, "elapsed_ns");
+	r->status = (int)json_integer_value(json_object_get(root, "status"));
+	r->interrupted = json_is_true(json_object_get(root, "interrupted"));
+	const char *err = json_string_value(json_object_get(root, "error"));
+	if (err)
+		err_set(&r->err, r->status ? r->status : EXIT_USAGE, "%s", err);
+	struct tm tm;
+	const char *ts = json_string_value(json_object_get(root, "started"));
+	memset(&tm, 0, sizeof(tm));
+	if (ts && strptime(ts, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		r->started = timegm(&tm);
 	return 0;
 }

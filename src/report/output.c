@@ -78,18 +78,36 @@ static int open_all(struct outputs *o, const struct settings *s, struct ig_err *
 		return err_set(e, EXIT_USAGE, s->output_format == OUT_JSON ?
 				       "--json -: JSON already goes to stdout with --output-format=json" :
 				       "--json -: the text report goes to stdout (give --output FILE, or use --output-format=json)");
-	if (!is_stdout(s->output) && !(o->out = open_out("output", s->output, e)))
+	if (s->html[0] && ((!is_stdout(s->output) && same_file(s->output, s->html)) ||
+			   (s->json[0] && !is_stdout(s->json) && same_file(s->json, s->html))))
+		return err_set(e, EXIT_USAGE, "--html %s: the same file as --output or --json: give it its own",
+			       s->html);
+	if (s->html[0] && is_stdout(s->html) && (is_stdout(s->output) || (s->json[0] && is_stdout(s->json))))
+		return err_set(e, EXIT_USAGE, "--html -: stdout already carries the results (give an HTML file name)");
+	if (s->html[0] && !(o->chartjs = html_chartjs_load(e)))
 		return -1;
-	if (s->json[0]) {
-		o->json = is_stdout(s->json) ? stdout : open_out("json", s->json, e);
-		if (!o->json) {
-			if (o->out != stdout)
-				fclose(o->out);
-			o->out = stdout;
-			return -1;
-		}
-	}
+	if (!is_stdout(s->output) && !(o->out = open_out("output", s->output, e)))
+		goto fail;
+	if (s->json[0] && !(o->json = is_stdout(s->json) ? stdout : open_out("json", s->json, e)))
+		goto fail;
+	if (s->html[0] && !(o->html = is_stdout(s->html) ? stdout : open_out("html", s->html, e)))
+		goto fail;
+	o->html_name = s->html;
 	return 0;
+fail:
+	if (o->out != stdout)
+		fclose(o->out);
+	if (o->json && o->json != stdout)
+		fclose(o->json);
+	free(o->chartjs);
+	memset(o, 0, sizeof(*o));
+	o->out = stdout;
+	return -1;
+}
+
+bool outputs_want_root(const struct outputs *o, const struct settings *s)
+{
+	return s->output_format == OUT_JSON || o->json || o->html;
 }
 
 static void close_all(struct outputs *o)
@@ -137,6 +155,13 @@ int outputs_finish(struct outputs *o, const struct settings *s, json_t *root, in
 		bad |= dump(root, o->out, o->out_name) != 0;
 	if (root && o->json)
 		bad |= dump(root, o->json, o->json_name) != 0;
+	if (root && o->html) {
+		struct html_result one = { root, "" };
+		if (html_write(o->html, &one, 1, o->chartjs)) {
+			msg_err("cannot write the HTML report to %s: %s", o->html_name, strerror(errno));
+			bad = true;
+		}
+	}
 	if (fflush(o->out) == EOF) {
 		msg_err("cannot write to %s: %s", o->out_name, strerror(errno));
 		bad = true;
@@ -145,7 +170,11 @@ int outputs_finish(struct outputs *o, const struct settings *s, json_t *root, in
 		bad = true;
 	if (o->json && o->json != stdout && fclose(o->json))
 		bad = true;
+	if (o->html && o->html != stdout && fclose(o->html))
+		bad = true;
+	free(o->chartjs);
+	o->chartjs = NULL;
 	o->out = stdout;
-	o->json = NULL;
+	o->json = o->html = NULL;
 	return bad && !status ? EXIT_IOERR : status;
 }

@@ -56,6 +56,33 @@ void json_job_ranks(json_t *o, const struct job_result *jr);
  * e set.  Counts, min and max must agree with the buckets.
  */
 int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e);
+/* A saved result file (any command's JSON); NULL with e set (status 2) when it is not one. */
+json_t *result_load(const char *path, struct ig_err *e);
+/* A job's "options" echo applied to j (unknown keys are skipped: a newer version's). */
+int options_from_json(const json_t *o, struct job *j, struct ig_err *e);
+/* The statistics keys of a job, thread or group into t (stats_init'ed): histograms, series. */
+int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e);
+/* A job object into jr: job options, targets, total and threads (free with run_result_free). */
+int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *e);
+/* A whole result's jobs, devices, notes and status into r (free with run_result_free). */
+int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err *e);
+
+/* ---- HTML (html.c, html_charts.c) */
+
+struct html_result {
+	const json_t *root; /* a result as a command writes it (docs/json.md) */
+	const char *label;  /* its name on shared charts ("old.json"); "" when it is the only one */
+};
+/* Where Chart.js is read from: $IOGAUGE_CHARTJS, else Debian's libjs-chart.js. */
+const char *html_chartjs_path(void);
+/* Chart.js's text, to inline in the page; NULL with e set (status 2) when it is missing. */
+char *html_chartjs_load(struct ig_err *e);
+/*
+ * One self-contained page (no network: the chart library is inlined) for
+ * the results; several are compared on shared charts.  0, or -1 when a
+ * write failed.
+ */
+int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs);
 
 /* ---- outputs (output.c) */
 
@@ -63,15 +90,19 @@ struct settings;
 struct outputs {
 	FILE *out;  /* results: stdout or --output */
 	FILE *json; /* --json FILE, or NULL */
-	const char *out_name, *json_name;
+	FILE *html; /* --html FILE, or NULL */
+	const char *out_name, *json_name, *html_name;
+	char *chartjs; /* read before the run: a missing library is a usage error, not a lost report */
 };
 /*
  * Open --output and --json before the run, so a bad path is a usage error and
  * not a lost result; the two naming one file is refused.  0 or -1 with e set.
  */
 int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e);
+/* Does any output need the JSON root (--output-format=json, --json, --html)? */
+bool outputs_want_root(const struct outputs *o, const struct settings *s);
 /*
- * Write root as JSON where asked (stdout with --output-format=json, --json
+ * Write root as JSON where asked, and as the HTML report with --html (stdout with --output-format=json, --json
  * FILE) and close the files.  Returns status, or 1 when it was 0 and a
  * write failed (with a message).
  */

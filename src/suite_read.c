@@ -1,0 +1,157 @@
+/*
+ * A saved suite result back into a suite_run: the command's suite, its cases
+ * as saved, the targets, and every pass's figures recomputed from the saved
+ * jobs through the executor's own suite_record, so `report` and `compare`
+ * print the suite's familiar table from a file exactly as the run did.
+ */
+#include "common.h"
+#include "commands.h"
+#include "options.h"
+#include "suite.h"
+#include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void str_of(const json_t *o, const char *key, char *buf, size_t len)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+	snprintf(buf, len, "%s", s ? s : "");
+}
+
+static int load_cases(struct suite_saved *ss, const json_t *cases, struct ig_err *e)
+{
+	size_t n = json_array_size(cases), i;
+	const json_t *k;
+	if (!n)
+		return err_set(e, EXIT_USAGE, "the saved suite has no cases");
+	ss->cases = xcalloc(n, sizeof(*ss->cases));
+	json_array_foreach(cases, i, k) {
+		const char *name = json_string_value(json_object_get(k, "name"));
+		const char *opts = json_string_value(json_object_get(k, "options"));
+		if (!name || !opts)
+			return err_set(e, EXIT_USAGE, "saved case %zu has no name or options", i);
+		ss->cases[i].name = xstrdup(name);
+		ss->cases[i].opts = xstrdup(opts);
+		ss->suite.ncases = (unsigned)i + 1;
+	}
+	ss->suite.cases = ss->cases;
+	return 0;
+}
+
+static void load_target(struct suite_target *t, const json_t *o)
+{
+	str_of(o, "path", t->shown, sizeof(t->shown));
+	str_of(o, "file", t->file, sizeof(t->file));
+	str_of(o, "fstype", t->info.fstype, sizeof(t->info.fstype));
+	str_of(o, "device", t->info.device, sizeof(t->info.device));
+	t->is_dev = json_is_true(json_object_get(o, "blockdev"));
+	t->size = (uint64_t)json_number_value(json_object_get(o, "size"));
+	t->shrunk = json_is_true(json_object_get(o, "shrunk"));
+	t->fallback = json_is_true(json_object_get(o, "buffered_fallback"));
+	t->layout_ns = (uint64_t)json_number_value(json_object_get(o, "layout_ns"));
+	const char *refused = json_string_value(json_object_get(o, "refused"));
+	if (refused)
+		err_set(&t->refused, EXIT_USAGE, "%s", refused);
+}
+
+static int find_case(const struct suite_saved *ss, const char *name)
+{
+	for (unsigned c = 0; name && c < ss->suite.ncases; c++)
+		if (!strcmp(ss->cases[c].name, name))
+			return (int)c;
+	return -1;
+}
+
+/*
+ * Jobs are saved target by target, so a path named twice is told apart by
+ * order: the first target at or after the previous job's with this path.
+ */
+static int find_target(const struct suite_run *sr, const char *path, unsigned from)
+{
+	for (unsigned t = from; path && t < sr->ntargets; t++)
+		if (!strcmp(sr->targets[t].shown, path))
+			return (int)t;
+	for (unsigned t = 0; path && t < from && t < sr->ntargets; t++)
+		if (!strcmp(sr->targets[t].shown, path))
+			return (int)t;
+	return -1;
+}
+
+static int load_job(struct suite_saved *ss, const json_t *o, unsigned *cur, struct ig_err *e)
+{
+	struct suite_run *sr = &ss->sr;
+	int t = find_target(sr, json_string_value(json_object_get(o, "target")), *cur);
+	int c = find_case(ss, json_string_value(json_object_get(o, "case")));
+	json_int_t pass = json_integer_value(json_object_get(o, "pass"));
+	if (t < 0 || c < 0 || pass < 1 || pass > (json_int_t)ss->s.passes)
+		return err_set(e, EXIT_USAGE, "a saved job names no known target, case or pass");
+	*cur = (unsigned)t;
+	struct run_result r;
+	/* The executor's run of one case: the job and the counters of its device. */
+	json_t *one = json_object();
+	json_object_set_new(one, "jobs", json_array());
+	json_object_set(one, "devices", json_object_get(o, "devices"));
+	int rc = run_result_from_json(one, &r, e);
+	json_decref(one);
+	if (!rc)
+		rc = job_result_from_json(o, &r.jobs[0], e);
+	if (!rc) {
+		r.njobs = 1;
+		sr->targets[t].tested = true;
+		suite_record(sr, (unsigned)t, (unsigned)pass - 1, (unsigned)c, &r);
+	}
+	run_result_free(&r);
+	return rc;
+}
+
+int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e)
+{
+	const char *name = json_string_value(json_object_get(json_object_get(root, "iogauge"), "command"));
+	const json_t *su = json_object_get(root, "suite");
+	const struct command *cmd = name ? command_find(name) : NULL;
+	memset(ss, 0, sizeof(*ss));
+	if (!cmd || !cmd->suite || !json_is_object(su))
+		return err_set(e, EXIT_USAGE, "not a saved result of a suite (%s)", name ? name : "no command");
+	ss->suite = *cmd->suite;
+	ss->sr.cmd = cmd;
+	ss->sr.suite = &ss->suite;
+	ss->sr.base = &ss->base;
+	ss->sr.s = &ss->s;
+	ss->sr.status = (int)json_integer_value(json_object_get(root, "status"));
+	options_defaults(&ss->base, &ss->s);
+	if ((cmd->defaults && args_apply_string(cmd->defaults, OG_ALL, &ss->base, &ss->s, e)) ||
+	    options_from_json(json_object_get(su, "options"), &ss->base, e) ||
+	    load_cases(ss, json_object_get(su, "cases"), e))
+		return -1;
+	json_int_t passes = json_integer_value(json_object_get(su, "passes"));
+	if (passes < 1 || passes > 1000)
+		return err_set(e, EXIT_USAGE, "the saved suite has no valid \"passes\"");
+	ss->s.passes = (unsigned)passes;
+	const json_t *targets = json_object_get(su, "targets"), *o;
+	size_t i;
+	ss->sr.ntargets = (unsigned)json_array_size(targets);
+	ss->sr.targets = xcalloc(ss->sr.ntargets ? ss->sr.ntargets : 1, sizeof(struct suite_target));
+	json_array_foreach(targets, i, o) {
+		load_target(&ss->sr.targets[i], o);
+		ss->sr.targets[i].cells = xcalloc((size_t)ss->s.passes * ss->suite.ncases, sizeof(struct suite_cell));
+	}
+	unsigned cur = 0;
+	json_array_foreach(json_object_get(root, "jobs"), i, o)
+		if (load_job(ss, o, &cur, e))
+			return -1;
+	return 0;
+}
+
+void suite_saved_free(struct suite_saved *ss)
+{
+	for (unsigned i = 0; i < ss->sr.ntargets; i++)
+		free(ss->sr.targets[i].cells);
+	free(ss->sr.targets);
+	for (unsigned c = 0; c < ss->suite.ncases; c++) {
+		free((void *)ss->cases[c].name);
+		free((void *)ss->cases[c].opts);
+	}
+	free(ss->cases);
+	memset(ss, 0, sizeof(*ss));
+}
