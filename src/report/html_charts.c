@@ -312,6 +312,7 @@ void charts_compare(struct page *p, const unsigned *which, unsigned n)
 		fputs("</div>\n", p->f);
 	}
 	groups_free(g, n);
+	free(g);
 }
 
 /* ---- one result over time */
@@ -349,8 +350,7 @@ void charts_series(struct page *p, unsigned r)
 		fputs("<h3>Over time</h3>\n<div class=\"charts\">\n", p->f);
 	for (unsigned t = 0; any && t < (g.suite ? g.ntargets : 1); t++) {
 		for (int w = 0; w < 3; w++) {
-			snprintf(key, sizeof(key), "r%u:time:%s%s%s", r, series_what[w], g.suite ? ":" : "",
-				 g.suite ? g.targets[t] : "");
+			snprintf(key, sizeof(key), "r%u:time:%s:t%u", r, series_what[w], t);
 			snprintf(title, sizeof(title), "%s%s%s", series_title[w], g.suite && g.ntargets > 1 ? ": " : "",
 				 g.suite && g.ntargets > 1 ? g.targets[t] : "");
 			json_t *c = chart_new(p, "time", key, title, "seconds", series_unit[w]);
