@@ -95,7 +95,7 @@ static int open_all(struct outputs *o, const struct settings *s, struct ig_err *
 	o->html_name = s->html;
 	return 0;
 fail:
-	if (o->out != stdout)
+	if (o->out && o->out != stdout)
 		fclose(o->out);
 	if (o->json && o->json != stdout)
 		fclose(o->json);
