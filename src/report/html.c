@@ -328,9 +328,10 @@ static void job_notes(FILE *f, const json_t *root)
 	}
 	if (n) {
 		const char *data = str(json_object_get(en[0].job, "options"), "data");
-		snprintf(line, sizeof(line), "Data written: %s", !strcmp(data, "zero") ?
-			 "zeros (a compressing or deduplicating device may report more than it stored)" :
-			 "random, incompressible, refreshed on every write (no two blocks dedupe)");
+		if (!strcmp(data, "random") || !*data)
+			snprintf(line, sizeof(line), "Data written: random, incompressible, refreshed on every write (no two blocks dedupe)");
+		else
+			snprintf(line, sizeof(line), "Data written: %s (compressible or repeating: a compressing or deduplicating device may store less than it was given)", data);
 		note(f, "info", line);
 	}
 	if (region > 0) {
