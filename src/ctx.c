@@ -1,10 +1,12 @@
 /* The run context: stop request, test files to remove, claims. */
 #include "ctx.h"
+#include "stale.h"
 
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 /*
@@ -40,12 +42,17 @@ int ctx_register_file(struct run_ctx *c, const char *path)
 
 void ctx_remove_files(struct run_ctx *c)
 {
-	if (!c || c->keep)
+	if (!c)
 		return;
 	for (struct ctx_file *f = __atomic_load_n(&c->files, __ATOMIC_ACQUIRE); f; f = f->next) {
 		int zero = 0;
-		if (__atomic_compare_exchange_n(&f->done, &zero, 1, false, __ATOMIC_ACQ_REL,
-						__ATOMIC_ACQUIRE))
+		if (!__atomic_compare_exchange_n(&f->done, &zero, 1, false, __ATOMIC_ACQ_REL,
+						 __ATOMIC_ACQUIRE))
+			continue;
+		/* Kept files are the user's now: their marker no longer names a process. */
+		if (c->keep)
+			setxattr(f->path, IOGAUGE_XATTR, IOGAUGE_XATTR_KEPT, strlen(IOGAUGE_XATTR_KEPT), 0);
+		else
 			unlink(f->path);
 	}
 }

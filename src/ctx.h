@@ -32,7 +32,10 @@ void ctx_finish(struct run_ctx *c);
 
 /* A file this run created: removed by ctx_remove_files, on a second signal, or at exit; -1 out of memory. */
 int ctx_register_file(struct run_ctx *c, const char *path);
-/* Unlink every registered file not yet removed (unless keep); async-signal-safe, idempotent. */
+/*
+ * Unlink every registered file not yet removed; with keep, mark them kept
+ * instead (stale.h).  Async-signal-safe, idempotent.
+ */
 void ctx_remove_files(struct run_ctx *c);
 
 /* Claims: a device held exclusively (ino 0) or a file created in this run. */

@@ -76,6 +76,7 @@ struct job {
 	struct data_spec data; /* what writes (and the layout) put on disk */
 	bool refill_buffers;   /* random data: fresh for every write (fio's refill_buffers) */
 	bool stonewall;
+	char inject[256]; /* --ioengine=inject: the faults to make (engines/inject.c) */
 
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */

@@ -189,6 +189,26 @@ static void print_percentiles(const void *obj, const struct opt_def *o, char *bu
 	}
 }
 
+static int set_inject(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	(void)o;
+	if (strlen(val) >= sizeof(j->inject) || inject_parse(val, err, n)) {
+		if (strlen(val) >= sizeof(j->inject))
+			snprintf(err, n, "--inject: longer than %zu characters", sizeof(j->inject) - 1);
+		return -1;
+	}
+	memset(j->inject, 0, sizeof(j->inject));
+	memcpy(j->inject, val, strlen(val));
+	return 0;
+}
+
+static void print_inject(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%s", ((const struct job *)obj)->inject);
+}
+
 /* ---- written data (data.c): --data and fio's buffer options */
 
 static int set_data(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
@@ -302,6 +322,10 @@ const struct opt_def options[] = {
 	{ .name = "ioengine", .type = OT_SPECIAL, J(engine), .def = "psync", .set = set_engine,
 	  .print = print_engine, .list_values = engine_list, .group = OG_ENGINE,
 	  .help = "How requests are issued (auto: io_uring where the kernel allows it, else libaio)" },
+	/* Fault injection for tests (engines/inject.c). */
+	{ .name = "inject", .type = OT_SPECIAL, J(inject), .set = set_inject, .print = print_inject,
+	  .arg = "KIND@OFFSET[:N],...[,engine=NAME]", .group = OG_FIO,
+	  .help = "With --ioengine=inject: make requests covering OFFSET fail, for testing (KIND: eio, eio-read, eio-write, enospc, short, drop: a write reported done but never made, flip: a read returns that byte inverted; N: the first N times only; engine=NAME does the real I/O, psync by default)" },
 	{ .name = "direct", .type = OT_BOOL, J(direct), .def = "0", .bare = "1", .group = OG_ENGINE,
 	  .help = "O_DIRECT: bypass the page cache" },
 	{ .name = "buffered", .type = OT_BOOL, J(direct), .bare = "1", .invert = true,

@@ -5,6 +5,7 @@
 #include "merge.h"
 #include "options.h"
 #include "runner.h"
+#include "stale.h"
 #include "worker.h"
 #include "engines/engine.h"
 
@@ -384,6 +385,39 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	return go ? 0 : -1;
 }
 
+struct swept {
+	struct run_result *r;
+	unsigned n;
+};
+
+static void said_stale(void *arg, const struct stale_file *f)
+{
+	struct swept *s = arg;
+	if (s->n++ < MAX_NOTES / 2)
+		note(s->r, "removed %s, a test file left by iogauge process %d, which is no longer running",
+		     f->path, f->pid);
+}
+
+/* Test files a killed run left where this run creates its own (stale.c): removed, and said. */
+static void sweep_stale(struct run_result *r)
+{
+	struct swept s = { r, 0 };
+	for (unsigned i = 0; i < r->njobs; i++) {
+		const struct job *j = &r->jobs[i].job;
+		bool seen = false;
+		if (j->filename[0] || (j->engine->flags & ENGINE_NO_FILE))
+			continue;
+		for (unsigned k = 0; k < i && !seen; k++)
+			seen = !r->jobs[k].job.filename[0] && !(r->jobs[k].job.engine->flags & ENGINE_NO_FILE) &&
+			       !strcmp(r->jobs[k].job.directory, j->directory);
+		if (!seen)
+			stale_sweep(j->directory, said_stale, &s);
+	}
+	if (s.n > MAX_NOTES / 2)
+		note(r, "removed %u more test files left by iogauge processes no longer running",
+		     s.n - MAX_NOTES / 2);
+}
+
 int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const struct run_opts *o,
 	       struct run_result *r)
 {
@@ -395,6 +429,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		r->jobs[i].job = jobs[i];
 		r->jobs[i].job.index = i;
 	}
+	sweep_stale(r);
 	/* Every refusal happens here, before the first request (of any rank). */
 	for (unsigned i = 0; i < njobs && !c->stop && !r->err.status; i++) {
 		if (prepare_job(c, r, &r->jobs[i], o))

@@ -4,6 +4,7 @@
 #include "ctx.h"
 #include "options.h"
 #include "safety.h"
+#include "stale.h"
 #include "suite.h"
 #include "report/report.h"
 #include "engines/engine.h"
@@ -79,6 +80,13 @@ static bool suite_writes(const struct exec *x)
 	return false;
 }
 
+static void said_stale(void *arg, const struct stale_file *f)
+{
+	(void)arg;
+	msg_warn("removed %s, a test file left by iogauge process %d, which is no longer running",
+		 f->path, f->pid);
+}
+
 /* Decide the file (or device) and its size; a refusal is kept in the target, not fatal. */
 static void resolve_target(struct exec *x, struct suite_target *t, const char *path)
 {
@@ -119,6 +127,8 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 			path, name);
 		return;
 	}
+	/* What a killed run left here: removed (stale.c, strict), and said. */
+	stale_sweep(path, said_stale, NULL);
 	if ((size_t)snprintf(t->file, sizeof(t->file), "%s/iogauge-%s.%d.%u.tmp", path, name,
 			     (int)getpid(), (unsigned)(t - x->sr.targets)) >= sizeof(t->file)) {
 		err_set(&t->refused, EXIT_USAGE, "%s: path too long", path);

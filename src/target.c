@@ -9,6 +9,7 @@
 #include "devinfo.h"
 #include "offsets.h"
 #include "safety.h"
+#include "stale.h"
 #include "target.h"
 
 #include <errno.h>
@@ -25,7 +26,6 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-#define CREATED_XATTR "user.iogauge.created"
 #define LAYOUT_CHUNK (1u << 20)
 #define RESIDENT_CHUNK (1ull << 30)
 #define INVALIDATE_SLICE (1ull << 30)
@@ -95,9 +95,9 @@ unsigned target_dio_align_hint(const char *path)
 
 static bool created_by_us(int fd)
 {
-	char v[8];
-	ssize_t n = fgetxattr(fd, CREATED_XATTR, v, sizeof(v));
-	return n == 1 && v[0] == '1';
+	char v[256];
+	ssize_t n = fgetxattr(fd, IOGAUGE_XATTR, v, sizeof(v));
+	return n > 0 && stale_is_marker(v, (size_t)n);
 }
 
 /*
@@ -316,7 +316,10 @@ static int create_file(struct run_ctx *c, struct target *t, const struct target_
 		unlink(t->path);
 		return err_set(e, EXIT_IOERR, "out of memory registering %s for removal", t->path);
 	}
-	fsetxattr(fd, CREATED_XATTR, "1", 1, 0); /* best effort: tmpfs may refuse user.* */
+	/* Who made it: a later run recognises it if this one is killed (stale.c); best effort. */
+	char marker[256];
+	stale_marker(marker, sizeof(marker));
+	fsetxattr(fd, IOGAUGE_XATTR, marker, strlen(marker), 0);
 	if (!fstat(fd, &st))
 		ctx_claim(c, st.st_dev, st.st_ino);
 	close(fd);

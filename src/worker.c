@@ -436,6 +436,7 @@ static int setup(struct worker *w)
 			posix_fadvise(fd, 0, 0, rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
 		w->inval_passes = !direct && j->invalidate && j->time_based && rw_reads(j->rw);
 	}
+	w->ectx.job = j;
 	w->ectx.file_size = w->target->size;
 	w->ectx.depth = depth;
 	w->ectx.buf_size = j->bs;

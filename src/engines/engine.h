@@ -28,8 +28,11 @@ struct io_u {
 	unsigned idx;    /* slot in the worker's array (fixed buffers) */
 };
 
+struct job;
+
 /* What an engine sees of the worker. */
 struct engine_ctx {
+	const struct job *job; /* the job's options, for engines that take some (inject) */
 	int fd;
 	uint64_t file_size; /* bytes addressable from offset 0 (mmap) */
 	unsigned depth;
@@ -59,7 +62,10 @@ struct engine_ops {
 };
 
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
-	engine_mmap, engine_null;
+	engine_mmap, engine_null, engine_inject;
+
+/* The inject engine's --inject value: 0, or -1 with one line in err. */
+int inject_parse(const char *spec, char *err, size_t n);
 
 /* All engines in preference order, NULL-terminated. */
 extern const struct engine_ops *const engines[];

@@ -604,7 +604,7 @@ static void test_apply_special(void **state)
 	expect_reject("ioengine", "bogus");
 	contains(err, "'bogus'");
 	/* The list comes from the engine registry, "auto" included. */
-	contains(err, "(allowed: io_uring|libaio|psync|sync|mmap|null|auto)");
+	contains(err, "(allowed: io_uring|libaio|psync|sync|mmap|null|inject|auto)");
 	assert_ptr_equal(gj.engine, &engine_null);
 	expect_reject("ioengine", NULL);
 	contains(err, "needs a value");

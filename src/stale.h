@@ -1,0 +1,35 @@
+/*
+ * Test files a killed iogauge left behind.  Every file iogauge creates
+ * carries the extended attribute IOGAUGE_XATTR naming the process that
+ * created it ("1 pid=N start=T boot=B"); --keep turns it into "1 kept".  A
+ * later run in the same directory removes a file only when all three hold:
+ * its name is one iogauge gives (NAME.JOB.THREAD for run, iogauge-CMD.PID.N.tmp
+ * for the suites), it carries the marker, and the process the marker names
+ * is gone.  Nothing else is ever touched.
+ */
+#ifndef IOGAUGE_STALE_H
+#define IOGAUGE_STALE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define IOGAUGE_XATTR "user.iogauge.created"
+#define IOGAUGE_XATTR_KEPT "1 kept"
+
+/* The marker for files this process creates. */
+void stale_marker(char *buf, size_t len);
+/* Is value (n bytes) an iogauge marker? */
+bool stale_is_marker(const char *value, size_t n);
+
+struct stale_file {
+	const char *path;
+	int pid; /* the process that created it */
+};
+/*
+ * Remove the stale test files in dir; calls said(arg, ...) for each one
+ * removed, before it is unlinked.  Returns how many, or -1 when dir cannot be
+ * read (nothing to do then).
+ */
+int stale_sweep(const char *dir, void (*said)(void *arg, const struct stale_file *f), void *arg);
+
+#endif

@@ -1,0 +1,146 @@
+#!/bin/bash
+# Faults: EIO and ENOSPC from the device (the inject engine: --ioengine=inject
+# --inject=eio@OFFSET; this kernel has no device-mapper), a file truncated
+# under a running read job, and SIGKILL mid-run.  Each ends with a clear
+# one-line error naming the file and offset, the partial results, exit
+# status 1, and nothing left on disk; after SIGKILL the next run in the same
+# directory finds the stale test file by its name and marker, removes it and
+# says so, and touches nothing else.  (A real ENOSPC mid-run on a small
+# loop-mounted file system: test_diskfull.sh.)
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+need_root
+need_iogauge
+need_loop
+need_cmd mkfs.ext4 truncate awk
+need_json
+
+cd "$E2E_ROOT" || exit 1
+mkfs_mount faults 256M ext4 || {
+	fail "ext4 on a loop device"
+	exit 1
+}
+D=$MNT/work
+mkdir "$D" || exit 1
+
+# wait_file FILE SIZE: until FILE holds SIZE bytes (laid out), at most 20 s.
+wait_file() {
+	for _ in $(seq 200); do
+		[ -e "$1" ] && [ "$(stat -c %s "$1")" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# fails NAME STATUS OP OFFSET ERRNO MESSAGE: the last run ended with STATUS, one
+# stderr line naming the file, OFFSET and MESSAGE, partial results in the JSON
+# ($E2E_TMP/f.json), and left nothing in $D.
+fails() {
+	local name=$1 want=$2 op=$3 off=$4 errno=$5 msg=$6 jf=$E2E_TMP/f.json
+	expect_status "$want" "$name: exit status $want"
+	if [ "$(grep -vc '^iogauge: warning' "$ERR")" -eq 1 ] &&
+		grep -Eq "^iogauge: job t: $op.* on $D/t\.0\.0 at offset ${off:-[0-9]+}.*$msg" "$ERR"; then
+		pass "$name: one line naming the file, offset ${off:-N} and '$msg'"
+	else
+		fail "$name: one line naming the file, offset ${off:-N} and '$msg'"
+	fi
+	if jget "$jf" 2>/dev/null; then
+		local eo
+		eo=$(jget "$jf" .jobs[0].error.offset)
+		check "$name: JSON error.errno $errno, offset ${off:-$eo}" \
+			[ "$(jget "$jf" .jobs[0].error.errno)/$eo" = "$errno/${off:-$eo}" ]
+		check "$name: JSON status $want" [ "$(jget "$jf" .status)" = "$want" ]
+		local n
+		n=$(jget "$jf" ".jobs[0].$(jget "$jf" .jobs[0].error.op).ios")
+		check "$name: partial results ($n requests before the fault)" [ "${n:-0}" -gt 0 ]
+	else
+		fail "$name: --json file is valid JSON"
+	fi
+	if dir_empty "$D"; then
+		pass "$name: nothing left on disk"
+	else
+		fail "$name: nothing left on disk" "left: $(ls_dir "$D")"
+		rm -rf "${D:?}"/*
+	fi
+}
+
+# ---- EIO and ENOSPC from the device
+run_iogauge run --name=t --directory="$D" --size=8m --bs=4k --rw=write --ioengine=inject \
+	--inject=eio@3m --json="$E2E_TMP/f.json"
+fails "EIO on a sequential psync write at 3 MiB" 1 write 3145728 5 "Input/output error"
+check "EIO: the text report shows err= 5 and the writes before it" \
+	grep -q "err= 5" "$OUT" && grep -q "write: IOPS=" "$OUT"
+
+run_iogauge run --name=t --directory="$D" --size=8m --bs=4k --rw=randread --ioengine=inject \
+	--inject=eio-read@5m,engine=io_uring --iodepth=16 --direct=1 --json="$E2E_TMP/f.json"
+fails "EIO on io_uring random reads (QD16, O_DIRECT) at 5 MiB" 1 read 5242880 5 "Input/output error"
+
+run_iogauge run --name=t --directory="$D" --size=8m --bs=64k --rw=randwrite --ioengine=inject \
+	--inject=enospc@1m,engine=libaio --iodepth=8 --direct=1 --json="$E2E_TMP/f.json"
+fails "ENOSPC on libaio writes (QD8) at 1 MiB" 1 write 1048576 28 "No space left on device"
+
+run_iogauge run --name=t --directory="$D" --size=8m --bs=4k --rw=randrw --ioengine=inject \
+	--inject=eio@7m --time_based --runtime=20 --json="$E2E_TMP/f.json"
+fails "EIO in a time-based mixed job: ends at once, not after 20 s" 1 "(read|write)" 7340032 5 \
+	"Input/output error"
+
+# ---- A file truncated under a running read job
+for e in psync io_uring libaio mmap; do
+	start_iogauge run --name=t --directory="$D" --size=64m --bs=64k --rw=read --ioengine=$e \
+		--iodepth=4 --time_based --runtime=30 --json="$E2E_TMP/f.json"
+	wait_file "$D/t.0.0" 67108864
+	sleep 1.5
+	truncate -s 1m "$D/t.0.0"
+	signal_bg 0 20 # waits for the end (signal 0 only probes)
+	if [ "$WAITED_MS" -lt 15000 ]; then
+		pass "truncated under $e: ended by itself (${WAITED_MS} ms)"
+	else
+		fail "truncated under $e: ends by itself" "took ${WAITED_MS} ms"
+	fi
+	fails "file truncated under a $e read" 1 "short read" "" 61 "end of file"
+done
+
+# ---- SIGKILL mid-run, then the next run in the same directory
+# What must survive the next run: a running iogauge's file (its process is
+# alive), a killed run's file with the marker but a name iogauge does not give
+# (--filename), and a file with an iogauge name but no marker.
+start_iogauge run --name=live --directory="$D" --size=4m --rw=randread --time_based --runtime=60
+live=$BGPID
+wait_file "$D/live.0.0" 4194304
+start_iogauge run --name=mine --filename="$D/notes.txt" --size=4m --rw=randwrite --time_based --runtime=30
+wait_file "$D/notes.txt" 4194304
+sleep 0.5
+signal_bg KILL 5
+start_iogauge run --name=k --directory="$D" --size=16m --rw=randwrite --time_based --runtime=30
+wait_file "$D/k.0.0" 16777216
+sleep 1
+signal_bg KILL 5
+killed=$BGPID
+check "SIGKILL: the test file is left behind (what the next run must clean)" [ -e "$D/k.0.0" ]
+echo user >"$D/k.0.7"
+run_iogauge run --name=next --directory="$D" --size=1m --rw=write
+expect_status 0 "the next run: exit status 0"
+expect_err "removed $D/k\.0\.0, a test file left by iogauge process $killed, which is no longer running" \
+	"the next run says it removed the stale file and whose it was"
+check "the stale file is gone" [ ! -e "$D/k.0.0" ]
+check "a file with an iogauge name but without the marker stays" [ -e "$D/k.0.7" ]
+check "a killed run's --filename (marker, not an iogauge name) stays" [ -e "$D/notes.txt" ]
+check "a running iogauge's file stays" [ -e "$D/live.0.0" ]
+check "only one file was removed (one line about it)" [ "$(grep -c removed "$ERR")" -eq 1 ]
+BGPID=$live
+signal_bg TERM 10
+check "the running iogauge removed its own file when stopped" [ ! -e "$D/live.0.0" ]
+rm -f "$D/k.0.7" "$D/notes.txt"
+
+# The same for a suite's test file (iogauge-quick.PID.0.tmp).
+start_iogauge quick "$D" --size=16m --runtime=20 --ramp_time=0
+for _ in $(seq 200); do ls "$D"/iogauge-quick.*.tmp >/dev/null 2>&1 && break; sleep 0.1; done
+sleep 1
+signal_bg KILL 5
+left=$(ls "$D"/iogauge-quick.*.tmp 2>/dev/null)
+check "SIGKILL of quick: its test file is left ($left)" [ -n "$left" ]
+run_iogauge mix "$D" --size=8m --runtime=1 --ramp_time=0
+expect_status 0 "mix in the same directory: exit status 0"
+expect_err "removed $left, a test file left by iogauge process" "mix says it removed quick's stale file"
+check "nothing left after mix" dir_empty "$D"
