@@ -21,7 +21,7 @@ MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=bu
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
 
 .PHONY: all run test unit e2e deps san mpi install clean docs bench
-all: iogauge iogauge.1 docs/options.md
+all: iogauge iogauge.1 docs/options.md docs/fio.md
 
 deps:
 	@scripts/deps.sh
@@ -69,7 +69,9 @@ iogauge.1: iogauge
 	./iogauge --help-man > $@
 docs/options.md: iogauge
 	./iogauge --help-markdown > $@
-docs: iogauge.1 docs/options.md
+docs/fio.md: iogauge
+	./iogauge --help-fio-markdown > $@
+docs: iogauge.1 docs/options.md docs/fio.md
 
 run: deps all
 	./iogauge

@@ -1,10 +1,11 @@
-/* Command-line arguments, option strings and fio-style job files into jobs, through the option table. */
+/* Command-line arguments and option strings into jobs, through the option table (job files: jobfile.c). */
 #include "common.h"
 #include "commands.h"
 #include "options.h"
+#include "ctx.h"
 #include "engines/engine.h"
 
-#include <ctype.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,7 +14,101 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int push_job(struct parsed_args *pa, const char *name, const char *where, struct ig_err *e)
+/* Options as written, for fio's echo. */
+void kv_push(struct kv_list *l, const char *key, size_t klen, const char *val)
+{
+	struct kv *v = realloc(l->v, (l->n + 1) * sizeof(*v));
+	if (!v) {
+		msg_err("out of memory");
+		ctx_emergency();
+		exit(EXIT_IOERR);
+	}
+	l->v = v;
+	char *k = xcalloc(1, klen + 1);
+	memcpy(k, key, klen);
+	v[l->n].key = k;
+	v[l->n].val = val ? xstrdup(val) : NULL;
+	l->n++;
+}
+
+void kv_free(struct kv_list *l)
+{
+	for (unsigned i = 0; i < l->n; i++) {
+		free(l->v[i].key);
+		free(l->v[i].val);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+void args_diag(struct parsed_args *pa, int kind, const char *fmt, ...)
+{
+	struct diag *d = realloc(pa->diags, (pa->ndiags + 1) * sizeof(*d));
+	if (!d) {
+		msg_err("out of memory");
+		ctx_emergency();
+		exit(EXIT_IOERR);
+	}
+	pa->diags = d;
+	char buf[ERR_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	d[pa->ndiags].kind = kind;
+	d[pa->ndiags].text = xstrdup(buf);
+	pa->ndiags++;
+}
+
+unsigned args_errors(const struct parsed_args *pa)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < pa->ndiags; i++)
+		n += pa->diags[i].kind == DIAG_ERR;
+	return n;
+}
+
+int args_take_error(struct parsed_args *pa, struct ig_err *e)
+{
+	for (unsigned i = pa->ndiags; i-- > 0;) {
+		if (pa->diags[i].kind != DIAG_ERR)
+			continue;
+		err_set(e, EXIT_USAGE, "%s", pa->diags[i].text);
+		pa->err_listed = true;
+		return -1;
+	}
+	return 0;
+}
+
+int args_finish(struct parsed_args *pa, struct ig_err *e)
+{
+	for (unsigned i = 0; i < pa->ndiags; i++) {
+		struct diag *d = &pa->diags[i];
+		if (d->kind != DIAG_UNSUPPORTED)
+			continue;
+		d->kind = pa->settings.warn_unsupported ? DIAG_WARN : DIAG_ERR;
+		if (d->kind == DIAG_WARN) {
+			char buf[ERR_MSG_MAX];
+			snprintf(buf, sizeof(buf), "%s: ignored (--warn-unsupported)", d->text);
+			free(d->text);
+			d->text = xstrdup(buf);
+		}
+	}
+	return args_take_error(pa, e);
+}
+
+void args_print_diags(const struct parsed_args *pa)
+{
+	for (unsigned i = 0; i < pa->ndiags; i++) {
+		if (pa->diags[i].kind == DIAG_WARN)
+			msg_warn("%s", pa->diags[i].text);
+		else
+			msg_err("%s", pa->diags[i].text);
+	}
+}
+
+int args_push_job(struct parsed_args *pa, const char *name, const char *where, struct ig_err *e)
 {
 	if (!*name)
 		return err_set(e, EXIT_USAGE, "%s--name: the name is empty", where);
@@ -24,6 +119,11 @@ static int push_job(struct parsed_args *pa, const char *name, const char *where,
 	if (!jobs)
 		return err_set(e, EXIT_IOERR, "out of memory for job %u", pa->njobs + 1);
 	pa->jobs = jobs;
+	struct kv_list *echo = realloc(pa->echo, (pa->njobs + 1) * sizeof(*pa->echo));
+	if (!echo)
+		return err_set(e, EXIT_IOERR, "out of memory for job %u", pa->njobs + 1);
+	pa->echo = echo;
+	memset(&pa->echo[pa->njobs], 0, sizeof(*pa->echo));
 	struct job *j = &pa->jobs[pa->njobs++];
 	*j = pa->global;
 	strcpy(j->name, name);
@@ -31,26 +131,61 @@ static int push_job(struct parsed_args *pa, const char *name, const char *where,
 }
 
 /*
- * One option by name (nlen bytes of name) for a command's groups; where is ""
- * on the command line, "FILE:LINE: " in job files.  The message spells the
- * option as the user wrote it.
+ * option_apply's message names the option "--NAME"; in a job file it is
+ * spelled as the file writes it ("blocksize", "end-fsync").
  */
-static int apply_named(const char *name, size_t nlen, const char *val, unsigned groups,
-		       bool from_file, const char *where, struct job *j, struct settings *s,
-		       struct ig_err *e)
+static void respell(char *err, size_t len, const struct opt_def *o, const char *key, size_t klen)
 {
-	const struct opt_def *o = option_find_n(name, nlen);
+	size_t nl = strlen(o->name);
+	if (strncmp(err, "--", 2) || strncmp(err + 2, o->name, nl))
+		return;
+	size_t rest = strlen(err + 2 + nl);
+	if (klen + rest >= len)
+		return;
+	memmove(err + klen, err + 2 + nl, rest + 1);
+	memcpy(err, key, klen);
+}
+
+/* One option into j (or the settings); message in err on failure. */
+static int apply_one(const struct opt_def *o, const char *key, size_t klen, const char *val,
+		     bool from_file, struct job *j, struct settings *s, char *err, size_t len)
+{
+	if (from_file && (o->flags & OPT_CLI_ONLY)) {
+		snprintf(err, len,
+			 "%.*s is refused in job files: it is the user's word on the command line (--%s)",
+			 (int)klen, key, o->name);
+		return -1;
+	}
+	if (option_apply(o, j, s, val, err, len)) {
+		if (from_file)
+			respell(err, len, o, key, klen);
+		return -1;
+	}
+	return 0;
+}
+
+int args_apply(struct parsed_args *pa, const struct command *cmd, const char *key, size_t klen,
+	       const char *val, bool from_file, const char *where, struct job *j,
+	       struct kv_list *echo)
+{
+	const struct opt_def *o = option_find_n(key, klen);
 	char err[ERR_MSG_MAX - 64];
-	if (!o || !(o->group & groups))
-		return err_set(e, EXIT_USAGE, "%sunknown option '%.*s' (see --help)", where,
-			       (int)nlen, name);
-	if (from_file && (o->flags & OPT_CLI_ONLY))
-		return err_set(e, EXIT_USAGE,
-			       "%s%.*s is refused in job files: it is the user's word on the command "
-			       "line (--%s)",
-			       where, (int)nlen, name, o->name);
-	if (option_apply(o, j, s, val, err, sizeof(err)))
-		return err_set(e, EXIT_USAGE, "%s%s", where, err);
+	if (!o || !(o->group & cmd->groups)) {
+		if (cmd->jobs && fio_name_find(key, klen))
+			args_diag(pa, DIAG_UNSUPPORTED, "%sunsupported fio option '%.*s'", where,
+				  (int)klen, key);
+		else
+			args_diag(pa, DIAG_ERR, "%sunknown option '%.*s' (see iogauge %s --help)", where,
+				  (int)klen, key, cmd->name);
+		return -1;
+	}
+	if (apply_one(o, key, klen, val, from_file, j, &pa->settings, err, sizeof(err))) {
+		args_diag(pa, DIAG_ERR, "%s%s", where, err);
+		return -1;
+	}
+	/* fio drops empty values from its echo: bare flags never appear. */
+	if (echo && val && *val)
+		kv_push(echo, key, klen, val);
 	return 0;
 }
 
@@ -65,8 +200,13 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 	for (char *t = strtok_r(copy, " ", &save); t && !rc; t = strtok_r(NULL, " ", &save)) {
 		const char *name = t + (t[0] == '-') + (t[1] == '-');
 		const char *eq = strchr(name, '=');
-		rc = apply_named(name, eq ? (size_t)(eq - name) : strlen(name), eq ? eq + 1 : NULL,
-				 groups, false, "", j, s, e);
+		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+		const struct opt_def *o = option_find_n(name, nlen);
+		char err[ERR_MSG_MAX - 64];
+		if (!o || !(o->group & groups))
+			rc = err_set(e, EXIT_USAGE, "unknown option '%.*s' (see --help)", (int)nlen, name);
+		else if (apply_one(o, name, nlen, eq ? eq + 1 : NULL, false, j, s, err, sizeof(err)))
+			rc = err_set(e, EXIT_USAGE, "%s", err);
 	}
 	free(copy);
 	return rc;
@@ -96,152 +236,56 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
 		const char *val = eq ? eq + 1 : NULL;
 		const struct opt_def *o = option_find_n(name, nlen);
-		if (!o || !(o->group & cmd->groups))
+		if ((!o || !(o->group & cmd->groups)) && !(cmd->jobs && fio_name_find(name, nlen)))
 			return err_set(e, EXIT_USAGE, "unknown option %s (see iogauge %s --help)", a,
 				       cmd->name);
-		if (!val && !o->bare && i + 1 < argc)
+		if (o && (o->group & cmd->groups) && !val && !o->bare && i + 1 < argc)
 			val = argv[++i];
-		if (o->flags & OPT_NEW_JOB) {
+		if (o && (o->group & cmd->groups) && (o->flags & OPT_NEW_JOB)) {
 			if (!val)
 				return err_set(e, EXIT_USAGE, "--%s needs a value (%s)", o->name, o->arg);
 			/* As in fio: --name=global collects defaults for the jobs after it. */
 			if (!strcmp(val, "global")) {
 				cur = NULL;
+				kv_push(&pa->global_echo, name, nlen, val);
 				continue;
 			}
-			if (push_job(pa, val, "", e))
+			if (args_push_job(pa, val, "", e))
 				return -1;
 			cur = &pa->jobs[pa->njobs - 1];
+			kv_push(&pa->echo[pa->njobs - 1], name, nlen, val);
 			continue;
 		}
-		if (apply_named(name, nlen, val, cmd->groups, false, "", cur ? cur : &pa->global,
-				&pa->settings, e))
-			return -1;
+		struct kv_list *echo = cur ? &pa->echo[cur - pa->jobs] : &pa->global_echo;
+		if (args_apply(pa, cmd, name, nlen, val, false, "", cur ? cur : &pa->global, echo)) {
+			if (pa->ndiags && pa->diags[pa->ndiags - 1].kind == DIAG_UNSUPPORTED)
+				continue; /* named with the others at the end */
+			return args_take_error(pa, e);
+		}
+		/* Job options for every job: they win over job files' values too. */
+		if (!cur && o && o->scope == SCOPE_JOB)
+			kv_push(&pa->cli_global, name, nlen, val);
 	}
 	return 0;
 }
 
 void args_free(struct parsed_args *pa)
 {
+	for (unsigned i = 0; pa->echo && i < pa->njobs; i++)
+		kv_free(&pa->echo[i]);
+	free(pa->echo);
+	kv_free(&pa->global_echo);
+	kv_free(&pa->cli_global);
+	for (unsigned i = 0; i < pa->ndiags; i++)
+		free(pa->diags[i].text);
+	free(pa->diags);
 	free(pa->jobs);
 	free(pa->words);
 	pa->jobs = NULL;
+	pa->echo = NULL;
+	pa->diags = NULL;
 	pa->words = NULL;
-	pa->njobs = pa->nwords = 0;
-}
-
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	char *e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = 0;
-	return s;
-}
-
-/* The whole job file, NUL-terminated; refuses what is not a small regular text file. */
-static char *read_jobfile(const char *path, struct ig_err *e)
-{
-	struct stat st;
-	/* O_NONBLOCK: a FIFO named as a job file must not block the open. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		err_set(e, EXIT_USAGE, "job file %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		err_set(e, EXIT_USAGE, "job file %s: not a regular file (%s)", path,
-			S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
-			S_ISCHR(st.st_mode) ? "a character device" : S_ISBLK(st.st_mode) ? "a block device" :
-			"not a file");
-		close(fd);
-		return NULL;
-	}
-	if (st.st_size > JOBFILE_MAX) {
-		err_set(e, EXIT_USAGE, "job file %s: %lld bytes is too large for a job file (at most %u)",
-			path, (long long)st.st_size, JOBFILE_MAX);
-		close(fd);
-		return NULL;
-	}
-	char *buf = xcalloc(1, (size_t)st.st_size + 1);
-	size_t got = 0;
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	close(fd);
-	if (memchr(buf, 0, got)) {
-		unsigned line = 1;
-		for (const char *p = buf; *p; p++)
-			line += *p == '\n';
-		err_set(e, EXIT_USAGE, "job file %s:%u: a NUL byte: this is not a text job file", path,
-			line);
-		free(buf);
-		return NULL;
-	}
-	buf[got] = 0;
-	return buf;
-}
-
-int jobfile_parse(const char *path, const struct command *cmd, struct parsed_args *pa,
-		  struct ig_err *e)
-{
-	char *text = read_jobfile(path, e), *save = NULL, where[PATH_MAX + 32];
-	if (!text)
-		return -1;
-	struct job *cur = NULL;
-	bool in_global = false, any = false;
-	unsigned lineno = 0;
-	int rc = 0;
-	/* strtok_r would skip empty lines and lose the count: split by hand. */
-	for (char *line = text, *next; line && !rc; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		lineno++;
-		snprintf(where, sizeof(where), "%s:%u: ", path, lineno);
-		char *s = trim(line);
-		if (!*s || *s == ';' || *s == '#')
-			continue;
-		if (*s == '[') {
-			char *end = strchr(s, ']');
-			if (!end || end == s + 1) {
-				rc = err_set(e, EXIT_USAGE, "%sbad section header '%s'", where, s);
-				break;
-			}
-			*end = 0;
-			any = true;
-			in_global = !strcmp(s + 1, "global");
-			cur = NULL;
-			if (!in_global) {
-				rc = push_job(pa, s + 1, where, e);
-				cur = rc ? NULL : &pa->jobs[pa->njobs - 1];
-			}
-			continue;
-		}
-		if (!cur && !in_global) {
-			rc = err_set(e, EXIT_USAGE, "%soption outside a section: '%s'", where, s);
-			break;
-		}
-		char *eq = strchr(s, '='), *name = s, *val = NULL;
-		if (eq) {
-			*eq = 0;
-			name = trim(s);
-			val = trim(eq + 1);
-		}
-		rc = apply_named(name, strlen(name), val, cmd->groups, true, where,
-				 cur ? cur : &pa->global, &pa->settings, e);
-	}
-	free(text);
-	(void)save;
-	if (!rc && !any)
-		rc = err_set(e, EXIT_USAGE, "job file %s: no [section] in it: not a job file", path);
-	return rc;
+	pa->njobs = pa->nwords = pa->ndiags = 0;
 }
 
 int job_validate(struct job *j, struct ig_err *e)

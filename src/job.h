@@ -78,10 +78,27 @@ struct job {
 	bool stonewall;
 	char inject[256]; /* --ioengine=inject: the faults to make (engines/inject.c) */
 
+	/* fio compatibility (docs/fio.md). */
+	char description[256];
+	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
+	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
+	/* fio options accepted with no effect are validated into these, never read. */
+	bool fio_nop_bool;
+	uint64_t fio_nop_u64;
+	char fio_nop_str[64];
+
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
 	unsigned index; /* position in the command */
 };
+
+/* fio's engine options as ENGINE_OPT_* bits (engines/engine.h). */
+static inline unsigned job_engine_opts(const struct job *j)
+{
+	return (j->fixedbufs ? 1u << 0 : 0) | (j->registerfiles ? 1u << 1 : 0) |
+	       (j->hipri ? 1u << 2 : 0) | (j->sqthread_poll ? 1u << 3 : 0) |
+	       (j->userspace_reap ? 1u << 4 : 0);
+}
 
 /* Options that belong to the command, not to one job. */
 struct settings {
@@ -94,6 +111,7 @@ struct settings {
 	bool keep;
 	unsigned passes;
 	bool quiet;
+	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
 };
 
 #endif

@@ -26,6 +26,10 @@ static int dispatch(int argc, char **argv)
 		options_markdown(stdout);
 		return 0;
 	}
+	if (!strcmp(a, "--help-fio-markdown")) {
+		options_fio_markdown(stdout);
+		return 0;
+	}
 	if (!strcmp(a, "--version")) {
 		printf("iogauge %s\n", IOGAUGE_VERSION);
 		return 0;

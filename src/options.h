@@ -46,6 +46,7 @@ enum {
 	OPT_CLI_ONLY = 1 << 0, /* the user's word on the command line, never from a job file */
 	OPT_NO_ECHO = 1 << 1,  /* another name for a field echoed under its own option */
 	OPT_NEW_JOB = 1 << 2,  /* --name: starts a job on the command line */
+	OPT_NO_EFFECT = 1 << 3, /* fio's: accepted and echoed, changes nothing measured (help says why) */
 };
 
 struct opt_def;
@@ -71,6 +72,7 @@ struct opt_def {
 	const char *help;
 	unsigned group;     /* OG_* */
 	unsigned flags;     /* OPT_* */
+	const char *fio;    /* how it differs from fio's option of that name (docs/fio.md) */
 };
 
 extern const struct opt_def options[];
@@ -96,6 +98,18 @@ void option_print(const struct opt_def *o, const struct job *j, const struct set
 /* Every job option a command takes, as run: {name: value}; sizes in bytes, times in ns. */
 json_t *options_json(const struct job *j, unsigned groups);
 
+/*
+ * Every option name fio knows (fio_names.c, generated from fio itself by
+ * scripts/fio-option-names.sh): one the table lacks is an "unsupported fio
+ * option", not an unknown word.  alias_of: the option it is another name
+ * for; engines: the engines that take it (NULL: a generic option).
+ */
+struct fio_name {
+	const char *name, *alias_of, *engines;
+};
+extern const struct fio_name fio_names[];
+const struct fio_name *fio_name_find(const char *name, size_t len);
+
 /* Value parsers, exposed for tests and suites.  0 or -1. */
 int parse_size(const char *s, uint64_t *out);
 int parse_time(const char *s, const char *default_unit, uint64_t *out_ns);
@@ -110,6 +124,24 @@ void print_time(uint64_t ns, char *buf, size_t len);
  * positional words.  With jobs (run), --name starts a new job and options
  * before the first --name are defaults for every job.
  */
+/* Options as the user wrote them (fio's JSON echoes them verbatim): val NULL for a bare flag. */
+struct kv {
+	char *key, *val;
+};
+struct kv_list {
+	struct kv *v;
+	unsigned n;
+};
+void kv_push(struct kv_list *l, const char *key, size_t klen, const char *val);
+void kv_free(struct kv_list *l);
+
+/* Diagnostics found while parsing, printed by the command in order. */
+enum { DIAG_WARN, DIAG_ERR, DIAG_UNSUPPORTED /* an error unless --warn-unsupported */ };
+struct diag {
+	int kind;
+	char *text;
+};
+
 struct parsed_args {
 	struct job *jobs;
 	unsigned njobs;
@@ -118,6 +150,14 @@ struct parsed_args {
 	char **words; /* positional arguments */
 	unsigned nwords;
 	bool help;
+	/* fio's echo: the global options and each job's own, as written (run). */
+	struct kv_list global_echo;
+	struct kv_list *echo; /* njobs entries */
+	/* Command-line options for every job: applied again over each job file's values. */
+	struct kv_list cli_global;
+	struct diag *diags;
+	unsigned ndiags;
+	bool err_listed; /* the error in ig_err is one of diags: print the list, not it again */
 };
 struct command;
 /* The command's defaults, then argv.  0, or -1 with e set (status 2). */
@@ -127,6 +167,31 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
 		      struct ig_err *e);
 void args_free(struct parsed_args *pa);
+/*
+ * After argv and the job files: unsupported fio options become warnings
+ * (--warn-unsupported) or errors.  -1 with e set to the last error when there
+ * is one (the command prints pa->diags, which hold it too).
+ */
+int args_finish(struct parsed_args *pa, struct ig_err *e);
+/* Errors in pa->diags; the last one copied into e (err_listed): -1, or 0 if none. */
+unsigned args_errors(const struct parsed_args *pa);
+int args_take_error(struct parsed_args *pa, struct ig_err *e);
+/* Print pa->diags on stderr, in order (command layer). */
+void args_print_diags(const struct parsed_args *pa);
+
+/* Shared by argv and job-file parsing (args.c). */
+int args_push_job(struct parsed_args *pa, const char *name, const char *where, struct ig_err *e);
+void args_diag(struct parsed_args *pa, int kind, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/*
+ * One option by name as written (key, klen bytes) for the command's groups.
+ * where: "" on the command line, "FILE:LINE: " in job files.  Unknown words,
+ * fio options iogauge lacks, refusals and bad values go to pa->diags (-1);
+ * echo, when not NULL, gets the option as written on success.
+ */
+int args_apply(struct parsed_args *pa, const struct command *cmd, const char *key, size_t klen,
+	       const char *val, bool from_file, const char *where, struct job *j,
+	       struct kv_list *echo);
 /*
  * A job file (fio's ini syntax) into pa: [global] and [jobname] sections.
  * Refuses what the command line refuses, options that are the user's word
@@ -142,5 +207,7 @@ int job_validate(struct job *j, struct ig_err *e);
 void options_help(FILE *f, const struct command *cmd);
 void options_man(FILE *f);
 void options_markdown(FILE *f);
+/* docs/fio.md: fio's options, supported or not, from the option table and fio_names. */
+void options_fio_markdown(FILE *f);
 
 #endif

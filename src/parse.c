@@ -76,19 +76,19 @@ static int apply_unit(long double num, const char *suffix, const struct unit *un
 }
 
 /*
- * fio's default (kb_base=1024) reads k, KB and KiB alike as 1024, so job
- * files written for fio mean the same here.
+ * k, ki, KB and KiB alike are 1024 (fio's kb_base=1024 reads k, ki and KB so;
+ * its reading of KiB as 1000 is a trap not copied: docs/fio.md).
  */
 int parse_size(const char *s, uint64_t *out)
 {
-	/* Matched without regard to case: k, K, KB, kib, KiB ... all 1024. */
+	/* Matched without regard to case: k, K, Ki, KB, kib, KiB ... all 1024. */
 	static const struct unit units[] = {
 		{ "", 1 },	    { "b", 1 },
-		{ "k", 1ULL << 10 }, { "kb", 1ULL << 10 }, { "kib", 1ULL << 10 },
-		{ "m", 1ULL << 20 }, { "mb", 1ULL << 20 }, { "mib", 1ULL << 20 },
-		{ "g", 1ULL << 30 }, { "gb", 1ULL << 30 }, { "gib", 1ULL << 30 },
-		{ "t", 1ULL << 40 }, { "tb", 1ULL << 40 }, { "tib", 1ULL << 40 },
-		{ "p", 1ULL << 50 }, { "pb", 1ULL << 50 }, { "pib", 1ULL << 50 },
+		{ "k", 1ULL << 10 }, { "kb", 1ULL << 10 }, { "ki", 1ULL << 10 }, { "kib", 1ULL << 10 },
+		{ "m", 1ULL << 20 }, { "mb", 1ULL << 20 }, { "mi", 1ULL << 20 }, { "mib", 1ULL << 20 },
+		{ "g", 1ULL << 30 }, { "gb", 1ULL << 30 }, { "gi", 1ULL << 30 }, { "gib", 1ULL << 30 },
+		{ "t", 1ULL << 40 }, { "tb", 1ULL << 40 }, { "ti", 1ULL << 40 }, { "tib", 1ULL << 40 },
+		{ "p", 1ULL << 50 }, { "pb", 1ULL << 50 }, { "pi", 1ULL << 50 }, { "pib", 1ULL << 50 },
 	};
 	long double num;
 	const char *suffix;

@@ -63,8 +63,8 @@ static int target_path(const struct job *j, unsigned thread, char *out, size_t l
 		return 0;
 	}
 	int n = cluster_size() > 1 ?
-		snprintf(out, len, "%s/%s.%u.%u.r%u", j->directory, j->name, j->index, thread, cluster_rank()) :
-		snprintf(out, len, "%s/%s.%u.%u", j->directory, j->name, j->index, thread);
+		snprintf(out, len, "%s/%s.%u.0.r%u", j->directory, j->name, thread, cluster_rank()) :
+		snprintf(out, len, "%s/%s.%u.0", j->directory, j->name, thread);
 	if (n < 0 || (size_t)n >= len)
 		return err_set(e, EXIT_USAGE, "job %s: --directory: the test file's path is too long",
 			       j->name);
@@ -147,6 +147,29 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	return t->direct ? check_alignment(j, t->lbs, path, e) : 0;
 }
 
+/* fio's engine options the job's engine does not act on: named, never silently dropped. */
+static void note_engine_opts(struct run_result *r, const struct job *j)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+		bool def;
+	} opts[] = {
+		{ "fixedbufs", ENGINE_OPT_FIXEDBUFS, true },
+		{ "registerfiles", ENGINE_OPT_REGFILES, true },
+		{ "hipri", ENGINE_OPT_HIPRI, false },
+		{ "sqthread_poll", ENGINE_OPT_SQPOLL, false },
+		{ "userspace_reap", ENGINE_OPT_USERSPACE_REAP, false },
+	};
+	unsigned set = job_engine_opts(j);
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
+		bool on = set & opts[i].bit;
+		if (on != opts[i].def && !(j->engine->honours & opts[i].bit))
+			note(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
+			     opts[i].name, on, j->engine->name);
+	}
+}
+
 static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 		       const struct run_opts *o)
 {
@@ -156,6 +179,7 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		     j->engine->name, j->iodepth);
 	if (job_validate(j, &r->err) || check_one_file(j, &r->err))
 		return -1;
+	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;

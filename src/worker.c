@@ -439,6 +439,7 @@ static int setup(struct worker *w)
 	w->ectx.job = j;
 	w->ectx.file_size = w->target->size;
 	w->ectx.depth = depth;
+	w->ectx.opts = job_engine_opts(j);
 	w->ectx.buf_size = j->bs;
 	w->ectx.ios = xcalloc(depth, sizeof(struct io_u));
 	w->free_ios = xcalloc(depth, sizeof(struct io_u *));

@@ -25,9 +25,12 @@ static int parse(const struct command *cmd, int argc, char **argv, struct parsed
 {
 	if (args_parse(argc, argv, cmd, pa, e))
 		return -1;
-	for (unsigned i = 0; i < pa->nwords && !pa->help; i++)
-		if (jobfile_parse(pa->words[i], cmd, pa, e))
-			return -1;
+	int rc = 0;
+	for (unsigned i = 0; i < pa->nwords && !pa->help && !rc; i++)
+		rc = jobfile_parse(pa->words[i], cmd, pa, e);
+	/* Unsupported fio options become warnings or errors: also when a file had other errors. */
+	if (args_finish(pa, e) || rc)
+		return -1;
 	if (!pa->njobs) {
 		/* Options with no --name: one job, as the user clearly meant. */
 		pa->jobs = xcalloc(1, sizeof(struct job));
@@ -43,8 +46,11 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	struct parsed_args pa;
 	struct ig_err e = { 0 };
 	struct outputs out;
-	if (parse(cmd, argc, argv, &pa, &e) || (!pa.help && outputs_open(&out, &pa.settings, &e))) {
-		msg_err("%s", e.msg);
+	int bad = parse(cmd, argc, argv, &pa, &e);
+	args_print_diags(&pa);
+	if (bad || (!pa.help && outputs_open(&out, &pa.settings, &e))) {
+		if (!bad || !pa.err_listed)
+			msg_err("%s", e.msg);
 		args_free(&pa);
 		return e.status;
 	}

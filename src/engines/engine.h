@@ -38,7 +38,17 @@ struct engine_ctx {
 	unsigned depth;
 	struct io_u *ios; /* depth entries, buffers allocated by the worker */
 	size_t buf_size;  /* bytes in each ios[i].buf (io_uring fixed buffers); 0 = unknown */
+	unsigned opts;    /* ENGINE_OPT_*: fio's engine options the job asks for */
 	void *priv;       /* engine state */
+};
+
+/* fio's engine options (struct job), for the engines that honour them (engine_ops.honours). */
+enum {
+	ENGINE_OPT_FIXEDBUFS = 1 << 0,
+	ENGINE_OPT_REGFILES = 1 << 1,
+	ENGINE_OPT_HIPRI = 1 << 2,
+	ENGINE_OPT_SQPOLL = 1 << 3,
+	ENGINE_OPT_USERSPACE_REAP = 1 << 4,
 };
 
 enum {
@@ -50,6 +60,7 @@ enum {
 struct engine_ops {
 	const char *name;
 	unsigned flags;
+	unsigned honours; /* ENGINE_OPT_* it acts on; the others are named as ignored */
 	/* Called once per thread after the file is open; 0 or -errno. */
 	int (*init)(struct engine_ctx *ctx);
 	void (*cleanup)(struct engine_ctx *ctx);

@@ -32,8 +32,10 @@ static unsigned roundup_pow2(unsigned v)
 	return r;
 }
 
-static int ring_setup(struct uring_priv *p, unsigned entries)
+static int ring_setup(struct uring_priv *p, unsigned entries, unsigned opts)
 {
+	unsigned extra = (opts & ENGINE_OPT_SQPOLL ? IORING_SETUP_SQPOLL : 0) |
+			 (opts & ENGINE_OPT_HIPRI ? IORING_SETUP_IOPOLL : 0);
 	static const unsigned tries[] = {
 		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN |
 			IORING_SETUP_TASKRUN_FLAG | IORING_SETUP_SUBMIT_ALL,
@@ -44,7 +46,7 @@ static int ring_setup(struct uring_priv *p, unsigned entries)
 	int ret = -EINVAL;
 
 	for (unsigned i = 0; i < ARRAY_SIZE(tries); i++) {
-		struct io_uring_params par = { .flags = tries[i] };
+		struct io_uring_params par = { .flags = tries[i] | extra };
 
 		ret = io_uring_queue_init_params(entries, &p->ring, &par);
 		if (ret != -EINVAL)
@@ -57,7 +59,8 @@ static void register_buffers(struct engine_ctx *ctx, struct uring_priv *p)
 {
 	unsigned n = ctx->depth;
 
-	if (!ctx->ios || !ctx->buf_size || ctx->buf_size > (1u << 30))
+	if (!(ctx->opts & ENGINE_OPT_FIXEDBUFS) || !ctx->ios || !ctx->buf_size ||
+	    ctx->buf_size > (1u << 30))
 		return;
 	for (unsigned i = 0; i < n; i++)
 		if (!ctx->ios[i].buf)
@@ -89,7 +92,7 @@ static int uring_init(struct engine_ctx *ctx)
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return -ENOMEM;
-	ret = ring_setup(p, roundup_pow2(depth));
+	ret = ring_setup(p, roundup_pow2(depth), ctx->opts);
 	if (ret < 0) {
 		free(p);
 		return ret;
@@ -101,7 +104,7 @@ static int uring_init(struct engine_ctx *ctx)
 		free(p);
 		return -ENOMEM;
 	}
-	if (io_uring_register_files(&p->ring, &ctx->fd, 1) == 0) {
+	if ((ctx->opts & ENGINE_OPT_REGFILES) && io_uring_register_files(&p->ring, &ctx->fd, 1) == 0) {
 		p->fd = 0;
 		p->sqe_flags = IOSQE_FIXED_FILE;
 	} else {
@@ -236,6 +239,7 @@ static int uring_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct
 const struct engine_ops engine_io_uring = {
 	.name = "io_uring",
 	.flags = 0,
+	.honours = ENGINE_OPT_FIXEDBUFS | ENGINE_OPT_REGFILES | ENGINE_OPT_HIPRI | ENGINE_OPT_SQPOLL,
 	.init = uring_init,
 	.cleanup = uring_cleanup,
 	.do_io = NULL,

@@ -8,6 +8,8 @@ run_iogauge --help-man
 check "iogauge.1 is the man page the option table generates" cmp -s "$OUT" "$E2E_ROOT/iogauge.1"
 run_iogauge --help-markdown
 check "docs/options.md is what the option table generates" cmp -s "$OUT" "$E2E_ROOT/docs/options.md"
+run_iogauge --help-fio-markdown
+check "docs/fio.md is what the option table generates" cmp -s "$OUT" "$E2E_ROOT/docs/fio.md"
 
 for cmd in run quick; do
 	run_iogauge "$cmd" --help

@@ -1106,7 +1106,7 @@ static void test_options_groups(void **state)
 	size_t n = 0;
 	for (const struct opt_def *d = options; d->name; d++) {
 		bool want = d->scope == SCOPE_JOB && (d->group & cmd_run.groups) &&
-			    !(d->flags & OPT_NO_ECHO);
+			    !(d->flags & (OPT_NO_ECHO | OPT_NO_EFFECT));
 		if (want != (json_object_get(opts, d->name) != NULL))
 			fail_msg("run's options: %s %s", d->name, want ? "missing" : "echoed");
 		n += want;

@@ -1320,20 +1320,21 @@ static void test_jobfile_errors(void **state)
 	(void)state;
 	static const struct filecase cases[] = {
 		{ "[global]\nbs=4k\n[j]\nbogus_key=1\n", 4, "bogus_key" },
-		{ "; c\n[j]\niodepth=0\n", 3, "--iodepth" },
-		{ "[j]\nrw\n", 2, "--rw needs a value" },
-		{ "[j]\ndirect=maybe\n", 2, "--direct" },
+		{ "; c\n[j]\niodepth=0\n", 3, "iodepth: 0 is out of range" },
+		{ "[j]\nrw\n", 2, "rw needs a value" },
+		{ "[j]\ndirect=maybe\n", 2, "direct: 'maybe'" },
+		{ "[j]\nend-fsync=maybe\n", 2, "end-fsync: 'maybe'" },
 		{ "bs=4k\n[j]\n", 1, "outside a section" },
 		{ "[j\nbs=4k\n", 1, "section" },
 		{ "[]\n", 1, "section" },
-		{ "[j]\nrandom_distribution=zipf:1\n", 2, "--random_distribution" },
+		{ "[j]\nrandom_distribution=zipf:1\n", 2, "random_distribution: 'zipf:1'" },
 		/* Another command's option, as on the command line. */
 		{ "[global]\nbs=4k\n[j]\npasses=5\n", 4, "passes" },
 		/* The user's word alone: never from a file. */
 		{ "[global]\nallow-destroy\n[j]\n", 2, "allow-destroy" },
 		{ "[j]\n\nallow_overwrite=1\n", 3, "allow_overwrite" },
 		{ "[j]\nallow_destroy=0\n", 2, "command line" },
-		{ "[j]\nname=\n", 2, "--name: the name is empty" },
+		{ "[j]\nname=\n", 2, "name: the name is empty" },
 	};
 	char path[256], want[300];
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
