@@ -183,8 +183,8 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 		args_diag(pa, DIAG_ERR, "%s%s", where, err);
 		return -1;
 	}
-	/* fio drops empty values from its echo: bare flags never appear. */
-	if (echo && val && *val)
+	/* fio echoes job options, and drops empty values: bare flags never appear. */
+	if (echo && val && *val && o->scope == SCOPE_JOB)
 		kv_push(echo, key, klen, val);
 	return 0;
 }

@@ -278,6 +278,11 @@ int devstat_read(const char *dev, struct devstat *d)
 	d->wr_ios = v[4];
 	d->wr_sectors = v[6];
 	d->io_ticks_ms = v[9];
+	d->rd_merges = v[1];
+	d->rd_ticks_ms = v[3];
+	d->wr_merges = v[5];
+	d->wr_ticks_ms = v[7];
+	d->in_queue_ms = n > 10 ? v[10] : 0;
 	d->when_ns = now_ns();
 	return 0;
 }

@@ -34,6 +34,7 @@ int blockdev_sysfs_u64(const char *dev, const char *attr, uint64_t *val);
 /* /sys/block/<dev>/stat (or the partition's) counters. */
 struct devstat {
 	uint64_t rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms;
+	uint64_t rd_merges, wr_merges, rd_ticks_ms, wr_ticks_ms, in_queue_ms;
 	uint64_t when_ns;
 };
 int devstat_read(const char *dev, struct devstat *d);

@@ -33,7 +33,7 @@ static inline bool rw_is_mixed(int rw)
 }
 
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
-enum out_format { OUT_NORMAL = 0, OUT_JSON };
+enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE };
 
 #define MAX_PERCENTILES 32
 #define JOB_NAME_MAX 64
@@ -102,7 +102,8 @@ static inline unsigned job_engine_opts(const struct job *j)
 
 /* Options that belong to the command, not to one job. */
 struct settings {
-	int output_format;
+	int output_format;        /* the one format, or the first of a list */
+	unsigned output_formats;  /* 1 << each enum out_format asked for */
 	char output[PATH_MAX]; /* empty: stdout */
 	char json[PATH_MAX];   /* --json FILE: JSON copy besides text */
 	char html[PATH_MAX];   /* --html FILE: the HTML report besides text */
@@ -112,6 +113,8 @@ struct settings {
 	unsigned passes;
 	bool quiet;
 	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
+	unsigned terse_version;
+	bool minimal; /* fio's --minimal: terse */
 };
 
 #endif

@@ -19,7 +19,7 @@
 const char *const rw_names[] = { "read", "write", "randread", "randwrite",
 				 "rw", "readwrite", "randrw", NULL };
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", NULL };
-static const char *const fmt_values[] = { "normal", "json", NULL };
+static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
@@ -286,6 +286,57 @@ static int set_buffer_pattern(void *obj, const struct opt_def *o, const char *va
 	return data_parse_pattern(val, &((struct job *)obj)->data, o->name, err, n);
 }
 
+/* One format, or (run) a comma list of fio's: normal, fio-json, json+, terse. */
+static int set_format(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct settings *s = obj;
+	unsigned mask = 0;
+	int first = -1;
+	const char *p = val;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		int k = -1;
+		for (int i = 0; fmt_values[i]; i++)
+			if (strlen(fmt_values[i]) == len && !strncmp(p, fmt_values[i], len))
+				k = i;
+		if (k < 0 || (mask & (1u << k))) {
+			snprintf(err, n,
+				 "--%s: '%s' is not allowed (allowed: normal|json|fio-json|json+|terse, "
+				 "or a list of fio's: normal,fio-json,json+,terse)",
+				 o->name, val);
+			return -1;
+		}
+		mask |= 1u << k;
+		first = first < 0 ? k : first;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if ((mask & (1u << OUT_JSON)) && mask != (1u << OUT_JSON)) {
+		snprintf(err, n, "--%s: json (iogauge's) is not combined with others: add --json FILE",
+			 o->name);
+		return -1;
+	}
+	if ((mask & (1u << OUT_FIO_JSON)) && (mask & (1u << OUT_FIO_JSONPLUS))) {
+		snprintf(err, n, "--%s: fio-json and json+ are one document: choose one", o->name);
+		return -1;
+	}
+	s->output_format = first;
+	s->output_formats = mask;
+	return 0;
+}
+
+static void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct settings *s = obj;
+	size_t k = 0;
+	(void)o;
+	buf[0] = 0;
+	for (int i = 0; fmt_values[i] && k < len; i++)
+		if ((s->output_formats ? s->output_formats : 1u << s->output_format) & (1u << i))
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? "," : "", fmt_values[i]);
+}
+
 /* ---- the table */
 
 const struct opt_def options[] = {
@@ -479,8 +530,16 @@ const struct opt_def options[] = {
 	{ .name = "warn-unsupported", .type = OT_BOOL, S(warn_unsupported), .def = "0", .bare = "1",
 	  .group = OG_FIO, .flags = OPT_CLI_ONLY,
 	  .help = "fio options iogauge does not support are warnings, not errors (to try a job file out; command line only)" },
-	{ .name = "output-format", .type = OT_ENUM, S(output_format), .def = "normal",
-	  .values = fmt_values, .group = OG_OUTPUT, .help = "Result format on stdout (or --output)" },
+	{ .name = "output-format", .type = OT_SPECIAL, S(output_format), .def = "normal",
+	  .set = set_format, .print = print_format, .arg = "normal|json|fio-json|json+|terse",
+	  .group = OG_OUTPUT,
+	  .help = "Result format on stdout (or --output): iogauge's text or JSON; run also writes fio's JSON (fio-json, json+ with latency bins) and fio's terse version 3",
+	  .fio = "json is iogauge's own document (docs/json.md), fio's is fio-json; a list (terse,json+,normal) is printed in fio's order: terse, JSON, text" },
+	{ .name = "minimal", .type = OT_BOOL, S(minimal), .def = "0", .bare = "1", .group = OG_FIO,
+	  .help = "The same as --output-format=terse (fio's --minimal)" },
+	{ .name = "terse-version", .type = OT_UINT, S(terse_version), .def = "3", .min = 3, .max = 3,
+	  .arg = "3", .group = OG_FIO, .help = "Terse format version: 3, fio's default (the only one)",
+	  .fio = "fio also writes versions 2, 4 and 5" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,

@@ -255,6 +255,11 @@ static void devstats_add(struct run_result *r, const struct devstat *a, const st
 		d->wr_ios += b[i].wr_ios - a[i].wr_ios;
 		d->wr_sectors += b[i].wr_sectors - a[i].wr_sectors;
 		d->io_ticks_ms += b[i].io_ticks_ms - a[i].io_ticks_ms;
+		d->rd_merges += b[i].rd_merges - a[i].rd_merges;
+		d->wr_merges += b[i].wr_merges - a[i].wr_merges;
+		d->rd_ticks_ms += b[i].rd_ticks_ms - a[i].rd_ticks_ms;
+		d->wr_ticks_ms += b[i].wr_ticks_ms - a[i].wr_ticks_ms;
+		d->in_queue_ms += b[i].in_queue_ms - a[i].in_queue_ms;
 		d->span_ns += b[i].when_ns - a[i].when_ns;
 	}
 }

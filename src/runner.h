@@ -33,6 +33,7 @@ struct dev_result {
 	char name[64];
 	char host[64];    /* several ranks: the host it belongs to; "" alone */
 	uint64_t rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms;
+	uint64_t rd_merges, wr_merges, rd_ticks_ms, wr_ticks_ms, in_queue_ms;
 	uint64_t span_ns; /* time the counters cover */
 	bool ok;          /* counters were readable */
 };

@@ -65,6 +65,9 @@ void stats_reset(struct thread_stats *s)
 	}
 	s->series.n = 0;
 	memset(&s->cpu, 0, sizeof(s->cpu));
+	memset(s->depth, 0, sizeof(s->depth));
+	memset(s->submit, 0, sizeof(s->submit));
+	memset(s->complete, 0, sizeof(s->complete));
 	s->elapsed_ns = s->invalidations = s->invalidate_ns = 0;
 }
 
@@ -187,6 +190,13 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 	dst->cpu.usr_ns += src->cpu.usr_ns;
 	dst->cpu.sys_ns += src->cpu.sys_ns;
 	dst->cpu.ctx += src->cpu.ctx;
+	dst->cpu.majf += src->cpu.majf;
+	dst->cpu.minf += src->cpu.minf;
+	for (int i = 0; i < DEPTH_BUCKETS; i++) {
+		dst->depth[i] += src->depth[i];
+		dst->submit[i] += src->submit[i];
+		dst->complete[i] += src->complete[i];
+	}
 	if (src->elapsed_ns > dst->elapsed_ns)
 		dst->elapsed_ns = src->elapsed_ns;
 	dst->invalidations += src->invalidations;

@@ -38,7 +38,28 @@ struct series {
 
 struct cpu_usage {
 	uint64_t usr_ns, sys_ns, ctx; /* ctx: voluntary + involuntary switches */
+	uint64_t majf, minf;          /* page faults (getrusage) */
 };
+
+/*
+ * fio's queue-depth distributions: requests by the depth they were queued at
+ * (1 | 2-3 | 4-7 | 8-15 | 16-31 | 32-63 | >=64), and submit and reap calls by
+ * how many requests each moved (0 | 1-4 | 5-8 | 9-16 | 17-32 | 33-64 | >64).
+ * Counted per batch, never per request.
+ */
+#define DEPTH_BUCKETS 7
+static inline unsigned depth_bucket(uint64_t d)
+{
+	unsigned l = d ? 63u - (unsigned)__builtin_clzll(d) : 0;
+	return l < DEPTH_BUCKETS - 1 ? l : DEPTH_BUCKETS - 1;
+}
+static inline unsigned batch_bucket(uint64_t n)
+{
+	if (n <= 4)
+		return n ? 1 : 0;
+	unsigned c = 64u - (unsigned)__builtin_clzll(n - 1); /* ceil(log2 n) */
+	return c - 1 < DEPTH_BUCKETS - 1 ? c - 1 : DEPTH_BUCKETS - 1;
+}
 
 /* What an error happened in: an operation kind (enum io_op), or a setup step. */
 enum { ERR_OP_OPEN = IO_OP_NR, ERR_OP_ENGINE, ERR_OP_HOOK };
@@ -48,6 +69,7 @@ struct thread_stats {
 	struct op_stats op[IO_OP_NR];
 	struct series series;
 	struct cpu_usage cpu;
+	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
 	uint64_t elapsed_ns;  /* measured time (after ramp, without cache invalidations) */
 	uint64_t invalidations, invalidate_ns; /* between passes of buffered time-based jobs */
 	int err;              /* errno of the first error, 0 if none */

@@ -518,7 +518,10 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 
 	x->sr.cmd = cmd;
 	x->sr.suite = cmd->suite;
-	if (args_parse(argc, argv, cmd, &pa, &e)) {
+	if (args_parse(argc, argv, cmd, &pa, &e) ||
+	    ((pa.settings.output_format > OUT_JSON ||
+	      (pa.settings.output_formats & (pa.settings.output_formats - 1))) &&
+	     err_set(&e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only"))) {
 		msg_err("%s", e.msg);
 		args_free(&pa);
 		free(x);

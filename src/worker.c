@@ -30,6 +30,8 @@ static void cpu_now(struct cpu_usage *c)
 	c->usr_ns = (uint64_t)ru.ru_utime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_utime.tv_usec * 1000;
 	c->sys_ns = (uint64_t)ru.ru_stime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_stime.tv_usec * 1000;
 	c->ctx = (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
+	c->majf = (uint64_t)ru.ru_majflt;
+	c->minf = (uint64_t)ru.ru_minflt;
 }
 
 static void set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
@@ -350,6 +352,8 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
 	w->inflight += off;
+	w->st.depth[depth_bucket(w->inflight)] += off;
+	w->st.submit[batch_bucket(off)]++;
 	return off;
 }
 
@@ -385,6 +389,7 @@ static void loop_async(struct worker *w)
 			break;
 		}
 		uint64_t now = now_ns(), bytes = 0;
+		w->st.complete[batch_bucket((unsigned)got)]++;
 		for (int i = 0; i < got; i++) {
 			struct io_u *u = w->done[i];
 			complete_async(w, u, now);
@@ -537,6 +542,14 @@ static void finish(struct worker *w)
 	w->st.cpu.usr_ns = end.usr_ns - w->cpu_start.usr_ns;
 	w->st.cpu.sys_ns = end.sys_ns - w->cpu_start.sys_ns;
 	w->st.cpu.ctx = end.ctx - w->cpu_start.ctx;
+	w->st.cpu.majf = end.majf - w->cpu_start.majf;
+	w->st.cpu.minf = end.minf - w->cpu_start.minf;
+	if (j->engine->flags & ENGINE_SYNC) {
+		/* One request per call, one in flight: the distributions without a cost per request. */
+		uint64_t n = w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios + w->st.op[IO_TRIM].ios;
+		w->st.depth[0] = n;
+		w->st.submit[1] = w->st.complete[1] = n;
+	}
 	w->st.elapsed_ns = now - w->measure_start;
 }
 

@@ -75,7 +75,17 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	/* Test files go before the report: a reader that hangs up must not keep them. */
 	ctx_remove_files(&ctx);
 	report_errors(&r);
-	if (pa.settings.output_format == OUT_NORMAL)
+	/* fio's order for a list of formats: terse, then JSON, then text. */
+	struct fio_echo echo = { &pa.global_echo, pa.echo, pa.njobs };
+	unsigned fmts = pa.settings.output_formats ? pa.settings.output_formats :
+						     1u << pa.settings.output_format;
+	if (pa.settings.minimal)
+		fmts = 1u << OUT_TERSE;
+	if (fmts & (1u << OUT_TERSE))
+		report_terse(out.out, &r);
+	if (fmts & (1u << OUT_FIO_JSON | 1u << OUT_FIO_JSONPLUS))
+		report_fio_json(out.out, &r, &echo, fmts & (1u << OUT_FIO_JSONPLUS));
+	if (fmts & (1u << OUT_NORMAL))
 		report_text(out.out, &r);
 	json_t *root = NULL;
 	if (outputs_want_root(&out, &pa.settings)) {

@@ -77,7 +77,9 @@ static int open_all(struct outputs *o, const struct settings *s, struct ig_err *
 	if (s->json[0] && is_stdout(s->json) && is_stdout(s->output))
 		return err_set(e, EXIT_USAGE, s->output_format == OUT_JSON ?
 				       "--json -: JSON already goes to stdout with --output-format=json" :
-				       "--json -: the text report goes to stdout (give --output FILE, or use --output-format=json)");
+				       s->output_format == OUT_NORMAL ?
+				       "--json -: the text report goes to stdout (give --output FILE, or use --output-format=json)" :
+				       "--json -: fio's format goes to stdout (give --output FILE)");
 	if (s->html[0] && ((!is_stdout(s->output) && same_file(s->output, s->html)) ||
 			   (s->json[0] && !is_stdout(s->json) && same_file(s->json, s->html))))
 		return err_set(e, EXIT_USAGE, "--html %s: the same file as --output or --json: give it its own",

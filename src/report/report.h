@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <jansson.h>
+#include "options.h"
 #include "runner.h"
 
 /* ---- text (text.c) */
@@ -47,6 +48,19 @@ void report_cluster_text(FILE *f, const struct run_result *r);
 json_t *json_cluster(const struct run_result *r);
 /* A merged job's "ranks_n", "rank_spread", "error_rank" and "ranks" (every rank's own job object). */
 void json_job_ranks(json_t *o, const struct job_result *jr);
+
+/* ---- fio's formats (fio_stats.c, fio_json.c, terse.c; fio.h) */
+
+/* The options as the user wrote them, for fio's "global options" and "job options". */
+struct fio_echo {
+	const struct kv_list *global;
+	const struct kv_list *jobs; /* by job index */
+	unsigned njobs;
+};
+/* fio 3.x's JSON document (--output-format=fio-json); plus: json+, with the latency bins. */
+void report_fio_json(FILE *f, const struct run_result *r, const struct fio_echo *echo, bool plus);
+/* fio's terse version 3 (--output-format=terse): a line per thread or group. */
+void report_terse(FILE *f, const struct run_result *r);
 
 /* ---- reading saved results back (json_read.c) */
 

@@ -129,6 +129,8 @@ static void test_parse_size_suffixes(void **state)
 		{ "1kb", 1024 },
 		{ "1KiB", 1024 },
 		{ "1kib", 1024 },
+		{ "4ki", 4096 }, /* fio reads ki as KiB */
+		{ "1Mi", 1ULL << 20 },
 		{ "4k", 4096 },
 		{ "1m", 1ULL << 20 },
 		{ "1M", 1ULL << 20 },
@@ -169,7 +171,7 @@ static void test_parse_size_rejects(void **state)
 {
 	(void)state;
 	static const char *const bad[] = {
-		"", "k", "K", "-1", "-1k", "+1", " 1", "1 ", "1 k", "1x", "1kk", "1KiBs", "1Ki",
+		"", "k", "K", "-1", "-1k", "+1", " 1", "1 ", "1 k", "1x", "1kk", "1KiBs", "1Kix",
 		"1.3", "0.5", "1.1k", "0.3m", ".", "1e400", "1e5000", "20000000p", "16384p",
 		"18446744073709551616", "nan", "inf", "1,5k",
 	};

@@ -194,8 +194,8 @@ static void test_merge_threads(void **state)
 		lat_add(&tc.op[IO_FDATASYNC].lat, 2000010 + (uint64_t)i);
 	}
 	tb.op[IO_FDATASYNC].ios = tc.op[IO_FDATASYNC].ios = 6;
-	ta.cpu = (struct cpu_usage){ 10, 20, 30 };
-	tb.cpu = (struct cpu_usage){ 1, 2, 3 };
+	ta.cpu = (struct cpu_usage){ 10, 20, 30, 0, 0 };
+	tb.cpu = (struct cpu_usage){ 1, 2, 3, 0, 0 };
 	ta.elapsed_ns = 5 * NSEC_PER_SEC;
 	tb.elapsed_ns = 7 * NSEC_PER_SEC;
 	ta.invalidations = 2;
