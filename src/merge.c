@@ -166,6 +166,13 @@ static void walk_job(struct walk *w, struct job_result *jr, const uint64_t *shap
 	v64(w, K_SUM, &t->cpu.usr_ns);
 	v64(w, K_SUM, &t->cpu.sys_ns);
 	v64(w, K_SUM, &t->cpu.ctx);
+	v64(w, K_SUM, &t->cpu.majf);
+	v64(w, K_SUM, &t->cpu.minf);
+	for (unsigned i = 0; i < DEPTH_BUCKETS; i++) {
+		v64(w, K_SUM, &t->depth[i]);
+		v64(w, K_SUM, &t->submit[i]);
+		v64(w, K_SUM, &t->complete[i]);
+	}
 	v64(w, K_MAX, &t->elapsed_ns); /* the slowest rank's measured time */
 	v64(w, K_SUM, &t->invalidations);
 	v64(w, K_SUM, &t->invalidate_ns);
