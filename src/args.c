@@ -302,7 +302,7 @@ int job_validate(struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);
-	if (j->size && j->bs > j->size)
+	if (j->size && j->bs > j->size && !j->short_tail)
 		return err_set(e, EXIT_USAGE, "job %s: --bs=%llu is larger than --size=%llu", j->name,
 			       (unsigned long long)j->bs, (unsigned long long)j->size);
 	if (en->flags & ENGINE_NO_FILE && !j->size)
@@ -310,6 +310,17 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (en->flags & ENGINE_NO_FILE && (j->fsync_every || j->fdatasync_every))
 		return err_set(e, EXIT_USAGE, "job %s: --fsync/--fdatasync need a file; --ioengine=%s has none",
 			       j->name, en->name);
+	/* A copy reads one block and writes it: two requests on two descriptors, one at a time. */
+	if (job_copies(j) && (!(en->flags & ENGINE_SYNC) || (en->flags & ENGINE_NO_FILE) ||
+			      j->numjobs != 1 || j->rw != RW_READ))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: a copy reads sequentially in one thread with a synchronous engine (psync, sync)",
+			       j->name);
+	if (j->short_tail && (!(en->flags & ENGINE_SYNC) || rw_is_mixed(j->rw)))
+		return err_set(e, EXIT_USAGE, "job %s: a short last block needs a synchronous engine and one direction",
+			       j->name);
+	if (job_copies(j) && j->copy.offset > (uint64_t)INT64_MAX - j->size)
+		return err_set(e, EXIT_USAGE, "job %s: the copy's end is beyond the largest file offset", j->name);
 	/* Offsets are off_t: the region must end below 2^63. */
 	if (j->offset > (uint64_t)INT64_MAX || j->size > (uint64_t)INT64_MAX - j->offset)
 		return err_set(e, EXIT_USAGE,

@@ -9,6 +9,10 @@
 #define COMMAND_TABLE(X) \
 	X(quick)         \
 	X(mix)           \
+	X(dd)            \
+	X(latency)       \
+	X(cache)         \
+	X(compare)       \
 	X(run)           \
 	X(report)
 

@@ -10,6 +10,19 @@
 
 struct suite;
 
+/*
+ * Words a command takes in a syntax of its own (dd's if=FILE bs=1M): the one
+ * table its parser reads and --help and the man page print.
+ */
+struct operand {
+	const char *name;  /* "if" */
+	const char *arg;   /* "FILE" */
+	const char *help;
+	const char *const *words; /* allowed values, NULL-terminated (flags: any of them, comma-separated) */
+	int kind;          /* the command's own: how to parse it */
+	size_t off;        /* the command's own: where the value goes */
+};
+
 struct command {
 	const char *name;
 	const char *usage;
@@ -21,6 +34,7 @@ struct command {
 	/* Either a main of its own (run) or a suite run by the executor (suite.c). */
 	int (*main)(const struct command *c, int argc, char **argv);
 	const struct suite *suite;
+	const struct operand *operands; /* NULL-terminated by name; NULL: none */
 };
 
 /* NULL-terminated, in the order --help lists them; the first is the default command. */

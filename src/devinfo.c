@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -38,12 +39,35 @@ static void unescape(char *dst, size_t len, const char *src)
 	dst[o] = '\0';
 }
 
+/* The mount's options, then the file system's own that are not already there (as mount(8) shows them). */
+static void join_opts(char *dst, size_t len, const char *mnt, const char *super)
+{
+	char buf[512];
+	size_t k = (size_t)snprintf(dst, len, "%s", mnt);
+	snprintf(buf, sizeof(buf), "%s", super);
+	char *save = NULL;
+	for (char *o = strtok_r(buf, ",", &save); o && k < len; o = strtok_r(NULL, ",", &save)) {
+		size_t n = strlen(o);
+		const char *p = dst;
+		bool dup = false;
+		while ((p = strstr(p, o))) {
+			if ((p == dst || p[-1] == ',') && (p[n] == ',' || !p[n])) {
+				dup = true;
+				break;
+			}
+			p += n;
+		}
+		if (!dup)
+			k += (size_t)snprintf(dst + k, len - k, "%s%s", k ? "," : "", o);
+	}
+}
+
 static int parse_mountinfo_line(char *line, struct mountent *m)
 {
 	char *save = NULL, *tok, *mnt = NULL;
 	unsigned field = 0;
 	bool dash = false;
-	char *fstype = NULL, *source = NULL;
+	char *fstype = NULL, *source = NULL, *opts = NULL, *super = NULL;
 
 	memset(m, 0, sizeof(*m));
 	for (tok = strtok_r(line, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
@@ -54,6 +78,8 @@ static int parse_mountinfo_line(char *line, struct mountent *m)
 					return -1;
 			} else if (field == 5) {
 				mnt = tok;
+			} else if (field == 6) {
+				opts = tok;
 			} else if (field > 6 && !strcmp(tok, "-")) {
 				dash = true;
 				field = 0;
@@ -63,7 +89,7 @@ static int parse_mountinfo_line(char *line, struct mountent *m)
 		} else if (field == 2) {
 			source = tok;
 		} else if (field == 3) {
-			copy_str(m->opts, sizeof(m->opts), tok);
+			super = tok;
 			break;
 		}
 	}
@@ -72,6 +98,7 @@ static int parse_mountinfo_line(char *line, struct mountent *m)
 	unescape(m->mnt, sizeof(m->mnt), mnt);
 	unescape(m->fstype, sizeof(m->fstype), fstype);
 	unescape(m->source, sizeof(m->source), source ? source : "");
+	join_opts(m->opts, sizeof(m->opts), opts ? opts : "", super ? super : "");
 	return 0;
 }
 
@@ -314,5 +341,60 @@ int mount_compression(const char *mnt, char *out, size_t len)
 	out[0] = 0;
 	if (!mnt[0] || mountinfo_foreach(compress_cb, &c) < 0)
 		return -1;
+	return 0;
+}
+
+struct mnt_find {
+	const char *mnt;
+	struct mountent m;
+	bool found;
+};
+
+/* The last mount on mnt is the one that shows. */
+static int mnt_find_cb(const struct mountent *m, void *arg)
+{
+	struct mnt_find *f = arg;
+	if (!strcmp(m->mnt, f->mnt)) {
+		f->m = *m;
+		f->found = true;
+	}
+	return 0;
+}
+
+int path_facts(const char *path, struct path_facts *f)
+{
+	struct stat st;
+	uint64_t v;
+
+	memset(f, 0, sizeof(*f));
+	f->rotational = -1;
+	if (stat(path, &st))
+		return -1;
+	if (S_ISBLK(st.st_mode)) {
+		f->is_dev = true;
+		blockdev_name(st.st_rdev, f->device, sizeof(f->device));
+		if (!blockdev_sysfs_u64(f->device, "size", &v))
+			f->size = v * 512;
+	} else {
+		if (blockdev_of_path(path, f->device, sizeof(f->device), f->fstype, sizeof(f->fstype),
+				     f->mnt, sizeof(f->mnt)) < 0 && !f->mnt[0])
+			return -1;
+		struct mnt_find *mf = calloc(1, sizeof(*mf));
+		if (!mf)
+			return -1;
+		mf->mnt = f->mnt;
+		if (!mountinfo_foreach(mnt_find_cb, mf) && mf->found) {
+			char *real = mf->m.source[0] == '/' ? realpath(mf->m.source, NULL) : NULL;
+			copy_str(f->source, sizeof(f->source), real ? real : mf->m.source);
+			copy_str(f->mntopts, sizeof(f->mntopts), mf->m.opts);
+			free(real);
+		}
+		free(mf);
+		struct statvfs sv;
+		if (!statvfs(path, &sv))
+			f->size = (uint64_t)sv.f_blocks * sv.f_frsize;
+	}
+	if (f->device[0] && !blockdev_sysfs_u64(f->device, "queue/rotational", &v))
+		f->rotational = v != 0;
 	return 0;
 }

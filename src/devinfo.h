@@ -5,6 +5,7 @@
 #ifndef IOGAUGE_DEVINFO_H
 #define IOGAUGE_DEVINFO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <limits.h>
@@ -20,7 +21,7 @@ struct mountent {
 	char mnt[PATH_MAX];
 	char fstype[32];
 	char source[PATH_MAX]; /* "/dev/vda", "tmpfs", ... */
-	char opts[256];        /* the file system's own options: "rw,compress=zstd:3,..." */
+	char opts[512];        /* mount options, then the file system's own: "rw,relatime,discard" */
 };
 /* Calls fn for each mount until it returns non-zero (returned); -1 if unreadable. */
 int mountinfo_foreach(int (*fn)(const struct mountent *m, void *arg), void *arg);
@@ -30,6 +31,23 @@ int mount_compression(const char *mnt, char *out, size_t len);
 int blockdev_name(dev_t rdev, char *name, size_t len);
 /* A sysfs value of block device `dev` (disk or partition, parent's queue/ for a partition). */
 int blockdev_sysfs_u64(const char *dev, const char *attr, uint64_t *val);
+
+/*
+ * What a target is, for reports: the file system, its mount source and
+ * options, the device beneath, whether it spins, and the size of the file
+ * system (statvfs) or of the device.  Unknown facts stay empty, -1 or 0.
+ */
+struct path_facts {
+	bool is_dev;
+	char fstype[32];
+	char source[PATH_MAX];  /* "/dev/vda", "tmpfs" */
+	char mnt[PATH_MAX];
+	char mntopts[512];
+	char device[64];        /* kernel name: "vda", "loop3" */
+	int rotational;         /* 1 spins, 0 does not, -1 unknown */
+	uint64_t size;
+};
+int path_facts(const char *path, struct path_facts *f);
 
 /* /sys/block/<dev>/stat (or the partition's) counters. */
 struct devstat {

@@ -57,10 +57,12 @@ struct job {
 	int sync; /* enum sync_mode: O_SYNC / O_DSYNC */
 	unsigned fsync_every, fdatasync_every;
 	bool end_fsync;
+	bool end_fdatasync;
 	uint64_t runtime_ns; /* 0: until size*loops is done */
 	uint64_t ramp_ns;
 	bool time_based;
 	unsigned loops;
+	uint64_t number_ios; /* stop after this many requests (0: size, loops and runtime decide) */
 	bool invalidate;
 	bool fadvise_hint; /* POSIX_FADV_RANDOM/SEQUENTIAL on buffered files, as fio */
 	bool randrepeat;
@@ -90,6 +92,16 @@ struct job {
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
 	unsigned index; /* position in the command */
+	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
+	struct job_copy {
+		char path[PATH_MAX]; /* empty: no copy */
+		uint64_t offset;     /* where the first block goes */
+		bool direct;
+		int sync;            /* enum sync_mode */
+	} copy;
+	bool grow;       /* the written file is not laid out: it starts (or is cut) at offset and grows */
+	bool truncate;   /* with grow: cut an existing file at offset first (dd without conv=notrunc) */
+	bool short_tail; /* the region need not be whole blocks: the last request is shorter (dd) */
 };
 
 /* fio's engine options as ENGINE_OPT_* bits (engines/engine.h). */
@@ -98,6 +110,11 @@ static inline unsigned job_engine_opts(const struct job *j)
 	return (j->fixedbufs ? 1u << 0 : 0) | (j->registerfiles ? 1u << 1 : 0) |
 	       (j->hipri ? 1u << 2 : 0) | (j->sqthread_poll ? 1u << 3 : 0) |
 	       (j->userspace_reap ? 1u << 4 : 0);
+}
+
+static inline bool job_copies(const struct job *j)
+{
+	return j->copy.path[0] != 0;
 }
 
 /* Options that belong to the command, not to one job. */

@@ -337,6 +337,51 @@ static void print_format(const void *obj, const struct opt_def *o, char *buf, si
 			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? "," : "", fmt_values[i]);
 }
 
+/* ioping's -W and -L turn the pattern: writes instead of reads (-W=0: reads), sequential instead of random. */
+static int set_ioping_rw(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	bool on;
+	if (parse_bool(val, &on)) {
+		snprintf(err, n, "-%s takes no value", o->name);
+		return -1;
+	}
+	bool write = rw_writes(j->rw), random = rw_is_random(j->rw);
+	if (!strcmp(o->name, "W"))
+		write = on;
+	else
+		random = !on;
+	j->rw = random ? (write ? RW_RANDWRITE : RW_RANDREAD) : (write ? RW_WRITE : RW_READ);
+	return 0;
+}
+
+static void print_ioping_rw(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	snprintf(buf, len, "%d", !strcmp(o->name, "W") ? rw_writes(j->rw) : !rw_is_random(j->rw));
+}
+
+/* ioping's -w: stop after this long (bare numbers are seconds). */
+static int set_deadline(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	uint64_t ns;
+	if (parse_time(val, "s", &ns)) {
+		snprintf(err, n, "-%s: '%s' is not a time (a number with an optional ns, us, ms, s, m or h suffix)",
+			 o->name, val);
+		return -1;
+	}
+	j->runtime_ns = ns;
+	j->time_based = ns != 0; /* -w 0: no deadline */
+	return 0;
+}
+
+static void print_deadline(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	print_time(((const struct job *)obj)->runtime_ns, buf, len);
+}
+
 /* ---- the table */
 
 const struct opt_def options[] = {
@@ -399,6 +444,9 @@ const struct opt_def options[] = {
 	  .help = "fdatasync after every N writes (timed, with its own latency statistics)" },
 	{ .name = "end_fsync", .type = OT_BOOL, J(end_fsync), .def = "0", .bare = "1",
 	  .group = OG_FIO, .help = "fsync when the job's writes are done, inside the measured time" },
+	{ .name = "end_fdatasync", .type = OT_BOOL, J(end_fdatasync), .def = "0", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "fdatasync when the job's writes are done, inside the measured time (dd's conv=fdatasync)" },
 	{ .name = "runtime", .type = OT_TIME, J(runtime_ns), .def = "0", .unit = "s", .arg = "TIME",
 	  .group = OG_SIZING,
 	  .help = "Stop after this long (bare numbers are seconds; 0: when the size is done)" },
@@ -408,6 +456,9 @@ const struct opt_def options[] = {
 	  .group = OG_SIZING, .help = "Run this long before measuring; nothing from the ramp is counted" },
 	{ .name = "loops", .type = OT_UINT, J(loops), .def = "1", .min = 1, .max = UINT32_MAX,
 	  .arg = "N", .group = OG_FIO, .help = "Repeat the job N times (size-bound jobs)" },
+	{ .name = "number_ios", .type = OT_U64, J(number_ios), .def = "0", .arg = "N",
+	  .group = OG_FIO,
+	  .help = "Stop after N requests, passing over the region as often as needed (0: the size, --loops and --runtime decide)" },
 	{ .name = "invalidate", .type = OT_BOOL, J(invalidate), .def = "1", .bare = "1",
 	  .group = OG_FIO,
 	  .help = "Drop the file's cached pages before the job and, for buffered time-based jobs, after every pass over the region (not timed)" },
@@ -540,6 +591,35 @@ const struct opt_def options[] = {
 	{ .name = "terse-version", .type = OT_UINT, S(terse_version), .def = "3", .min = 3, .max = 3,
 	  .arg = "3", .group = OG_FIO, .help = "Terse format version: 3, fio's default (the only one)",
 	  .fio = "fio also writes versions 2, 4 and 5" },
+	/* latency: ioping's options, one letter each, on the same fields as fio's. */
+	{ .name = "c", .type = OT_U64, J(number_ios), .arg = "COUNT", .group = OG_LATENCY,
+	  .flags = OPT_NO_ECHO, .help = "Stop after COUNT requests (0: run until Ctrl-C)" },
+	{ .name = "i", .type = OT_TIME, J(thinktime_ns), .unit = "s", .arg = "INTERVAL",
+	  .group = OG_LATENCY, .flags = OPT_NO_ECHO,
+	  .help = "Pause between requests (bare numbers are seconds; 0: back to back)" },
+	{ .name = "s", .type = OT_SIZE, J(bs), .min = 1, .max = 1ULL << 30, .arg = "SIZE",
+	  .group = OG_LATENCY, .flags = OPT_NO_ECHO, .help = "Request size" },
+	{ .name = "S", .type = OT_SIZE, J(size), .min = 1, .arg = "SIZE", .group = OG_LATENCY,
+	  .flags = OPT_NO_ECHO,
+	  .help = "Working set: the region requests fall in (default: a 1 MiB test file in a directory, the whole file or device)" },
+	{ .name = "D", .type = OT_BOOL, J(direct), .bare = "1", .group = OG_LATENCY,
+	  .flags = OPT_NO_ECHO, .help = "O_DIRECT (the default for block devices)" },
+	{ .name = "C", .type = OT_BOOL, J(invalidate), .bare = "1", .invert = true,
+	  .group = OG_LATENCY, .flags = OPT_NO_ECHO,
+	  .help = "Cached: keep the page cache (by default each buffered request's pages are dropped before it, and buffered writes are O_DSYNC)" },
+	{ .name = "W", .type = OT_SPECIAL, J(rw), .bare = "1", .set = set_ioping_rw,
+	  .print = print_ioping_rw, .group = OG_LATENCY, .flags = OPT_NO_ECHO,
+	  .help = "Write instead of read (the write interlocks apply)" },
+	{ .name = "L", .type = OT_SPECIAL, J(rw), .bare = "1", .set = set_ioping_rw,
+	  .print = print_ioping_rw, .group = OG_LATENCY, .flags = OPT_NO_ECHO,
+	  .help = "Sequential requests instead of random ones" },
+	{ .name = "w", .type = OT_SPECIAL, J(runtime_ns), .set = set_deadline, .print = print_deadline,
+	  .arg = "DEADLINE", .group = OG_LATENCY, .flags = OPT_NO_ECHO,
+	  .help = "Stop after this long (bare numbers are seconds)" },
+	{ .name = "q", .type = OT_BOOL, S(quiet), .bare = "1", .group = OG_LATENCY,
+	  .flags = OPT_NO_ECHO, .help = "No line per request: only the statistics" },
+	{ .name = "output-format", .type = OT_ENUM, S(output_format), .def = "normal",
+	  .values = fmt_values, .group = OG_OUTPUT, .help = "Result format on stdout (or --output)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,

@@ -38,7 +38,8 @@ enum {
 	OG_QUEUE = 1 << 5,    /* iodepth, numjobs, rwmixread */
 	OG_DATA = 1 << 6,     /* data */
 	OG_FIO = 1 << 7,      /* the rest of fio's job options (run) */
-	OG_ALL = (1 << 8) - 1,
+	OG_LATENCY = 1 << 8,  /* ioping's one-letter options (latency) */
+	OG_ALL = (1 << 9) - 1,
 };
 
 /* Flags. */

@@ -92,18 +92,19 @@ static int check_one_file(const struct job *j, struct ig_err *e)
  * Alignment is checked before any I/O, even the layout, so O_DIRECT never
  * fails with EINVAL mid-run; again once the target is open (statx knows best).
  */
-static int check_alignment(const struct job *j, unsigned align, const char *path, struct ig_err *e)
+static int check_alignment(const struct job *j, bool direct, uint64_t offset, unsigned align,
+			   const char *path, struct ig_err *e)
 {
-	if (!j->direct || !align)
+	if (!direct || !align)
 		return 0;
 	if (j->bs % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
 			       j->name, j->bs, align, path);
-	if (j->offset % align)
+	if (offset % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --offset=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
-			       j->name, j->offset, align, path);
+			       j->name, offset, align, path);
 	return 0;
 }
 
@@ -112,8 +113,9 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 {
 	struct job *j = &jr->job;
 	struct ig_err *e = &r->err;
-	if (check_alignment(j, target_dio_align_hint(path), path, e))
+	if (check_alignment(j, j->direct, j->offset, target_dio_align_hint(path), path, e))
 		return -1;
+	bool grow = j->grow && !job_copies(j);
 	struct target_req req = {
 		.path = path,
 		.offset = j->offset,
@@ -123,6 +125,8 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
+		.grow = grow,
+		.truncate = grow && j->truncate,
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
 	};
@@ -130,7 +134,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		return -1;
 	if (!j->size)
 		j->size = t->size - j->offset;
-	if (j->offset + j->size > t->size)
+	if (j->offset + j->size > t->size && !(grow && !t->is_blockdev))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --offset + --size = %" PRIu64 " is beyond the end of %s (%" PRIu64 " bytes)",
 			       j->name, j->offset + j->size, path, t->size);
@@ -144,7 +148,40 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		if (rw_writes(j->rw))
 			j->end_fsync = true;
 	}
-	return t->direct ? check_alignment(j, t->lbs, path, e) : 0;
+	return t->direct ? check_alignment(j, j->direct, j->offset, t->lbs, path, e) : 0;
+}
+
+/* A copy's destination: written from scratch (grow) or in place; the source's size decides. */
+static int prepare_copy_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			       struct target *t, const struct run_opts *o)
+{
+	struct job *j = &jr->job;
+	struct ig_err *e = &r->err;
+	const char *path = j->copy.path;
+	if (check_alignment(j, j->copy.direct, j->copy.offset, target_dio_align_hint(path), path, e))
+		return -1;
+	struct target_req req = {
+		.path = path,
+		.offset = j->copy.offset,
+		.size = j->size,
+		.writes = true,
+		.direct = j->copy.direct,
+		.allow_destroy = o->allow_destroy,
+		.allow_overwrite = o->allow_overwrite,
+		.grow = j->grow,
+		.truncate = j->grow && j->truncate,
+		.seed = j->randseed ^ 0xc09e,
+	};
+	if (target_prepare(c, t, &req, e))
+		return -1;
+	if (j->copy.offset + j->size > t->size && !(j->grow && !t->is_blockdev))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: the copy's end (%" PRIu64 " bytes) is beyond the end of %s (%" PRIu64 " bytes)",
+			       j->name, j->copy.offset + j->size, path, t->size);
+	if (j->copy.direct && !t->direct)
+		return err_set(e, EXIT_USAGE, "job %s: %s refuses O_DIRECT (the file system is %s)",
+			       j->name, path, t->fstype[0] ? t->fstype : "unknown");
+	return t->direct ? check_alignment(j, j->copy.direct, j->copy.offset, t->lbs, path, e) : 0;
 }
 
 /* fio's engine options the job's engine does not act on: named, never silently dropped. */
@@ -182,12 +219,16 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
+	jr->unsynced_after = -1;
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
 	jr->ntargets = (j->filename[0] || nofile) ? 1 : j->numjobs;
+	unsigned nsrc = jr->ntargets;
+	if (job_copies(j))
+		jr->ntargets = 2;
 	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
 	for (unsigned i = 0; i < jr->ntargets; i++)
 		jr->targets[i].fd = -1;
-	for (unsigned i = 0; i < jr->ntargets; i++) {
+	for (unsigned i = 0; i < nsrc; i++) {
 		struct target *t = &jr->targets[i];
 		if (nofile) {
 			t->size = j->offset + j->size;
@@ -199,7 +240,9 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		    prepare_target(c, r, jr, t, path, o))
 			return -1;
 	}
-	if (j->size < j->bs)
+	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
+		return -1;
+	if (j->size < j->bs && !(j->short_tail && j->size))
 		return err_set(&r->err, EXIT_USAGE,
 			       "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
 			       j->name, j->size, j->bs);
@@ -222,7 +265,9 @@ static void add_device(struct run_result *r, const char *dev)
 static void pre_job(const struct run_ctx *c, struct job_result *jr)
 {
 	struct job *j = &jr->job;
-	for (unsigned i = 0; i < jr->ntargets; i++) {
+	/* A copy's destination (the last target) is written, not read: nothing to drop or count. */
+	unsigned n = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
+	for (unsigned i = 0; i < n; i++) {
 		struct target *t = &jr->targets[i];
 		if (t->fd < 0)
 			continue;
@@ -336,6 +381,9 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
 			jr->threads[t] = ws[k].st; /* takes over the allocations */
 			stats_merge(&jr->total, &ws[k].st);
+			if (t == 0 || jr->unsynced_after >= 0)
+				jr->unsynced_after = ws[k].unsynced < 0 ? -1 :
+						     (t ? jr->unsynced_after : 0) + ws[k].unsynced;
 		}
 		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
 			note(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
@@ -365,7 +413,8 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			struct worker *w = &ws[k];
 			w->job = &jr->job;
 			w->thread = t;
-			w->target = &jr->targets[jr->ntargets == 1 ? 0 : t];
+			w->target = &jr->targets[jr->ntargets == 1 || job_copies(&jr->job) ? 0 : t];
+			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
 			stats_init(&w->st);

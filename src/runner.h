@@ -18,11 +18,12 @@ struct job_result {
 	unsigned nthreads;
 	struct thread_stats *threads; /* nthreads entries; NULL: the job never ran */
 	struct thread_stats total;    /* all threads merged */
-	struct target *targets;       /* one shared file, or one per thread */
+	struct target *targets;       /* one shared file, or one per thread; a copy: source, destination */
 	unsigned ntargets;
 	uint64_t invalidate_ns;       /* page-cache invalidation before the job, not timed */
 	bool buffered_fallback;       /* O_DIRECT refused by the file system */
 	int64_t resident_before;      /* bytes cached before reads, -1 unknown */
+	int64_t unsynced_after;       /* bytes written but not yet on disk when the clock stopped, -1 unknown */
 	unsigned group;               /* stonewall group: jobs in one group run at once */
 	struct cluster_job *cluster;  /* merged from several ranks (rank 0): each rank's figures (merge.h) */
 };

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,8 @@
 #define MIN_FREE (64ULL << 20)
 
 const char *const fig_dir_names[FD_NR] = { "read", "write", "total" };
-const char *const fig_names[FIG_NR] = { "mb_s", "iops", "lat_mean_ns", "lat_p50_ns", "lat_p99_ns",
-					"lat_max_ns" };
+const char *const fig_names[FIG_NR] = { "mb_s",	    "iops",	  "lat_mean_ns",   "lat_p50_ns",
+					"lat_p99_ns", "lat_max_ns", "lat_min_ns", "lat_stddev_ns" };
 
 struct exec {
 	struct suite_run sr;
@@ -68,13 +69,14 @@ struct fig3 suite_fig(const struct suite_run *sr, unsigned t, unsigned c, int di
 
 /* ---- targets */
 
-/* Does any case write?  Then devices need the interlock and a layout before reads. */
-static bool suite_writes(const struct exec *x)
+/* Does any case write (read)?  Then devices need the interlock (and a layout before reads). */
+static bool suite_does(const struct exec *x, bool (*does)(int rw))
 {
 	for (unsigned c = 0; c < x->sr.suite->ncases; c++) {
 		struct job j = x->base;
 		struct ig_err e = { 0 };
-		if (!args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, &j, NULL, &e) && rw_writes(j.rw))
+		if (!args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, &j, NULL, &e) &&
+		    (does(j.rw) || (does == rw_writes && job_copies(&j))))
 			return true;
 	}
 	return false;
@@ -85,6 +87,16 @@ static void said_stale(void *arg, const struct stale_file *f)
 	(void)arg;
 	msg_warn("removed %s, a test file left by iogauge process %d, which is no longer running",
 		 f->path, f->pid);
+}
+
+static bool suite_writes(const struct exec *x)
+{
+	return suite_does(x, rw_writes);
+}
+
+static bool suite_reads(const struct exec *x)
+{
+	return suite_does(x, rw_reads);
 }
 
 /* Decide the file (or device) and its size; a refusal is kept in the target, not fatal. */
@@ -100,6 +112,7 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 		err_set(&t->refused, EXIT_USAGE, "%s: %s", path, strerror(errno));
 		return;
 	}
+	path_facts(path, &t->facts);
 	if (S_ISBLK(st.st_mode)) {
 		/* Refused now, before any target sees I/O. */
 		if (writes && safety_check_blockdev(&x->ctx, path, s->allow_destroy, &t->refused))
@@ -115,16 +128,30 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 			return;
 		}
 		close(fd);
+		t->whole = devsize;
 		if (devsize < t->size) {
 			t->size = devsize & ~((1ULL << 20) - 1);
 			t->shrunk = true;
 		}
 		return;
 	}
+	if (S_ISREG(st.st_mode) && x->sr.suite->files) {
+		/* Measured in place: the runner's interlocks decide about writing it. */
+		snprintf(t->file, sizeof(t->file), "%s", path);
+		t->is_file = true;
+		t->whole = (uint64_t)st.st_size;
+		if (t->whole < t->size) {
+			t->size = t->whole;
+			t->shrunk = true;
+		}
+		if (!t->size)
+			err_set(&t->refused, EXIT_USAGE, "%s: the file is empty", path);
+		return;
+	}
 	if (!S_ISDIR(st.st_mode)) {
 		err_set(&t->refused, EXIT_USAGE,
-			"%s: not a directory or a block device (%s writes its own test file in a directory)",
-			path, name);
+			"%s: not a directory%s or a block device (%s writes its own test file in a directory)",
+			path, x->sr.suite->files ? ", a regular file" : "", name);
 		return;
 	}
 	/* What a killed run left here: removed (stale.c, strict), and said. */
@@ -142,10 +169,13 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	if (!vfs.f_blocks)
 		return; /* no size reported (ramfs): a full disk would show as ENOSPC */
 	uint64_t free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
-	if (free_bytes < MIN_FREE) {
-		char b[32];
-		err_set(&t->refused, EXIT_IOERR, "%s: only %s free; %s needs at least 64 MiB", path,
-			fmt_bytes(b, sizeof(b), (double)free_bytes), name);
+	/* A small test file (latency's 1 MiB) needs room for itself twice, not 64 MiB. */
+	uint64_t min_free = t->size < MIN_FREE / 2 ? 2 * t->size : MIN_FREE;
+	if (free_bytes < min_free) {
+		char b[32], c[32];
+		err_set(&t->refused, EXIT_IOERR, "%s: only %s free; %s needs at least %s", path,
+			fmt_bytes(b, sizeof(b), (double)free_bytes), name,
+			fmt_bytes(c, sizeof(c), (double)min_free));
 		return;
 	}
 	/* Leave a tenth of the free space (and the file system's own needs) alone. */
@@ -172,22 +202,27 @@ static void progress(void *arg, const struct run_live *l)
 	fflush(stderr);
 }
 
-static int make_job(struct exec *x, const struct suite_target *t, unsigned c, struct job *j,
-		    struct ig_err *e)
+/* A case's job on a target; a case may ask for a smaller region (--size) than the target's. */
+static int make_job(struct exec *x, struct suite_target *t, unsigned c, const char *opts,
+		    struct job *j, struct ig_err *e)
 {
 	*j = x->base;
-	if (args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, j, NULL, e))
+	j->size = t->size;
+	if (args_apply_string(opts, OG_ALL, j, NULL, e))
 		return -1;
 	snprintf(j->name, sizeof(j->name), "%s", x->sr.suite->cases[c].name);
 	snprintf(j->filename, sizeof(j->filename), "%s", t->file);
-	j->size = t->size;
+	if (j->size > t->size)
+		j->size = t->size;
+	if (x->sr.suite->job)
+		x->sr.suite->job(&x->sr, t, c, j);
 	return 0;
 }
 
 static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
 {
 	json_t *o = json_object();
-	json_add_run(o, r, x->sr.cmd->groups | OG_FIO);
+	json_add_run(o, r, OG_ALL);
 	size_t i;
 	json_t *jj;
 	json_array_foreach(json_object_get(o, "jobs"), i, jj) {
@@ -218,6 +253,8 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 		v[FIG_LAT_P50] = (double)lat_pct(l, 50);
 		v[FIG_LAT_P99] = (double)lat_pct(l, 99);
 		v[FIG_LAT_MAX] = (double)(l->n ? l->max : 0);
+		v[FIG_LAT_MIN] = (double)(l->n ? l->min : 0);
+		v[FIG_LAT_STDDEV] = lat_stddev(l);
 		cell->v[FD_TOTAL][FIG_MBS] += v[FIG_MBS];
 		cell->v[FD_TOTAL][FIG_IOPS] += v[FIG_IOPS];
 		t->req[d] += s->op[d].bytes;
@@ -231,8 +268,13 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 	cell->v[FD_TOTAL][FIG_LAT_P50] = (double)lat_pct(&both, 50);
 	cell->v[FD_TOTAL][FIG_LAT_P99] = (double)lat_pct(&both, 99);
 	cell->v[FD_TOTAL][FIG_LAT_MAX] = (double)(both.n ? both.max : 0);
+	cell->v[FD_TOTAL][FIG_LAT_MIN] = (double)(both.n ? both.min : 0);
+	cell->v[FD_TOTAL][FIG_LAT_STDDEV] = lat_stddev(&both);
 	lat_free(&both);
 	cell->done = s->elapsed_ns > 0;
+	cell->resident = jr->resident_before;
+	cell->unsynced = jr->unsynced_after;
+	cell->region = jr->job.size;
 	if (!t->info.path[0] && jr->targets)
 		t->info = jr->targets[0];
 	t->fallback |= jr->buffered_fallback;
@@ -285,10 +327,48 @@ static int layout_device(struct exec *x, struct suite_target *t)
 	return rc;
 }
 
+/* A case's warm-up: run, never recorded. */
+static int warm_up(struct exec *x, struct suite_target *t, unsigned c)
+{
+	struct job j;
+	struct run_result r;
+	struct ig_err e = { 0 };
+	if (make_job(x, t, c, x->sr.suite->warmups[c], &j, &e)) {
+		msg_err("%s", e.msg);
+		return e.status;
+	}
+	j.hooks = NULL;
+	int rc = run_one(x, &j, &r);
+	if (rc) {
+		if (x->show_progress)
+			fprintf(stderr, "\r\033[K");
+		report_errors(&r);
+	}
+	run_result_free(&r);
+	return rc;
+}
+
+static int run_target_cases(struct exec *x, struct suite_target *t);
+
+/*
+ * A block device's page cache goes when its last opener closes it: held open
+ * while its cases run, what one case (a warm-up) left cached is still there
+ * for the next, as it is for a file.
+ */
 static int run_target(struct exec *x, struct suite_target *t)
 {
+	int hold = t->is_dev ? open(t->file, O_RDONLY | O_CLOEXEC) : -1;
+	int rc = run_target_cases(x, t);
+	if (hold >= 0)
+		close(hold);
+	return rc;
+}
+
+static int run_target_cases(struct exec *x, struct suite_target *t)
+{
 	t->tested = true;
-	if (t->is_dev && suite_writes(x)) {
+	/* Before reads, not before a suite that only writes. */
+	if (t->is_dev && suite_writes(x) && suite_reads(x)) {
 		int rc = layout_device(x, t);
 		if (rc)
 			return rc;
@@ -298,11 +378,14 @@ static int run_target(struct exec *x, struct suite_target *t)
 			struct job j;
 			struct run_result r;
 			struct ig_err e = { 0 };
-			if (make_job(x, t, x->kase, &j, &e)) {
+			int rc = x->sr.suite->warmups && x->sr.suite->warmups[x->kase] ? warm_up(x, t, x->kase) : 0;
+			if (rc)
+				return rc;
+			if (make_job(x, t, x->kase, x->sr.suite->cases[x->kase].opts, &j, &e)) {
 				msg_err("%s", e.msg);
 				return e.status;
 			}
-			int rc = run_one(x, &j, &r);
+			rc = run_one(x, &j, &r);
 			record(x, t, x->kase, &r);
 			if (rc) {
 				if (x->show_progress)
@@ -344,11 +427,13 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 		fprintf(f, ": not measured: %s\n", q->refused.msg);
 		return;
 	}
+	const char *rot = q->facts.rotational < 0 ? "" : q->facts.rotational ? ", rotational" : ", non-rotational";
 	if (q->is_dev)
-		fprintf(f, " (block device%s)", q->layout_ns ? ", region written before the reads, not timed" : "");
+		fprintf(f, " (block device%s%s)", rot, q->layout_ns ? ", region written before the reads, not timed" : "");
 	else
-		fprintf(f, " (%s on %s)", t->fstype[0] ? t->fstype : "unknown fs",
-			t->device[0] ? t->device : "no block device");
+		fprintf(f, " (%s on %s%s%s%s)", t->fstype[0] ? t->fstype : q->facts.fstype[0] ? q->facts.fstype : "unknown fs",
+			t->device[0] ? t->device : q->facts.device[0] ? q->facts.device : "no block device",
+			q->facts.mntopts[0] ? ", " : "", q->facts.mntopts, rot);
 	fprintf(f, ", %s %s%s, %s, %s, %s data, %g s a test after %g s ramp, %u pass%s\n",
 		q->is_dev ? "region" : "file", fmt_bytes(sz, sizeof(sz), (double)q->size),
 		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
@@ -419,8 +504,12 @@ static json_t *json_target(const struct suite_run *sr, unsigned ti)
 	json_object_set_new(o, "path", json_text(q->shown));
 	json_object_set_new(o, "file", json_text(q->file));
 	json_object_set_new(o, "blockdev", json_boolean(q->is_dev));
-	json_object_set_new(o, "fstype", json_text(q->info.fstype));
-	json_object_set_new(o, "device", json_text(q->info.device));
+	json_object_set_new(o, "fstype", json_text(q->info.fstype[0] ? q->info.fstype : q->facts.fstype));
+	json_object_set_new(o, "device", json_text(q->info.device[0] ? q->info.device : q->facts.device));
+	json_object_set_new(o, "source", json_text(q->facts.source));
+	json_object_set_new(o, "mount_options", json_text(q->facts.mntopts));
+	json_object_set_new(o, "rotational", q->facts.rotational < 0 ? json_null() : json_boolean(q->facts.rotational));
+	json_object_set_new(o, "fs_size", json_u64(q->facts.size));
 	json_object_set_new(o, "size", json_u64(q->size));
 	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
 	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));
@@ -448,7 +537,7 @@ static json_t *json_suite(const struct suite_run *sr)
 	json_t *o = json_object();
 	json_object_set_new(o, "name", json_string(sr->cmd->name));
 	json_object_set_new(o, "passes", json_integer(sr->s->passes));
-	json_object_set_new(o, "options", options_json(sr->base, sr->cmd->groups));
+	json_object_set_new(o, "options", options_json(sr->base, OG_ALL));
 	json_t *cases = json_array();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {
 		json_t *k = json_object();
@@ -536,20 +625,24 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->base = pa.global;
 	x->sr.base = &x->base;
 	x->sr.s = &pa.settings;
-	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
-	x->show_progress = !pa.settings.quiet && isatty(STDERR_FILENO);
-	if (check_cases(x, &e) || outputs_open(&out, &pa.settings, &e)) {
+	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
+	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || check_cases(x, &e) ||
+	    outputs_open(&out, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
+		if (cmd->suite->end)
+			cmd->suite->end(&x->sr);
 		args_free(&pa);
 		free(x);
 		return e.status;
 	}
+	x->sr.out = out.out;
+	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
+	x->show_progress = !pa.settings.quiet && !cmd->suite->no_progress && isatty(STDERR_FILENO);
 	ctx_init(&x->ctx);
 	x->ctx.keep = pa.settings.keep;
 	ctx_install_signals(&x->ctx);
 	if (outputs_want_root(&out, &pa.settings))
 		x->jobs = json_array();
-	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
@@ -567,6 +660,8 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		}
 		/* The test file is needed only while its target is tested. */
 		ctx_remove_files(&x->ctx);
+		if (t->tested && cmd->suite->target_done)
+			cmd->suite->target_done(out.out, &x->sr, x->target);
 		if (t->shrunk && !t->is_dev && t->tested)
 			msg_warn("%s: the test file was shrunk to fit the free space", t->shown);
 		if (rc && rc != EXIT_USAGE) {
@@ -578,7 +673,11 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	}
 	if (x->ctx.stop && status < 128)
 		status = 128 + (int)x->ctx.stop;
+	if (x->sr.signal_ends && x->ctx.stop == SIGINT && status == 128 + SIGINT)
+		status = 0;
 	status = finish(x, &out, status, first);
+	if (cmd->suite->end)
+		cmd->suite->end(&x->sr);
 	ctx_finish(&x->ctx);
 	json_decref(x->jobs);
 	for (unsigned i = 0; i < x->sr.ntargets; i++)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <jansson.h>
 #include "job.h"
+#include "devinfo.h"
 #include "runner.h"
 
 struct command;
@@ -23,30 +24,48 @@ struct suite_case {
 };
 
 struct suite_run;
+struct suite_target;
 struct suite {
 	const struct suite_case *cases;
 	unsigned ncases;
 	/* The suite's own table (several targets: one table or a column group each). */
 	void (*print)(FILE *f, const struct suite_run *sr);
+	/* Optional, for suites that need more than a table of cases (designated initializers, please). */
+	const char *const *warmups; /* per case: an untimed job run just before it on the same target, or NULL */
+	bool files;       /* a PATH may be an existing regular file, measured in place */
+	bool no_progress; /* the suite shows its own progress (latency's line per request) */
+	/* After the options, before anything is checked or run: the suite's own defaults, sr->priv. */
+	int (*start)(struct suite_run *sr, struct job *base, struct ig_err *e);
+	/* A case's job for a target, just before it runs: hooks, sizes that depend on the target. */
+	void (*job)(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j);
+	/* A target is done (measured, refused or interrupted): its part can be printed now. */
+	void (*target_done)(FILE *f, struct suite_run *sr, unsigned target);
+	void (*end)(struct suite_run *sr); /* frees sr->priv */
 };
 
 /* Figures of one case in one pass, by direction (read, write, both together). */
 enum { FD_READ, FD_WRITE, FD_TOTAL, FD_NR };
-enum { FIG_MBS, FIG_IOPS, FIG_LAT_MEAN, FIG_LAT_P50, FIG_LAT_P99, FIG_LAT_MAX, FIG_NR };
+enum { FIG_MBS, FIG_IOPS, FIG_LAT_MEAN, FIG_LAT_P50, FIG_LAT_P99, FIG_LAT_MAX, FIG_LAT_MIN,
+       FIG_LAT_STDDEV, FIG_NR };
 extern const char *const fig_dir_names[FD_NR];
 extern const char *const fig_names[FIG_NR];
 
 struct suite_cell {
 	double v[FD_NR][FIG_NR]; /* MB/s is 10^6 bytes/s; latency in ns (clat) */
 	bool done;               /* measured (possibly cut short by a signal or an error) */
+	int64_t resident;        /* bytes of the region in the page cache before reads; -1 unknown */
+	int64_t unsynced;        /* bytes written and not on disk when the clock stopped; -1 unknown */
+	uint64_t region;         /* bytes of the case's region */
 };
 
 struct suite_target {
 	char shown[PATH_MAX];   /* what the user named */
 	char file[PATH_MAX];    /* the test file or device */
 	struct target info;     /* fstype, device: from the first run */
+	struct path_facts facts; /* file system, mount options, device, rotational: before the run */
 	uint64_t size;
-	bool is_dev, shrunk, fallback, tested;
+	uint64_t whole;         /* a device's or an existing file's size; 0 for a directory */
+	bool is_dev, is_file, shrunk, fallback, tested;
 	uint64_t layout_ns;     /* writing a device's region before the reads (not timed) */
 	struct ig_err refused;  /* why this target was not measured */
 	struct suite_cell *cells; /* [pass][case] */
@@ -62,6 +81,9 @@ struct suite_run {
 	struct suite_target *targets;
 	unsigned ntargets;
 	int status;
+	FILE *out;         /* where results go (stdout or --output), for suites that print as they run */
+	void *priv;        /* the suite's own state (start, end) */
+	bool signal_ends;  /* Ctrl-C is the normal end (latency without -c): exit 0 */
 };
 
 /* Median and min-max of a figure over the passes measured; n 0 when none. */

@@ -45,6 +45,15 @@ static void load_target(struct suite_target *t, const json_t *o)
 	str_of(o, "file", t->file, sizeof(t->file));
 	str_of(o, "fstype", t->info.fstype, sizeof(t->info.fstype));
 	str_of(o, "device", t->info.device, sizeof(t->info.device));
+	/* What the target is, as the header showed it. */
+	str_of(o, "fstype", t->facts.fstype, sizeof(t->facts.fstype));
+	str_of(o, "device", t->facts.device, sizeof(t->facts.device));
+	str_of(o, "source", t->facts.source, sizeof(t->facts.source));
+	str_of(o, "mount_options", t->facts.mntopts, sizeof(t->facts.mntopts));
+	const json_t *rot = json_object_get(o, "rotational");
+	t->facts.rotational = json_is_boolean(rot) ? json_is_true(rot) : -1;
+	t->facts.size = (uint64_t)json_number_value(json_object_get(o, "fs_size"));
+	t->facts.is_dev = json_is_true(json_object_get(o, "blockdev"));
 	t->is_dev = json_is_true(json_object_get(o, "blockdev"));
 	t->size = (uint64_t)json_number_value(json_object_get(o, "size"));
 	t->shrunk = json_is_true(json_object_get(o, "shrunk"));

@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -323,7 +324,22 @@ static int create_file(struct run_ctx *c, struct target *t, const struct target_
 	if (!fstat(fd, &st))
 		ctx_claim(c, st.st_dev, st.st_ino);
 	close(fd);
-	return fill_region(c, t, r, r->offset + r->size, e);
+	return r->grow ? 0 : fill_region(c, t, r, r->offset + r->size, e);
+}
+
+/* dd without conv=notrunc: the output file ends where the writing starts. */
+static int cut_file(const struct target *t, uint64_t at, struct ig_err *e)
+{
+	int fd = open(t->path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	int rc = ftruncate(fd, (off_t)at);
+	int err = errno;
+	close(fd);
+	if (rc)
+		return err_set(e, EXIT_IOERR, "cannot truncate %s at %" PRIu64 ": %s", t->path, at,
+			       strerror(err));
+	return 0;
 }
 
 static int prepare_existing_file(struct run_ctx *c, struct target *t, const struct target_req *r,
@@ -333,7 +349,7 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 	int fd, rc;
 	bool own;
 
-	if (!r->size && r->offset >= (uint64_t)st->st_size)
+	if (!r->size && r->offset >= (uint64_t)st->st_size && !r->grow)
 		return err_set(e, EXIT_USAGE, "--offset=%" PRIu64 " is beyond the end of %s (%lld bytes)",
 			       r->offset, t->path, (long long)st->st_size);
 	fd = open(t->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -352,6 +368,8 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 				       "refusing to read %s: the job's region holds %s of holes, unwritten extents or space past the end of the file, and reading them measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only those holes with test data)",
 				       t->path, (uint64_t)st->st_size < end ? "space past the end" : "holes");
 	}
+	if (r->grow)
+		return r->truncate ? cut_file(t, r->offset, e) : 0;
 	return holes && (r->reads || r->writes) ? fill_region(c, t, r, end, e) : 0;
 }
 
@@ -470,6 +488,9 @@ void target_close(struct run_ctx *c, struct target *t)
 uint64_t target_invalidate(const struct run_ctx *c, int fd, uint64_t off, uint64_t len)
 {
 	uint64_t start = now_ns();
+	/* Dirty pages cannot be dropped: write them back first (a buffered write just before). */
+	if (target_unsynced(fd, off, len) != 0)
+		fdatasync(fd);
 	for (uint64_t pos = off; pos < off + len && !c->stop; pos += INVALIDATE_SLICE) {
 		uint64_t n = off + len - pos < INVALIDATE_SLICE ? off + len - pos : INVALIDATE_SLICE;
 		posix_fadvise(fd, (off_t)pos, (off_t)n, POSIX_FADV_DONTNEED);
@@ -517,4 +538,32 @@ int64_t target_resident(int fd, uint64_t off, uint64_t len)
 	}
 	free(vec);
 	return (int64_t)total;
+}
+
+/* cachestat(2), Linux 6.5: per-file page-cache counts, in pages.  Not in every libc's headers yet. */
+#ifndef __NR_cachestat
+#define __NR_cachestat 451
+#endif
+struct ig_cachestat_range {
+	uint64_t off, len;
+};
+struct ig_cachestat {
+	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+};
+
+int64_t target_unsynced(int fd, uint64_t off, uint64_t len)
+{
+	struct ig_cachestat_range r = { off, len };
+	struct ig_cachestat cs;
+	memset(&cs, 0, sizeof(cs));
+	if (!len)
+		return 0;
+	if (syscall(__NR_cachestat, fd, &r, &cs, 0))
+		return -1;
+	/* A page under writeback may be dirty again: count it once, never more than is cached. */
+	uint64_t pages = cs.nr_dirty + cs.nr_writeback;
+	if (pages > cs.nr_cache)
+		pages = cs.nr_cache;
+	uint64_t bytes = pages * page_size();
+	return (int64_t)(bytes < len ? bytes : len);
 }

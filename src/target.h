@@ -43,6 +43,8 @@ struct target_req {
 	bool direct;
 	bool allow_destroy;
 	bool allow_overwrite;
+	bool grow;           /* written from scratch (dd): no layout; the file may end before the region */
+	bool truncate;       /* with grow: cut an existing file at offset (dd without conv=notrunc) */
 	uint64_t seed;       /* layout data seed */
 	const struct data_spec *data; /* what the layout writes; NULL: random */
 };
@@ -67,9 +69,14 @@ unsigned target_dio_align_hint(const char *path);
 int target_open_fd(const struct target *t, bool direct, int sync_flags, bool writes);
 void target_close(struct run_ctx *c, struct target *t);
 
-/* Drop cached pages of [off, off+len) (posix_fadvise DONTNEED), in slices that notice stop; ns spent. */
+/*
+ * Drop cached pages of [off, off+len) (posix_fadvise DONTNEED), in slices that
+ * notice stop, after writing back dirty ones; ns spent.
+ */
 uint64_t target_invalidate(const struct run_ctx *c, int fd, uint64_t off, uint64_t len);
 /* Bytes of [off, off+len) resident in the page cache (mincore); -1 unknown. */
 int64_t target_resident(int fd, uint64_t off, uint64_t len);
+/* Bytes of [off, off+len) in the page cache and not yet on disk (dirty or under writeback); -1 unknown. */
+int64_t target_unsynced(int fd, uint64_t off, uint64_t len);
 
 #endif

@@ -38,11 +38,14 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 {
 	if (w->st.err)
 		return;
+	/* A copy's writes and syncs go to its destination. */
+	bool dst = w->copy_target && op != IO_READ && op < IO_OP_NR;
 	w->st.err = err;
 	w->st.err_offset = offset;
 	w->st.err_op = op;
 	w->st.short_io = short_io;
-	snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", w->target->path);
+	snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
+		 dst ? w->copy_target->path : w->target->path);
 	w->issuing = false;
 }
 
@@ -50,6 +53,8 @@ static inline void prep(struct worker *w, struct io_u *u)
 {
 	u->offset = w->region + offgen_next(&w->og) * w->bs;
 	u->len = (uint32_t)w->bs;
+	if (unlikely(u->offset == w->tail_off))
+		u->len = w->tail_req;
 	u->op = w->op;
 	if (w->mixed)
 		u->op = (rng_next(&w->rng) >> 32) < w->rwmix_threshold ? IO_READ : IO_WRITE;
@@ -77,12 +82,14 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
 	}
-	if (u->res != (int64_t)u->len) {
+	/* A direct read of the short last block asks for whole sectors and gets the rest of the file. */
+	bool tail = u->offset == w->tail_off && (uint64_t)u->res == w->tail_len && u->op == IO_READ;
+	if (u->res != (int64_t)u->len && !tail) {
 		set_error(w, u->op == IO_READ ? ENODATA : ENOSPC, u->offset + (uint64_t)u->res, u->op,
 			  true);
 		return false;
 	}
-	int rc = w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
+	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
 	if (rc) {
 		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
 		return false;
@@ -105,7 +112,7 @@ static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 	if (unlikely(u->res != (int64_t)u->len || w->hooks != NULL) && !failed(w, u, lat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
-	count(o, u->len);
+	count(o, (uint64_t)u->res);
 	lat_add(&o->clat, lat);
 	after_complete(w, u, lat);
 	return true;
@@ -118,7 +125,7 @@ static inline bool complete_async(struct worker *w, struct io_u *u, uint64_t now
 	if (unlikely(u->res != (int64_t)u->len || w->hooks != NULL) && !failed(w, u, clat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
-	count(o, u->len);
+	count(o, (uint64_t)u->res);
 	lat_add(&o->slat, u->issued - u->start);
 	lat_add(&o->clat, clat);
 	lat_add(&o->lat, now - u->start);
@@ -229,6 +236,8 @@ static void sleep_until(struct worker *w, uint64_t t)
 static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
 {
 	const struct job *j = w->job;
+	if (!w->remaining)
+		return; /* nothing follows: no pause after the last request */
 	w->issued_ios += ios;
 	w->issued_bytes += bytes;
 	uint64_t due = now + j->thinktime_ns * ios;
@@ -261,14 +270,14 @@ static void do_sync(struct worker *w, int op)
 	u->offset = 0;
 	u->start = u->issued = now_ns();
 	if (e->flags & ENGINE_SYNC) {
-		u->res = e->do_io(&w->ectx, u);
+		u->res = e->do_io(w->wctx, u);
 		complete_sync(w, u, now_ns());
 	} else {
-		int r = e->submit(&w->ectx, &u, 1);
+		int r = e->submit(w->wctx, &u, 1);
 		u->issued = now_ns();
 		struct io_u *got = NULL;
 		if (r == 1)
-			r = e->reap(&w->ectx, 1, 1, &got) == 1 ? 1 : -EIO;
+			r = e->reap(w->wctx, 1, 1, &got) == 1 ? 1 : -EIO;
 		if (r != 1)
 			u->res = r < 0 ? r : -EAGAIN;
 		complete_async(w, u, now_ns());
@@ -291,7 +300,55 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 		throttle(w, now, ios, bytes);
 }
 
+/*
+ * The short last block of an O_DIRECT write is not a whole number of
+ * sectors: it goes out without O_DIRECT, as GNU dd writes it (synchronous
+ * engines only, so nothing else is in flight on the descriptor).
+ */
+static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct engine_ctx *c,
+						    struct io_u *u)
+{
+	int fl = fcntl(c->fd, F_GETFL);
+	if (fl < 0 || fcntl(c->fd, F_SETFL, fl & ~O_DIRECT) < 0)
+		return -errno;
+	int64_t res = w->job->engine->do_io(c, u);
+	fcntl(c->fd, F_SETFL, fl);
+	return res;
+}
+
 static void loop_sync(struct worker *w)
+{
+	struct io_u *u = &w->ectx.ios[0];
+	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	while (w->issuing && w->remaining) {
+		if (unlikely(*w->stop)) {
+			w->st.interrupted = true;
+			break;
+		}
+		prep(w, u);
+		w->remaining--;
+		u->start = now_ns();
+		if (unlikely(w->dio_tail) && u->offset == w->tail_off)
+			u->res = tail_write(w, &w->ectx, u);
+		else
+			u->res = do_io(&w->ectx, u);
+		uint64_t now = now_ns();
+		if (unlikely(!complete_sync(w, u, now)))
+			break;
+		if (unlikely(now >= w->next_event))
+			on_event(w, now);
+		if (unlikely(w->slow_path))
+			slow_path(w, now, 1, u->len);
+	}
+}
+
+/*
+ * A copy (dd if=FILE of=FILE): each block read from the source is written to
+ * the destination, one after the other, both timed as their own operation.
+ * Synchronous engines only (job_validate): the engine moves bytes on one fd,
+ * the copy is two requests on two.
+ */
+static void loop_copy(struct worker *w)
 {
 	struct io_u *u = &w->ectx.ios[0];
 	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
@@ -306,6 +363,22 @@ static void loop_sync(struct worker *w)
 		u->res = do_io(&w->ectx, u);
 		uint64_t now = now_ns();
 		if (unlikely(!complete_sync(w, u, now)))
+			break;
+		/* The bytes just read, to the same place in the destination's region. */
+		uint64_t src = u->offset;
+		u->op = IO_WRITE;
+		u->offset = src + w->copy_delta;
+		u->len = (uint32_t)u->res;
+		u->start = now;
+		if (unlikely(w->dio_tail) && src == w->tail_off)
+			u->res = tail_write(w, &w->cctx, u);
+		else
+			u->res = do_io(&w->cctx, u);
+		now = now_ns();
+		bool ok = complete_sync(w, u, now);
+		u->op = IO_READ;
+		u->offset = src;
+		if (unlikely(!ok))
 			break;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
@@ -411,12 +484,37 @@ static void want_stats(struct worker *w)
 	bool async = !(j->engine->flags & ENGINE_SYNC);
 	if (rw_reads(j->rw))
 		stats_want(&w->st, IO_READ, async);
-	if (rw_writes(j->rw))
+	if (rw_writes(j->rw) || job_copies(j))
 		stats_want(&w->st, IO_WRITE, async);
 	if (j->fsync_every || j->end_fsync)
 		stats_want(&w->st, IO_FSYNC, async);
-	if (j->fdatasync_every)
+	if (j->fdatasync_every || j->end_fdatasync)
 		stats_want(&w->st, IO_FDATASYNC, async);
+}
+
+/* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
+static int setup_copy(struct worker *w)
+{
+	const struct job *j = w->job;
+	int sync_flags = j->copy.sync == SYNC_SYNC ? O_SYNC : j->copy.sync == SYNC_DSYNC ? O_DSYNC : 0;
+	int fd = target_open_fd(w->copy_target, j->copy.direct && w->copy_target->direct, sync_flags, true);
+	if (fd < 0) {
+		set_error(w, -fd, 0, ERR_OP_OPEN, false);
+		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", w->copy_target->path);
+		return -1;
+	}
+	w->cctx = w->ectx;
+	w->cctx.fd = fd;
+	w->cctx.priv = NULL;
+	w->cctx.file_size = w->copy_target->size;
+	int rc = j->engine->init ? j->engine->init(&w->cctx) : 0;
+	if (rc < 0) {
+		set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+		return -1;
+	}
+	w->copy_ready = true;
+	w->wctx = &w->cctx;
+	return 0;
 }
 
 static int setup(struct worker *w)
@@ -428,6 +526,8 @@ static int setup(struct worker *w)
 
 	want_stats(w);
 	w->ectx.fd = -1;
+	w->cctx.fd = -1;
+	w->wctx = &w->ectx;
 	if (!(e->flags & ENGINE_NO_FILE)) {
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
 		bool direct = j->direct && w->target->direct;
@@ -464,11 +564,16 @@ static int setup(struct worker *w)
 		return -1;
 	}
 	w->engine_ready = true;
-	return 0;
+	return w->copy_target ? setup_copy(w) : 0;
 }
 
 static void teardown(struct worker *w)
 {
+	if (w->copy_ready && w->job->engine->cleanup)
+		w->job->engine->cleanup(&w->cctx);
+	if (w->cctx.fd >= 0)
+		close(w->cctx.fd);
+	w->cctx.fd = -1;
 	if (w->engine_ready && w->job->engine->cleanup)
 		w->job->engine->cleanup(&w->ectx);
 	if (w->ectx.ios)
@@ -481,6 +586,28 @@ static void teardown(struct worker *w)
 	if (w->ectx.fd >= 0)
 		close(w->ectx.fd);
 	w->ectx.fd = -1;
+}
+
+/*
+ * A region that is not whole blocks (dd's input to its end): one more,
+ * shorter request.  A direct read asks for whole sectors and gets the rest of
+ * the file; a direct write of a part-sector tail goes out without O_DIRECT.
+ */
+static void plan_tail(struct worker *w)
+{
+	const struct job *j = w->job;
+	bool reads = rw_reads(j->rw);
+	unsigned align = j->direct && w->target->direct && w->target->lbs ? w->target->lbs : 1;
+	w->tail_len = j->size % j->bs;
+	w->tail_off = w->region + w->nblocks * j->bs;
+	w->nblocks++;
+	w->tail_req = (uint32_t)(reads ? (w->tail_len + align - 1) / align * align : w->tail_len);
+	if (w->tail_req > j->bs)
+		w->tail_req = (uint32_t)j->bs;
+	const struct target *wt = job_copies(j) ? w->copy_target : reads ? NULL : w->target;
+	bool wdirect = job_copies(j) ? j->copy.direct : j->direct;
+	unsigned walign = wt && wt->lbs ? wt->lbs : 512;
+	w->dio_tail = wt && wdirect && wt->direct && w->tail_len % walign;
 }
 
 /* Seeds, offsets and the flags that steer the loop. */
@@ -496,9 +623,15 @@ static int plan(struct worker *w)
 	w->bs = j->bs;
 	w->region = j->offset;
 	w->nblocks = j->size / j->bs;
+	w->tail_off = UINT64_MAX;
+	if (j->short_tail && j->size % j->bs)
+		plan_tail(w);
 	if (offgen_init(&w->og, kind, j->dist, j->dist_param, w->nblocks, seed))
 		return -1;
 	w->remaining = j->time_based ? UINT64_MAX : w->nblocks * j->loops;
+	if (j->number_ios)
+		w->remaining = j->number_ios;
+	w->copy_delta = j->copy.offset - j->offset;
 	w->op = rw_reads(j->rw) ? IO_READ : IO_WRITE;
 	w->mixed = rw_is_mixed(j->rw);
 	w->rwmix_threshold = (uint64_t)j->rwmixread * (1ULL << 32) / 100;
@@ -516,8 +649,11 @@ static int plan(struct worker *w)
 static void finish(struct worker *w)
 {
 	const struct job *j = w->job;
-	if (j->end_fsync && rw_writes(j->rw) && !w->st.err && w->ectx.fd >= 0)
+	bool wrote = rw_writes(j->rw) || job_copies(j);
+	if (j->end_fsync && wrote && !w->st.err && w->wctx->fd >= 0)
 		do_sync(w, IO_FSYNC);
+	if (j->end_fdatasync && wrote && !w->st.err && w->wctx->fd >= 0)
+		do_sync(w, IO_FDATASYNC);
 	uint64_t now = now_ns();
 	if (!w->measuring) {
 		/* Ended inside the ramp: nothing was measured, so nothing is reported. */
@@ -551,11 +687,15 @@ static void finish(struct worker *w)
 		w->st.submit[1] = w->st.complete[1] = n;
 	}
 	w->st.elapsed_ns = now - w->measure_start;
+	/* At once, before writeback goes on: what the clock did not wait for. */
+	if (wrote && w->wctx->fd >= 0)
+		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->copy.offset : j->offset, j->size);
 }
 
 void *worker_main(void *arg)
 {
 	struct worker *w = arg;
+	w->unsynced = -1;
 	int rc = plan(w);
 	if (!rc)
 		rc = setup(w);
@@ -573,7 +713,9 @@ void *worker_main(void *arg)
 		w->next_event = w->ramp_end;
 		if (!w->job->ramp_ns)
 			on_event(w, now);
-		if (w->job->engine->flags & ENGINE_SYNC)
+		if (w->copy_target)
+			loop_copy(w);
+		else if (w->job->engine->flags & ENGINE_SYNC)
 			loop_sync(w);
 		else
 			loop_async(w);

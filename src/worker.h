@@ -49,11 +49,14 @@ struct worker {
 	const struct job *job;
 	unsigned thread;      /* index within the job */
 	struct target *target;
+	struct target *copy_target; /* a copy's destination; NULL otherwise */
 	struct start_gate *gate;
 	volatile sig_atomic_t *stop; /* the run context's stop request */
 
 	/* Private state. */
 	struct engine_ctx ectx;
+	struct engine_ctx cctx;   /* a copy's destination (same engine, its own fd) */
+	struct engine_ctx *wctx;  /* where writes and syncs go: &ectx, or &cctx for a copy */
 	struct io_u **free_ios, **batch, **done;
 	unsigned nfree, inflight, npending; /* npending: prepared, not yet taken by the engine */
 	struct offgen og;
@@ -68,13 +71,18 @@ struct worker {
 	uint64_t writes_since_sync, sync_every;
 	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */
 	uint64_t rwmix_threshold; /* a mixed request reads when rng>>32 < threshold */
+	uint64_t tail_off, tail_len; /* short_tail: the last block's offset (UINT64_MAX: none) and bytes */
+	uint32_t tail_req;    /* what the tail request asks for (a direct read: rounded up to the alignment) */
+	uint64_t copy_delta;  /* destination offset minus source offset */
 	const struct worker_hooks *hooks;
 	uint8_t op;           /* IO_READ or IO_WRITE for unmixed patterns */
 	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;
-	bool pass_end, inval_passes, engine_ready;
+	bool pass_end, inval_passes, engine_ready, copy_ready;
+	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
 	struct cpu_usage cpu_start;
 
+	int64_t unsynced;     /* written bytes still in the page cache when the clock stopped; -1 unknown */
 	struct thread_stats st;
 	pthread_t tid;
 	int finished; /* set (atomically) when the thread is done */

@@ -198,6 +198,17 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 	json_object_set_new(o, "invalidate_ns", JU(jr->invalidate_ns));
 	json_object_set_new(o, "resident_before_bytes",
 			    jr->resident_before >= 0 ? JU((uint64_t)jr->resident_before) : json_null());
+	json_object_set_new(o, "unsynced_after_bytes",
+			    jr->unsynced_after >= 0 ? JU((uint64_t)jr->unsynced_after) : json_null());
+	if (job_copies(j)) {
+		json_t *c = json_object();
+		json_object_set_new(c, "path", json_text(j->copy.path));
+		json_object_set_new(c, "offset", JU(j->copy.offset));
+		json_object_set_new(c, "direct", json_boolean(j->copy.direct));
+		json_object_set_new(c, "sync", json_string(j->copy.sync == SYNC_SYNC ? "sync" :
+							   j->copy.sync == SYNC_DSYNC ? "dsync" : "none"));
+		json_object_set_new(o, "copy", c);
+	}
 	if (jr->cluster)
 		json_job_ranks(o, jr);
 	else if (jr->nthreads > 1 && !j->group_reporting) {

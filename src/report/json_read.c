@@ -263,6 +263,17 @@ int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *
 	jr->invalidate_ns = jget_u64(o, "invalidate_ns");
 	const json_t *res = json_object_get(o, "resident_before_bytes");
 	jr->resident_before = json_is_number(res) ? (int64_t)u64_of(res) : -1;
+	const json_t *uns = json_object_get(o, "unsynced_after_bytes");
+	jr->unsynced_after = json_is_number(uns) ? (int64_t)u64_of(uns) : -1;
+	const json_t *copy = json_object_get(o, "copy");
+	if (json_is_object(copy)) {
+		jget_str(copy, "path", jr->job.copy.path, sizeof(jr->job.copy.path));
+		jr->job.copy.offset = jget_u64(copy, "offset");
+		jr->job.copy.direct = json_is_true(json_object_get(copy, "direct"));
+		const char *sync = json_string_value(json_object_get(copy, "sync"));
+		jr->job.copy.sync = !sync ? SYNC_NONE : !strcmp(sync, "sync") ? SYNC_SYNC :
+				    !strcmp(sync, "dsync") ? SYNC_DSYNC : SYNC_NONE;
+	}
 	targets_from_json(json_object_get(o, "targets"), jr);
 	stats_init(&jr->total);
 	jr->threads = xcalloc(jr->nthreads, sizeof(struct thread_stats));

@@ -98,6 +98,36 @@ char *html_chartjs_load(struct ig_err *e);
  */
 int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs);
 
+/* ---- saved results as compare reads them (saved.c) */
+
+/*
+ * A saved result of any command, as `compare` reads it: the command, the
+ * settings that must match for two results to be compared, and every
+ * test's figures with the spread of its passes.  Suites give a column per
+ * target; `run` and `dd` one column.
+ */
+struct saved_entry {
+	char column[PATH_MAX]; /* the target's path within the file; "" without targets */
+	char row[256];         /* "SEQ1M Q8T1 read: read MB/s" */
+	const char *unit;      /* "MB/s", "IOPS", "us" */
+	int prec;              /* decimals to print */
+	bool lower_better;     /* latency */
+	double median, min, max;
+	unsigned passes;       /* 0: one figure, no spread recorded */
+};
+struct saved_result {
+	char path[PATH_MAX];
+	char command[64];
+	json_t *settings; /* owned; compared with json_equal */
+	struct saved_entry *e;
+	unsigned n, cap;
+};
+/* Read path into r: 0, or -1 with e set (status 2: not a file, not JSON, not iogauge's). */
+int saved_load(const char *path, struct saved_result *r, struct ig_err *e);
+void saved_free(struct saved_result *r);
+/* 0 when a and b were run with the same settings, else -1 with the first difference in why. */
+int saved_same_settings(const struct saved_result *a, const struct saved_result *b, char *why, size_t len);
+
 /* ---- outputs (output.c) */
 
 struct settings;

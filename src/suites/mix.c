@@ -112,7 +112,7 @@ static void print_mix(FILE *f, const struct suite_run *sr)
 				    bs_label, total_cell);
 }
 
-static const struct suite mix = { cases, ARRAY_SIZE(cases), print_mix };
+static const struct suite mix = { .cases = cases, .ncases = ARRAY_SIZE(cases), .print = print_mix };
 
 const struct command cmd_mix = {
 	.name = "mix",

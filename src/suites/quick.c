@@ -102,7 +102,7 @@ static void print_quick(FILE *f, const struct suite_run *sr)
 		suite_print_columns(f, sr, "MB/s (read / write)", "Test", NROWS, row_label, mbs_cell);
 }
 
-static const struct suite quick = { cases, ARRAY_SIZE(cases), print_quick };
+static const struct suite quick = { .cases = cases, .ncases = ARRAY_SIZE(cases), .print = print_quick };
 
 const struct command cmd_quick = {
 	.name = "quick",

@@ -1002,6 +1002,15 @@ static void round_trip(const struct opt_def *o, const struct job *j, const struc
 		rj.n_percentiles = 0;
 	else if (o->type == OT_SPECIAL && !strcmp(o->name, "random_distribution"))
 		rj.dist = 77;
+	else if (o->type == OT_SPECIAL && (!strcmp(o->name, "W") || !strcmp(o->name, "L"))) {
+		/* ioping's -W and -L each set one side of the pattern: flip that side only. */
+		bool w = rw_writes(j->rw), r = rw_is_random(j->rw);
+		if (!strcmp(o->name, "W"))
+			w = !w;
+		else
+			r = !r;
+		rj.rw = r ? (w ? RW_RANDWRITE : RW_RANDREAD) : (w ? RW_WRITE : RW_READ);
+	}
 	else
 		memset((char *)field_of(o, &rj, &rs), 0x5a, o->len); /* numbers, enums, sync */
 	if (option_apply(o, &rj, &rs, buf, e, sizeof(e)))
@@ -1039,7 +1048,7 @@ static void test_option_print_round_trip(void **state)
 		 * No default and nothing a user could type for "unset": an empty job
 		 * name and a size of 0 (run: the size of the existing file).
 		 */
-		if (!o->def && (!strcmp(o->name, "name") || !strcmp(o->name, "size")))
+		if (!o->def && (!strcmp(o->name, "name") || !strcmp(o->name, "size") || !strcmp(o->name, "S")))
 			continue;
 		round_trip(o, &dj, &ds, "table defaults");
 		n++;
@@ -1047,7 +1056,7 @@ static void test_option_print_round_trip(void **state)
 	unsigned total = 0;
 	for (const struct opt_def *o = options; o->name; o++)
 		total++;
-	assert_int_equal(n + 2, total);
+	assert_int_equal(n + 3, total);
 	/* Every option at each command's defaults (sizes and times of the suites). */
 	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix };
 	for (size_t c = 0; c < ARRAY_SIZE(cmds); c++) {
@@ -1057,7 +1066,7 @@ static void test_option_print_round_trip(void **state)
 			assert_int_equal(args_apply_string(cmds[c]->defaults, OG_ALL, &dj, &ds, &e), 0);
 		snprintf(dj.name, sizeof(dj.name), "job1");
 		for (const struct opt_def *o = options; o->name; o++)
-			if (strcmp(o->name, "size") || dj.size)
+			if ((strcmp(o->name, "size") && strcmp(o->name, "S")) || dj.size)
 				round_trip(o, &dj, &ds, cmds[c]->name);
 	}
 	/* Some values that are not defaults. */

@@ -52,7 +52,7 @@ static void print_test(FILE *f, const struct suite_run *sr)
 	}
 }
 
-static const struct suite test_suite_def = { cases, ARRAY_SIZE(cases), print_test };
+static const struct suite test_suite_def = { .cases = cases, .ncases = ARRAY_SIZE(cases), .print = print_test };
 
 static const struct command cmd_test = {
 	.name = "testsuite",
@@ -188,6 +188,10 @@ static double job_fig(json_t *job, int dir, int fig)
 			fail_msg("percentile %s missing", key);
 		return (double)json_integer_value(v);
 	}
+	case FIG_LAT_MIN:
+		return num(d, "clat_ns.min");
+	case FIG_LAT_STDDEV:
+		return num(d, "clat_ns.stddev");
 	default:
 		return num(d, "clat_ns.max");
 	}

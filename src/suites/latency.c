@@ -1,0 +1,299 @@
+/*
+ * `iogauge latency`: ioping.  One request at a time (4 KiB random reads from a
+ * 1 MiB working set, 1 s apart), a line per request printed by a completion
+ * hook as the request completes, and ioping's closing statistics plus
+ * percentiles.  One case; the executor (suite.c) runs it on each target and
+ * the runner spaces the requests (--thinktime).  Several targets add a table
+ * with a column per target.
+ */
+#include "common.h"
+#include "commands.h"
+#include "devinfo.h"
+#include "options.h"
+#include "suite.h"
+#include "worker.h"
+#include "report/classic.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DEFAULT_WS (1ULL << 20) /* ioping's temporary file in a directory */
+
+static const struct suite_case cases[] = {
+	{ "latency", "--iodepth=1 --numjobs=1" },
+};
+
+/* One target's requests, over every pass: what ioping's statistics need. */
+struct lat_target {
+	struct latency *l;
+	unsigned index;
+	char desc[PATH_MAX + 96]; /* "ext4 /dev/vda 252.0 GiB" or "block device 64 MiB" */
+	const char *shown;
+	int fd;                   /* for dropping a request's pages before it; -1 until needed */
+	bool drop;                /* drop the pages before each request (buffered, not -C) */
+	char file[PATH_MAX];
+	struct lat_stats lat;
+	uint64_t requests, bytes, first_start, last_end;
+	bool writes;
+};
+
+struct latency {
+	struct suite_run *sr;
+	bool ws_default;          /* no -S: the whole file or device, 1 MiB in a directory */
+	bool lines;               /* print a line per request */
+	struct lat_target *t;
+	struct worker_hooks hooks[1];
+};
+
+/* ---- the hooks: on the worker thread, one request at a time */
+
+static void on_prep(void *arg, unsigned thread, struct io_u *u)
+{
+	struct lat_target *t = arg;
+	(void)thread;
+	if (!t->drop)
+		return;
+	/* As ioping without -C: the request's pages leave the cache first (not timed). */
+	if (t->fd < 0)
+		t->fd = open(t->file, O_RDONLY | O_CLOEXEC);
+	if (t->fd >= 0)
+		posix_fadvise(t->fd, (off_t)u->offset, u->len, POSIX_FADV_DONTNEED);
+}
+
+static int on_complete(void *arg, unsigned thread, const struct io_u *u, uint64_t lat)
+{
+	struct lat_target *t = arg;
+	(void)thread;
+	uint64_t now = now_ns();
+	if (!t->requests)
+		t->first_start = now - lat;
+	t->last_end = now;
+	t->requests++;
+	t->bytes += (uint64_t)u->res;
+	t->writes = u->op == IO_WRITE;
+	lat_add(&t->lat, lat);
+	if (!t->l->lines)
+		return 0;
+	char size[32], time[32];
+	const char *note = "";
+	/* ioping's marks, once more than five requests are in: against the mean including this one. */
+	double avg = (double)t->lat.sum / (double)t->lat.n;
+	if (t->lat.n > 5 && 2.0 * (double)lat < avg)
+		note = " (fast)";
+	else if (t->lat.n > 5 && (double)lat > 2.0 * avg)
+		note = " (slow)";
+	fprintf(t->l->sr->out, "%s %s %s (%s): request=%llu time=%s%s\n",
+		ioping_fmt(size, sizeof(size), (long long)u->res, IOPING_SIZE), u->op == IO_WRITE ? ">>>" : "<<<",
+		t->shown, t->desc, (unsigned long long)t->requests,
+		ioping_fmt(time, sizeof(time), (long long)lat, IOPING_TIME), note);
+	fflush(t->l->sr->out);
+	return 0;
+}
+
+/* ---- the suite's callbacks */
+
+static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
+{
+	struct latency *l = xcalloc(1, sizeof(*l));
+	sr->priv = l;
+	l->sr = sr;
+	l->ws_default = !base->size;
+	if (l->ws_default)
+		base->size = base->bs > DEFAULT_WS ? base->bs : DEFAULT_WS;
+	l->lines = !sr->s->quiet && sr->s->output_format == OUT_NORMAL;
+	if (!base->number_ios && !base->time_based) {
+		if (sr->ntargets > 1)
+			return err_set(e, EXIT_USAGE,
+				       "latency: several targets need -c COUNT or -w DEADLINE (without them the first would run until Ctrl-C)");
+		base->number_ios = UINT64_MAX; /* until Ctrl-C */
+	}
+	/* As ioping: Ctrl-C ends the measurement, the statistics follow, exit 0 (one target). */
+	sr->signal_ends = sr->ntargets == 1;
+	if (base->bs > base->size && !l->ws_default)
+		return err_set(e, EXIT_USAGE, "latency: -s %llu is larger than the working set -S %llu",
+			       (unsigned long long)base->bs, (unsigned long long)base->size);
+	l->t = xcalloc(sr->ntargets, sizeof(*l->t));
+	for (unsigned i = 0; i < sr->ntargets; i++) {
+		l->t[i].l = l;
+		l->t[i].index = i;
+		l->t[i].fd = -1;
+		lat_init(&l->t[i].lat);
+		l->t[i].lat.h = xcalloc(1, sizeof(*l->t[i].lat.h));
+	}
+	return 0;
+}
+
+/* ioping's description of a target: "(ext4 /dev/vda 252.0 GiB)" or "(block device 64 MiB)". */
+static void describe(struct lat_target *lt, const struct suite_target *t)
+{
+	char sz[32];
+	const struct path_facts *f = &t->facts;
+	if (t->is_dev)
+		snprintf(lt->desc, sizeof(lt->desc), "block device %s",
+			 ioping_fmt(sz, sizeof(sz), (long long)t->whole, IOPING_SIZE));
+	else
+		snprintf(lt->desc, sizeof(lt->desc), "%s %s %s", f->fstype[0] ? f->fstype : "unknown",
+			 f->source[0] ? f->source : f->device[0] ? f->device : "none",
+			 ioping_fmt(sz, sizeof(sz), (long long)f->size, IOPING_SIZE));
+}
+
+static void job(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
+{
+	struct latency *l = sr->priv;
+	struct lat_target *lt = &l->t[t - sr->targets];
+	(void)c;
+	/* Without -S: the whole device or file, as ioping. */
+	if (l->ws_default && t->whole) {
+		t->size = t->whole;
+		j->size = t->whole;
+	}
+	/* A block device is read with O_DIRECT unless -C asks for the page cache. */
+	if (t->is_dev && j->invalidate)
+		j->direct = true;
+	/* Buffered writes reach the disk within the request, as ioping's write + fdatasync. */
+	if (rw_writes(j->rw) && !j->direct && j->invalidate && j->sync == SYNC_NONE)
+		j->sync = SYNC_DSYNC;
+	lt->shown = t->shown;
+	lt->drop = !j->direct && j->invalidate && rw_reads(j->rw);
+	snprintf(lt->file, sizeof(lt->file), "%s", t->file);
+	describe(lt, t);
+	l->hooks[0].arg = lt;
+	l->hooks[0].prep = on_prep;
+	l->hooks[0].complete = on_complete;
+	j->hooks = &l->hooks[0];
+}
+
+/* ioping's closing block, over every pass of this target, and the percentiles. */
+static void target_done(FILE *f, struct suite_run *sr, unsigned ti)
+{
+	struct latency *l = sr->priv;
+	struct lat_target *t = &l->t[ti];
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	if (sr->s->output_format != OUT_NORMAL)
+		return;
+	const struct lat_stats *s = &t->lat;
+	char a[32], b[32], c[32], d[32], e[32];
+	uint64_t wall = t->requests ? t->last_end - t->first_start : 0;
+	double iops = s->sum ? 1e9 * (double)s->n / (double)s->sum : 0;
+	double speed = s->sum ? 1e9 * (double)t->bytes / (double)s->sum : 0;
+	double liops = wall ? 1e9 * (double)t->requests / (double)wall : 0;
+	double lspeed = wall ? 1e9 * (double)t->bytes / (double)wall : 0;
+	fprintf(f, "%s--- %s (%s) ioping statistics ---\n", l->lines ? "\n" : "", t->shown, t->desc);
+	fprintf(f, "%llu requests completed in %s, %s %s, %s iops, %s/s\n", (unsigned long long)s->n,
+		ioping_fmt(a, sizeof(a), (long long)s->sum, IOPING_TIME),
+		ioping_fmt(b, sizeof(b), (long long)t->bytes, IOPING_SIZE), t->writes ? "written" : "read",
+		ioping_fmt(c, sizeof(c), (long long)iops, IOPING_INT),
+		ioping_fmt(d, sizeof(d), (long long)speed, IOPING_SIZE));
+	fprintf(f, "generated %llu requests in %s, %s, %s iops, %s/s\n", (unsigned long long)t->requests,
+		ioping_fmt(a, sizeof(a), (long long)wall, IOPING_TIME),
+		ioping_fmt(b, sizeof(b), (long long)t->bytes, IOPING_SIZE),
+		ioping_fmt(c, sizeof(c), (long long)liops, IOPING_INT),
+		ioping_fmt(d, sizeof(d), (long long)lspeed, IOPING_SIZE));
+	fprintf(f, "min/avg/max/mdev = %s / %s / %s / %s\n",
+		ioping_fmt(a, sizeof(a), (long long)(s->n ? s->min : 0), IOPING_TIME),
+		ioping_fmt(b, sizeof(b), (long long)lat_mean(s), IOPING_TIME),
+		ioping_fmt(c, sizeof(c), (long long)s->max, IOPING_TIME),
+		ioping_fmt(d, sizeof(d), (long long)lat_stddev(s), IOPING_TIME));
+	fprintf(f, "p50/p90/p99/p99.9 = %s / %s / %s / %s\n",
+		ioping_fmt(a, sizeof(a), (long long)lat_pct(s, 50), IOPING_TIME),
+		ioping_fmt(b, sizeof(b), (long long)lat_pct(s, 90), IOPING_TIME),
+		ioping_fmt(c, sizeof(c), (long long)lat_pct(s, 99), IOPING_TIME),
+		ioping_fmt(e, sizeof(e), (long long)lat_pct(s, 99.9), IOPING_TIME));
+	if (ti + 1 < sr->ntargets)
+		fprintf(f, "\n");
+	fflush(f);
+}
+
+static void end(struct suite_run *sr)
+{
+	struct latency *l = sr->priv;
+	if (!l)
+		return;
+	for (unsigned i = 0; l->t && i < sr->ntargets; i++) {
+		if (l->t[i].fd >= 0)
+			close(l->t[i].fd);
+		lat_free(&l->t[i].lat);
+	}
+	free(l->t);
+	free(l);
+	sr->priv = NULL;
+}
+
+/* ---- several targets: a row per statistic, a column per target */
+
+static const struct {
+	const char *label;
+	int fig; /* -1: requests */
+} rows[] = {
+	{ "requests", -1 },	      { "min", FIG_LAT_MIN }, { "avg", FIG_LAT_MEAN },
+	{ "max", FIG_LAT_MAX },	      { "mdev", FIG_LAT_STDDEV }, { "p50", FIG_LAT_P50 },
+	{ "p99", FIG_LAT_P99 },
+};
+
+static void row_label(const struct suite_run *sr, unsigned target, unsigned row, char *buf, size_t len)
+{
+	(void)sr;
+	(void)target;
+	snprintf(buf, len, "%s", rows[row].label);
+}
+
+static void row_cell(const struct suite_run *sr, unsigned target, unsigned row, char *buf, size_t len)
+{
+	const struct latency *l = sr->priv; /* NULL: a saved result read back (report) */
+	if (rows[row].fig < 0) {
+		if (l)
+			snprintf(buf, len, "%llu", (unsigned long long)l->t[target].requests);
+		else
+			snprintf(buf, len, "-");
+		return;
+	}
+	int dir = rw_writes(sr->base->rw) ? FD_WRITE : FD_READ;
+	struct fig3 v = suite_fig(sr, target, 0, dir, rows[row].fig);
+	if (!v.n)
+		snprintf(buf, len, "-");
+	else
+		ioping_fmt(buf, len, (long long)llround(v.median), IOPING_TIME);
+}
+
+static void print_latency(FILE *f, const struct suite_run *sr)
+{
+	if (sr->ntargets > 1)
+		suite_print_columns(f, sr, "Latency per request", "", ARRAY_SIZE(rows), row_label, row_cell);
+}
+
+static const struct suite latency = {
+	.cases = cases,
+	.ncases = ARRAY_SIZE(cases),
+	.print = print_latency,
+	.files = true,
+	.no_progress = true,
+	.start = start,
+	.job = job,
+	.target_done = target_done,
+	.end = end,
+};
+
+const struct command cmd_latency = {
+	.name = "latency",
+	.usage = "iogauge latency [-c COUNT] [-i INTERVAL] [-s SIZE] [-S WORKING-SET] [-D] [-C] [-W] [-L] [-q] [OPTIONS] [PATH...]",
+	.summary = "ioping: one request at a time, a line per request, ioping's statistics and percentiles",
+	.description =
+		"4 KiB random reads from a 1 MiB test file in a directory (or the whole file or block device "
+		"named), one at a time, 1 s apart; each request's line is printed as it completes, in "
+		"ioping's format (4 KiB <<< PATH (ext4 /dev/vda 252.0 GiB): request=1 time=210.1 us). Without "
+		"-c it runs until Ctrl-C, then prints ioping's statistics (requests, time, iops, speed, "
+		"min/avg/max/mdev) and the p50/p90/p99/p99.9 percentiles, and exits 0. Buffered reads drop the "
+		"request's pages from the cache first (not timed) unless -C; block devices are read with "
+		"O_DIRECT unless -C; buffered writes (-W) are O_DSYNC unless -C. Several PATHs (with -c or -w) "
+		"are measured one after another and add a table with a column per target.",
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_LATENCY,
+	.defaults = "--rw=randread --bs=4k --thinktime=1s --iodepth=1 --numjobs=1 --ioengine=psync "
+		    "--direct=0 --invalidate=1 --time_based=0 --runtime=0 --ramp_time=0",
+	.suite = &latency,
+};

@@ -1,0 +1,79 @@
+#!/bin/bash
+# `iogauge compare`: two saved results of a suite side by side with the
+# change in percent, the not-significant mark from the passes' spread, a
+# column per target, results of `run` and `dd`, and refusals (different
+# commands, different settings, files that are not iogauge's results).
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+need_iogauge
+need_json
+
+D=$E2E_TMP/c
+mkdir -p "$D/a" "$D/b" || exit 1
+j() { jget "$1" "$2" 2>/dev/null; }
+
+# Two saved runs of the same suite (latency: fast, and with --passes 3 a spread).
+"$IOGAUGE" latency -c 4 -i 0 -q --passes 3 "$D/a" --json "$D/la.json" >/dev/null 2>&1
+"$IOGAUGE" latency -c 4 -i 0 -q --passes 3 "$D/b" --json "$D/lb.json" >/dev/null 2>&1
+run_iogauge compare "$D/la.json" "$D/lb.json"
+expect_status 0 "compare two latency results: exit 0"
+check "compare: both files are columns" grep -Eq "^Test +\| $D/la.json $D/a +\| $D/lb.json $D/b" "$OUT"
+check "compare: a row per statistic, both values and the change" \
+	grep -Eq '^latency: read avg us +\| [0-9.]+ +\| [0-9.]+ [+-][0-9.]+%( ~)? *$' "$OUT"
+check "compare: six latency rows" [ "$(grep -c '^latency: read ' "$OUT")" = 6 ]
+run_iogauge compare "$D/la.json" "$D/lb.json" --output-format=json
+expect_status 0 "compare --output-format=json: exit 0"
+a=$(j "$OUT" '.compare.rows[1].values[0]')
+b=$(j "$OUT" '.compare.rows[1].values[1]')
+c=$(j "$OUT" '.compare.rows[1].change_pct[1]')
+if awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { d = 100 * (b - a) / a - c; exit !(a > 0 && d < 1e-6 && d > -1e-6) }'; then
+	pass "compare JSON: the change is (B - A) / A ($a, $b, $c%)"
+else
+	fail "compare JSON: the change is (B - A) / A" "$a $b $c"
+fi
+m=$(j "$D/la.json" .suite.targets[0].cases.latency.read.lat_mean_ns.median)
+check "compare JSON: the values are the saved medians ($a us, $m ns)" awk -v a="$a" -v m="$m" 'BEGIN { d = a * 1e3 - m; exit !(m > 0 && d < 1e-3 && d > -1e-3) }'
+sig=$(j "$OUT" '.compare.rows[1].significant[1]')
+check "compare JSON: significance is decided from the passes' ranges ($sig)" grep -Eq '^(true|false)$' <<<"$sig"
+
+# The mark: a result compared with itself is within its own spread.
+run_iogauge compare "$D/la.json" "$D/la.json"
+check "compare: a result against itself: +0.0% and not significant" grep -Eq '^latency: read avg us +\| [0-9.]+ +\| [0-9.]+ \+0\.0% ~' "$OUT"
+
+# One run of one pass records no spread: marked '?'.
+"$IOGAUGE" run --name=j --ioengine=null --size=4m --bs=4k --rw=read --json "$D/ra.json" >/dev/null 2>&1
+"$IOGAUGE" run --name=j --ioengine=null --size=4m --bs=4k --rw=read --json "$D/rb.json" >/dev/null 2>&1
+run_iogauge compare "$D/ra.json" "$D/rb.json"
+expect_status 0 "compare two run results: exit 0"
+check "compare run: the job's rows, marked ? (no spread)" grep -Eq '^j: read MB/s +\| [0-9.]+ +\| [0-9.]+ [+-][0-9.]+% \?' "$OUT"
+
+# A suite with two targets in one file: a column each.
+"$IOGAUGE" latency -c 4 -i 0 -q "$D/a" "$D/b" --json "$D/two.json" >/dev/null 2>&1
+run_iogauge compare "$D/two.json" "$D/la.json"
+expect_status 0 "compare a two-target result with a one-target one: exit 0"
+check "compare: three columns (two targets, then the other file)" \
+	grep -Eq "^Test +\| $D/two.json $D/a +\| $D/two.json $D/b +\| $D/la.json $D/a" "$OUT"
+
+# Refusals: one line, exit 2.
+refused() {
+	local name=$1 pattern=$2
+	shift 2
+	run_iogauge compare "$@"
+	if [ "$STATUS" -eq 2 ] && [ "$(wc -l <"$ERR")" = 1 ] && grep -Eq "$pattern" "$ERR" && [ ! -s "$OUT" ]; then
+		pass "compare refuses $name"
+	else
+		fail "compare refuses $name" "status $STATUS"
+	fi
+}
+refused "results of different commands" 'different commands' "$D/la.json" "$D/ra.json"
+"$IOGAUGE" latency -c 4 -i 0 -q -s 8k "$D/a" --json "$D/l8k.json" >/dev/null 2>&1
+refused "results with different settings (-s 8k)" 'different settings \(options.bs: 4096 vs 8192\)' "$D/la.json" "$D/l8k.json"
+"$IOGAUGE" run --name=j --ioengine=null --size=4m --bs=8k --rw=read --json "$D/rc.json" >/dev/null 2>&1
+refused "run results with a different --bs" 'different settings \(j.bs: 4096 vs 8192\)' "$D/ra.json" "$D/rc.json"
+echo '{"a": 1}' >"$D/other.json"
+refused "JSON that iogauge did not write" 'not an iogauge result' "$D/la.json" "$D/other.json"
+echo 'not json' >"$D/bad.json"
+refused "a file that is not JSON" 'not a JSON result' "$D/la.json" "$D/bad.json"
+refused "a missing file" 'not a JSON result|No such file' "$D/la.json" "$D/missing.json"
+refused "a single file" 'two or more' "$D/la.json"

@@ -1,0 +1,116 @@
+#!/bin/bash
+# `iogauge latency` (ioping): a line per request in ioping's format, printed
+# as the request completes, ioping's statistics counting every request, Ctrl-C
+# as the normal end, block devices read with O_DIRECT, writes through the
+# interlocks, two file systems side by side (table and JSON), and a one-line
+# error with exit 2 for bad options.
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+need_root
+need_iogauge
+need_loop
+need_cmd mkfs.ext4 mkfs.xfs
+need_json
+
+mkfs_mount lat_ext4 96M ext4 || {
+	fail "ext4 on a loop device"
+	exit 1
+}
+E=$MNT
+EDEV=$(basename "$LOOP")
+mkfs_mount lat_xfs 320M xfs || {
+	fail "xfs on a loop device"
+	exit 1
+}
+X=$MNT
+j() { jget "$1" "$2" 2>/dev/null; }
+LINE='^4 KiB <<< %s \(%s /dev/%s [0-9.]+ MiB\): request=%d time=[0-9.]+ (ns|us|ms|s)( \((fast|slow)\))?$'
+
+# 1. -c 5: five lines in ioping's format, then ioping's statistics counting five.
+run_iogauge latency -c 5 -i 0.05 "$E"
+expect_status 0 "latency -c 5: exit 0"
+n=0
+for r in 1 2 3 4 5; do
+	# shellcheck disable=SC2059 # the pattern is the format
+	grep -Eq "$(printf "$LINE" "$E" ext4 "$EDEV" "$r")" "$OUT" && n=$((n + 1))
+done
+check "latency -c 5: five request lines in ioping's format ($n)" [ "$n" = 5 ]
+check "latency -c 5: no sixth request" [ "$(grep -c 'request=' "$OUT")" = 5 ]
+check "latency: ioping's statistics heading" grep -Eq "^--- $E \(ext4 /dev/$EDEV [0-9.]+ MiB\) ioping statistics ---$" "$OUT"
+check "latency: 5 requests completed" grep -Eq '^5 requests completed in [0-9.]+ (ns|us|ms|s), 20 KiB read, [0-9.]+( k)? iops, [0-9.]+ [KMG]?i?B/s$' "$OUT"
+check "latency: 5 requests generated" grep -Eq '^generated 5 requests in [0-9.]+ (us|ms|s), 20 KiB, ' "$OUT"
+check "latency: min/avg/max/mdev" grep -Eq '^min/avg/max/mdev = [0-9.]+ (ns|us|ms|s) / [0-9.]+ (ns|us|ms|s) / [0-9.]+ (ns|us|ms|s) / [0-9.]+ (ns|us|ms|s)$' "$OUT"
+check "latency: percentiles" grep -Eq '^p50/p90/p99/p99.9 = ' "$OUT"
+check "latency: the test file is removed" [ -z "$(find "$E" -name 'iogauge-*')" ]
+
+# 2. Each line is printed when its request completes, not at the end.
+start_iogauge latency -c 4 -i 1 "$E"
+sleep 1.6
+early=$(grep -c 'request=' "$OUT")
+stats=$(grep -c 'ioping statistics' "$OUT")
+signal_bg TERM 10
+check "latency: request lines appear while it runs ($early after 1.6 s of 4 s)" [ "$early" -ge 1 ] && [ "$early" -le 3 ] && [ "$stats" = 0 ]
+
+# 3. Without -c, Ctrl-C ends it normally: the statistics count the lines printed.
+start_iogauge latency -i 0.1 "$E"
+sleep 1.5
+signal_bg INT 10
+lines=$(grep -c 'request=' "$OUT")
+check "latency without -c: Ctrl-C ends it with exit 0" [ "$STATUS" = 0 ]
+check "latency without -c: the statistics count the $lines requests printed" \
+	grep -Eq "^$lines requests completed in " "$OUT"
+check "latency without -c: no file left" [ -z "$(find "$E" -name 'iogauge-*')" ]
+
+# 4. A block device: O_DIRECT by default, ioping's description.
+mkloop lat_dev 64M || exit 1
+DEV=$LOOP
+run_iogauge latency -c 3 -i 0 "$DEV" --json "$E2E_TMP/dev.json"
+expect_status 0 "latency on a device: exit 0"
+check "latency on a device: (block device 64 MiB)" grep -q "^4 KiB <<< $DEV (block device 64 MiB): request=1 " "$OUT"
+check "latency on a device: O_DIRECT" [ "$(j "$E2E_TMP/dev.json" .jobs[0].options.direct)" = true ]
+check "latency on a device: the whole device is the working set" [ "$(j "$E2E_TMP/dev.json" .jobs[0].options.size)" = 67108864 ]
+run_iogauge latency -c 2 -i 0 -W "$DEV"
+expect_status 0 "latency -W on a blank device: written"
+check "latency -W: >>> lines and 'written'" grep -q '>>> ' "$OUT" && grep -q ' written, ' "$OUT"
+mkfs_ext4 "$DEV"
+run_iogauge latency -c 2 -i 0 -W "$DEV"
+expect_status 2 "latency -W on a device with a file system: refused"
+check "latency -W refused: not one request" [ "$(grep -c 'request=' "$OUT")" = 0 ]
+
+# 5. Writes in a directory, sequential, 8 KiB.
+run_iogauge latency -c 3 -i 0 -W -L -s 8k "$E"
+expect_status 0 "latency -W -L -s 8k: exit 0"
+check "latency -W -L -s 8k: 8 KiB >>> lines" [ "$(grep -c '^8 KiB >>> ' "$OUT")" = 3 ]
+
+# 6. Two file systems: a column each, JSON with both targets and what they are.
+run_iogauge latency -c 3 -i 0 "$E" "$X" --json "$E2E_TMP/two.json"
+expect_status 0 "latency on ext4 and xfs: exit 0"
+check "latency: two statistics blocks" [ "$(grep -c 'ioping statistics' "$OUT")" = 2 ]
+check "latency: a table with a column per target" grep -Eq "^ +\| $E +\| $X" "$OUT"
+check "latency: the table's rows" grep -Eq '^avg +\| [0-9.]+ (ns|us|ms|s) +\| [0-9.]+ (ns|us|ms|s)' "$OUT"
+T=$E2E_TMP/two.json
+check "latency JSON: two targets" [ "$(j "$T" '.suite.targets|length')" = 2 ]
+check "latency JSON: ext4, then xfs" [ "$(j "$T" .suite.targets[0].fstype)" = ext4 ] && [ "$(j "$T" .suite.targets[1].fstype)" = xfs ]
+check "latency JSON: mount options" j "$T" .suite.targets[1].mount_options | grep -q '^rw'
+check "latency JSON: rotational is known" j "$T" .suite.targets[0].rotational | grep -Eq '^(true|false)$'
+check "latency JSON: a mean latency per target" between "$(j "$T" .suite.targets[1].cases.latency.read.lat_mean_ns.median)" 1 1e10
+
+# 7. Bad options: one line, exit 2.
+bad() {
+	local name=$1
+	shift
+	run_iogauge latency "$@"
+	if [ "$STATUS" -eq 2 ] && [ "$(wc -l <"$ERR")" = 1 ]; then
+		pass "latency refuses $name: one line, exit 2"
+	else
+		fail "latency refuses $name: one line, exit 2" "status $STATUS, $(wc -l <"$ERR") lines"
+	fi
+}
+bad "-c abc" -c abc "$E"
+bad "-s 0" -s 0 "$E"
+bad "-i soon" -i soon "$E"
+bad "-Q" -Q "$E"
+bad "two targets without -c" "$E" "$X"
+bad "-S below -s" -S 4k -s 8k "$E"
+bad "a missing path" -c 1 "$E/nonexistent"
