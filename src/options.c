@@ -618,8 +618,6 @@ const struct opt_def options[] = {
 	  .help = "Stop after this long (bare numbers are seconds)" },
 	{ .name = "q", .type = OT_BOOL, S(quiet), .bare = "1", .group = OG_LATENCY,
 	  .flags = OPT_NO_ECHO, .help = "No line per request: only the statistics" },
-	{ .name = "output-format", .type = OT_ENUM, S(output_format), .def = "normal",
-	  .values = fmt_values, .group = OG_OUTPUT, .help = "Result format on stdout (or --output)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,
