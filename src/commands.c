@@ -13,6 +13,7 @@
 	X(latency)       \
 	X(cache)         \
 	X(compare)       \
+	X(scale)         \
 	X(run)           \
 	X(report)
 

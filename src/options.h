@@ -39,7 +39,8 @@ enum {
 	OG_DATA = 1 << 6,     /* data */
 	OG_FIO = 1 << 7,      /* the rest of fio's job options (run) */
 	OG_LATENCY = 1 << 8,  /* ioping's one-letter options (latency) */
-	OG_ALL = (1 << 9) - 1,
+	OG_PATTERN = 1 << 9,  /* rw, bs: a command that runs one chosen pattern (scale) */
+	OG_ALL = (1 << 10) - 1,
 };
 
 /* Flags. */

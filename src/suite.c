@@ -36,6 +36,7 @@ struct exec {
 	uint64_t case_ns;            /* planned time of one case */
 	bool show_progress;
 	json_t *jobs;                /* every run's jobs, tagged with target, pass and case */
+	struct suite gen;            /* the suite with its generated cases (make_cases) */
 };
 
 static struct suite_cell *cell_at(const struct suite_run *sr, unsigned t, unsigned pass, unsigned c)
@@ -591,10 +592,44 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 		root = json_root(sr->cmd->name, status, interrupted, first);
 		json_object_set_new(root, "suite", json_suite(sr));
 		json_object_set(root, "jobs", x->jobs);
+		if (sr->suite->json)
+			json_object_set_new(root, sr->cmd->name, sr->suite->json(sr));
 	}
 	status = outputs_finish(out, sr->s, root, status);
 	json_decref(root);
 	return status;
+}
+
+void suite_cases_free(struct suite_case *cases, unsigned n)
+{
+	for (unsigned c = 0; cases && c < n; c++) {
+		free((void *)cases[c].name);
+		free((void *)cases[c].opts);
+	}
+	free(cases);
+}
+
+/* A sweep's cases, made from the options the user gave. */
+static int generate_cases(struct exec *x, struct ig_err *e)
+{
+	const struct suite *s = x->sr.cmd->suite;
+	struct suite_case *cases = NULL;
+	unsigned n = 0;
+	if (!s->make_cases)
+		return 0;
+	if (s->make_cases(&x->base, &cases, &n, e))
+		return -1;
+	x->gen = *s;
+	x->gen.cases = cases;
+	x->gen.ncases = n;
+	x->sr.suite = &x->gen;
+	return 0;
+}
+
+static void free_generated(struct exec *x)
+{
+	if (x->sr.suite == &x->gen)
+		suite_cases_free((struct suite_case *)x->gen.cases, x->gen.ncases);
 }
 
 int suite_main(const struct command *cmd, int argc, char **argv)
@@ -626,11 +661,12 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.base = &x->base;
 	x->sr.s = &pa.settings;
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
-	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || check_cases(x, &e) ||
-	    outputs_open(&out, &pa.settings, &e)) {
+	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
+	    check_cases(x, &e) || outputs_open(&out, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
 		if (cmd->suite->end)
 			cmd->suite->end(&x->sr);
+		free_generated(x);
 		args_free(&pa);
 		free(x);
 		return e.status;
@@ -647,7 +683,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
 		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
-		t->cells = xcalloc((size_t)pa.settings.passes * cmd->suite->ncases, sizeof(struct suite_cell));
+		t->cells = xcalloc((size_t)pa.settings.passes * x->sr.suite->ncases, sizeof(struct suite_cell));
 	}
 	const struct ig_err *first = NULL;
 	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
@@ -683,6 +719,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	for (unsigned i = 0; i < x->sr.ntargets; i++)
 		free(x->sr.targets[i].cells);
 	free(x->sr.targets);
+	free_generated(x);
 	args_free(&pa);
 	free(x);
 	return status;

@@ -41,7 +41,16 @@ struct suite {
 	/* A target is done (measured, refused or interrupted): its part can be printed now. */
 	void (*target_done)(FILE *f, struct suite_run *sr, unsigned target);
 	void (*end)(struct suite_run *sr); /* frees sr->priv */
+	/*
+	 * Optional: cases made from the options instead of `cases` (a sweep);
+	 * names and options allocated, freed by the executor (suite_cases_free).
+	 */
+	int (*make_cases)(const struct job *base, struct suite_case **cases, unsigned *n,
+			  struct ig_err *e);
+	/* Optional: the suite's own JSON object, added to the root under the command's name. */
+	json_t *(*json)(const struct suite_run *sr);
 };
+void suite_cases_free(struct suite_case *cases, unsigned n);
 
 /* Figures of one case in one pass, by direction (read, write, both together). */
 enum { FD_READ, FD_WRITE, FD_TOTAL, FD_NR };

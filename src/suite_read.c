@@ -157,10 +157,6 @@ void suite_saved_free(struct suite_saved *ss)
 	for (unsigned i = 0; i < ss->sr.ntargets; i++)
 		free(ss->sr.targets[i].cells);
 	free(ss->sr.targets);
-	for (unsigned c = 0; c < ss->suite.ncases; c++) {
-		free((void *)ss->cases[c].name);
-		free((void *)ss->cases[c].opts);
-	}
-	free(ss->cases);
+	suite_cases_free(ss->cases, ss->suite.ncases);
 	memset(ss, 0, sizeof(*ss));
 }

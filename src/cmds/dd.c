@@ -578,7 +578,7 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 	json_t *root = NULL;
 	if (pa.settings.output_format == OUT_JSON || out.json) {
 		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
-		json_add_run(root, &r, cmd->groups | OG_FIO);
+		json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
 		json_object_set_new(root, "dd", json_dd(p, jr));
 	}
 	int status = outputs_finish(&out, &pa.settings, root, r.status);

@@ -358,8 +358,10 @@ static void write_notes(struct page *p, unsigned r)
 			note(f, "warn", line);
 		}
 		if (json_is_true(json_object_get(x, "shrunk"))) {
-			snprintf(line, sizeof(line), "%s: the test %s was made smaller to fit", str(x, "path"),
-				 json_is_true(json_object_get(x, "blockdev")) ? "region" : "file");
+			if (json_is_true(json_object_get(x, "blockdev")))
+				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", str(x, "path"));
+			else
+				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", str(x, "path"));
 			note(f, "warn", line);
 		}
 	}
@@ -388,6 +390,7 @@ static void write_result(struct page *p, unsigned r)
 	write_summary(p, r);
 	fputs("<h3>What the figures include</h3>\n", f);
 	write_notes(p, r);
+	charts_suite(p, r);
 	charts_compare(p, &r, 1);
 	charts_series(p, r);
 	fputs("</section>\n", f);

@@ -40,6 +40,8 @@ void chart_point(json_t *ds, double x, double y);
 void charts_compare(struct page *p, const unsigned *which, unsigned n);
 /* One result's own charts: per-second series of every job. */
 void charts_series(struct page *p, unsigned r);
+/* The charts of a suite's own findings (scale's knee), when the result has them. */
+void charts_suite(struct page *p, unsigned r);
 
 /* Latency percentile points of l, x = 1/(1-p), y in microseconds: appended to ds. */
 void chart_pct_points(json_t *ds, const struct lat_stats *l);

@@ -55,7 +55,7 @@
 				pointRadius: d.style === 'knee' ? 9 : spec.kind === 'time' ? 2 : 1.5,
 				showLine: d.style !== 'knee', tension: 0
 			};
-			if (d.style === 'knee') { ds.pointStyle = 'star'; ds.borderWidth = 2.5; ds.borderColor = '#1d2430'; ds.backgroundColor = '#edc948'; }
+			if (d.style === 'knee') { ds.pointStyle = 'rectRot'; ds.borderWidth = 2; ds.borderColor = '#1d2430'; ds.backgroundColor = '#e15759'; }
 			if (d.style === 'dash') { ds.borderDash = [6, 4]; ds.pointRadius = 0; ds.borderWidth = 1.2; }
 			if (d.style === 'window') { ds.backgroundColor = color + '33'; ds.fill = true; ds.pointRadius = 3; }
 			if (d.color) { ds.borderColor = d.color; ds.backgroundColor = bar ? d.color + 'cc' : d.color; }
@@ -93,11 +93,13 @@
 			}
 		};
 		return {
-			type: bar ? 'bar' : 'line',
+			/* xy curves need not run left to right: scatter with lines keeps their order. */
+			type: bar ? 'bar' : spec.kind === 'xy' ? 'scatter' : 'line',
 			data: bar ? { labels: spec.labels, datasets } : { datasets },
 			options: {
-				animation: false, responsive: true, maintainAspectRatio: false, parsing: bar ? undefined : false,
-				normalized: true, interaction: { mode: 'nearest', intersect: false },
+				animation: false, responsive: true, maintainAspectRatio: false, parsing: bar || spec.kind === 'xy' ? undefined : false,
+				normalized: spec.kind === 'time' || spec.kind === 'pct',
+				interaction: { mode: 'nearest', intersect: false },
 				plugins: {
 					title: { display: true, text: spec.title, font: { size: 14 } },
 					legend: { position: 'bottom', labels: { boxWidth: 12 } },
