@@ -3,7 +3,7 @@
 # and on a file (ext4 on another RAM-backed loop device), three passes a step
 # (the medians resist a busy machine): every step in the table and the JSON,
 # Little's law (outstanding I/O = IOPS x mean latency never above queue depth
-# x threads), latency rising with the queue where the device saturates, the
+# x threads, and rising with it), latency rising beyond the knee, the
 # knee inside the sweep and consistent with its rule, the HTML chart holding
 # the curve and the knee; a synchronous engine sweeps threads only or is
 # refused, and a write sweep on a mounted device is refused.
@@ -115,15 +115,22 @@ NT=$([ "$T" = 1 ] && echo 1 || echo 2)
 run_iogauge scale "${STEP[@]}" --iodepth 32 --numjobs 2 --json "$E2E_TMP/s.json" --html "$E2E_TMP/s.html" "$DEV"
 expect_status 0 "scale on a RAM-backed loop device: exit 0"
 check_sweep "device" $((6 * NT)) 32
+# Monotone where it must be, however busy the machine: the I/O outstanding (Little's law) rises
+# with every doubling of the queue; beyond the knee, mean latency rises (the rule implies it).
 for ((t = 1; t <= T; t *= 2)); do
-	m1=$(step_fig 1 "$t" lat_mean_ns)
-	m32=$(step_fig 32 "$t" lat_mean_ns)
-	p1=$(step_fig 1 "$t" lat_p99_ns)
-	p32=$(step_fig 32 "$t" lat_p99_ns)
-	check "device, $t thread(s): mean latency rises with the queue where the device saturates (QD1 $m1 ns, QD32 $m32 ns)" \
-		awk -v a="$m1" -v b="$m32" 'BEGIN { exit !(b > 2 * a) }'
-	check "device, $t thread(s): so does p99 (QD1 $p1 ns, QD32 $p32 ns)" awk -v a="$p1" -v b="$p32" 'BEGIN { exit !(b > a) }'
+	prev=0 ok=1 seen=""
+	for q in 1 2 4 8 16 32; do
+		n=$(step_fig "$q" "$t" outstanding)
+		seen="$seen $n"
+		awk -v a="$prev" -v b="$n" 'BEGIN { exit !(b > a) }' || ok=0
+		prev=$n
+	done
+	check "device, $t thread(s): outstanding I/O rises with every doubling of the queue ($seen)" [ "$ok" = 1 ]
 done
+if [ "$(k .targets[0].next)" != null ]; then
+	check "device: beyond the knee, mean latency rises ($(k .targets[0].knee.lat_mean_ns) -> $(k .targets[0].next.lat_mean_ns) ns)" \
+		awk -v a="$(k .targets[0].knee.lat_mean_ns)" -v b="$(k .targets[0].next.lat_mean_ns)" 'BEGIN { exit !(b > a) }'
+fi
 i1=$(step_fig 1 1 iops)
 most=$(for ((c = 0; c < 6 * NT; c++)); do k ".targets[0].steps[$c].iops"; done | sort -g | tail -1)
 check "device: more outstanding I/O gives a RAM device more IOPS ($i1 at QD1, $most at best)" \
