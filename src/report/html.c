@@ -223,7 +223,10 @@ static void write_summary(struct page *p, unsigned r)
 		if (!suite_from_json(root, &ss, &e))
 			ss.suite.print(m, &ss.sr);
 		suite_saved_free(&ss);
-	} else {
+		fflush(m);
+	}
+	/* run, commands of their own, and suites that print only while they run: fio's text. */
+	if (!len && !e.status) {
 		struct run_result rr;
 		if (!run_result_from_json(root, &rr, &e))
 			report_text(m, &rr);
