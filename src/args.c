@@ -4,6 +4,7 @@
 #include "options.h"
 #include "ctx.h"
 #include "engines/engine.h"
+#include "pattern.h"
 
 #include <stdarg.h>
 #include <errno.h>
@@ -302,9 +303,15 @@ int job_validate(struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);
-	if (j->size && j->bs > j->size && !j->short_tail)
+	if (j->size && pattern_need(j) > j->size && !j->short_tail)
 		return err_set(e, EXIT_USAGE, "job %s: --bs=%llu is larger than --size=%llu", j->name,
-			       (unsigned long long)j->bs, (unsigned long long)j->size);
+			       (unsigned long long)pattern_need(j), (unsigned long long)j->size);
+	char perr[256];
+	if (pattern_check(j, perr, sizeof(perr)))
+		return err_set(e, EXIT_USAGE, "job %s: %s", j->name, perr);
+	if (j->direct && j->bs_unaligned)
+		return err_set(e, EXIT_USAGE, "job %s: --blocksize_unaligned cannot be O_DIRECT (drop --direct=1)",
+			       j->name);
 	if (en->flags & ENGINE_NO_FILE && !j->size)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s needs --size", j->name, en->name);
 	if (en->flags & ENGINE_NO_FILE && (j->fsync_every || j->fdatasync_every))

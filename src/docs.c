@@ -264,7 +264,17 @@ static const char *const fio_differences[] = {
 	"nothing).",
 	"**Random offsets.** iogauge's generator is its own (a full-period permutation), not fio's "
 	"tausworthe/LFSR: the same `randseed` gives other offsets than fio's, but a random job still "
-	"touches every block exactly once per pass unless `norandommap`.",
+	"touches every block exactly once per pass unless `norandommap` (`random_generator` takes "
+	"fio's names and changes only the block-size stream, as `tausworthe64` does in fio).",
+	"**The same requests as fio.** Which direction a mixed job takes next (fio's rwmix cycle) and "
+	"how long each request is (`bsrange`, `bssplit`) are drawn with fio's own generator and "
+	"seeds (`randseed`, the thread's number in the run), and each loop of a size-bound job starts "
+	"them over as fio does: a size-bound job issues the same reads and writes, of the same sizes, "
+	"as fio 3.33 (tests/e2e/test_fio_proof.sh checks it). Two exceptions: a random job with "
+	"several block sizes covers every block once as fio does (the same bytes) but, its offsets "
+	"being iogauge's, splits them into a different number of requests; and a mixed sequential "
+	"job with different sizes per direction and `loops` > 1 may split its second and later loops "
+	"differently.",
 	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
 	"devices that carry data never without `--allow-destroy` (both command line only).",
 	NULL,

@@ -37,6 +37,11 @@ enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_
 
 #define MAX_PERCENTILES 32
 #define JOB_NAME_MAX 64
+#define BSSPLIT_MAX 64
+#define ZONES_MAX OFFGEN_ZONES
+
+enum { RW_SEQ_SEQUENTIAL = 0, RW_SEQ_IDENTICAL };
+enum { RANDGEN_TAUSWORTHE = 0, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
 
 struct engine_ops;
 struct worker_hooks;
@@ -79,6 +84,25 @@ struct job {
 	bool refill_buffers;   /* random data: fresh for every write (fio's refill_buffers) */
 	bool stonewall;
 	char inject[256]; /* --ioengine=inject: the faults to make (engines/inject.c) */
+
+	/* fio's block sizes and patterns (pattern.c); all zero: fixed bs, plain rw. */
+	uint64_t bs_write;                /* bs=R,W: the writes' block size (0: bs) */
+	uint64_t bsrange[DDIR_NR][2];     /* bsrange=A-B[,C-D]: smallest, largest (0: none) */
+	struct bs_split {
+		uint64_t bs;
+		unsigned pct;
+	} bssplit[DDIR_NR][BSSPLIT_MAX];  /* bssplit: in fio's order (by percentage) */
+	unsigned nbssplit[DDIR_NR];
+	uint64_t blockalign[DDIR_NR];     /* offsets are multiples of this (0: the smallest bs) */
+	bool bs_unaligned;
+	int64_t rw_skip;                  /* rw=read:8k, write:-8k: bytes between sequential requests */
+	unsigned rw_seq_nr;               /* rw=randread:8: a new random offset every 8 requests */
+	int rw_sequencer;                 /* RW_SEQ_*: what the other requests do */
+	unsigned pct_random[DDIR_NR];     /* percentage_random: random requests of a random pattern */
+	int random_generator;             /* RANDGEN_*: fio's name; tausworthe64 widens fio's bs stream */
+	struct zone_split zones[ZONES_MAX]; /* random_distribution=zoned: / zoned_abs: */
+	unsigned nzones;
+	bool zones_abs;
 
 	/* fio compatibility (docs/fio.md). */
 	char description[256];

@@ -165,9 +165,41 @@ static __attribute__((noinline)) uint64_t dist_next(struct offgen *g)
 	case DIST_NORMAL:
 		/* Not scattered: a hot band around the middle, as in fio. */
 		return normal_block(g);
+	case DIST_ZONED: {
+		unsigned v = (unsigned)rng_below(&g->rng, 100), z = 0;
+		while (z + 1 < g->nzones && v >= g->zone_cum[z])
+			z++;
+		return g->zone_start[z] + rng_below(&g->rng, g->zone_len[z]);
+	}
 	default:
 		return rng_below(&g->rng, g->nblocks);
 	}
+}
+
+int offgen_zones(struct offgen *g, const unsigned *access, const uint64_t *len, unsigned n)
+{
+	uint64_t start = 0;
+	unsigned cum = 0;
+	g->nzones = 0;
+	for (unsigned i = 0; i < n && i < OFFGEN_ZONES; i++) {
+		cum += access[i];
+		uint64_t l = start < g->nblocks ? g->nblocks - start : 0;
+		l = len[i] < l ? len[i] : l;
+		if (!l) {
+			/* A zone with no block: its share goes to the zone before it. */
+			if (g->nzones)
+				g->zone_cum[g->nzones - 1] = cum;
+			continue;
+		}
+		g->zone_start[g->nzones] = start;
+		g->zone_len[g->nzones] = l;
+		g->zone_cum[g->nzones] = cum;
+		g->nzones++;
+		start += l;
+	}
+	if (g->nzones)
+		g->zone_cum[g->nzones - 1] = 100;
+	return g->nzones ? 0 : -1;
 }
 
 uint64_t offgen_next(struct offgen *g)
@@ -194,6 +226,8 @@ static bool param_ok(enum dist_kind d, double p)
 		return p > 0 && p < 1;
 	case DIST_NORMAL:
 		return p > 0 && isfinite(p);
+	case DIST_ZONED:
+		return true;
 	}
 	return false;
 }

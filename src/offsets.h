@@ -52,9 +52,22 @@ static inline double rng_double(struct rng *r)
 	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
 }
 
-enum dist_kind { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL };
+enum dist_kind { DIST_RANDOM = 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED };
+
+/*
+ * fio's zoned distributions: access_pct of the requests go to a zone of
+ * size_pct percent of the region (zoned:) or size_abs bytes (zoned_abs:),
+ * zones laid end to end from the region's start.
+ */
+struct zone_split {
+	unsigned access_pct;
+	unsigned size_pct;
+	uint64_t size_abs;
+};
 
 enum offgen_kind { OFFGEN_SEQ = 0, OFFGEN_PERM, OFFGEN_DIST };
+
+#define OFFGEN_ZONES 16
 
 struct offgen {
 	enum offgen_kind kind;
@@ -68,6 +81,10 @@ struct offgen {
 	/* distributions */
 	double param;
 	double zipf_hx0, zipf_hn, zipf_s; /* rejection-inversion constants */
+	/* zoned: a draw in [0, 100) picks the zone whose cumulative share passes it */
+	unsigned nzones;
+	unsigned zone_cum[OFFGEN_ZONES];
+	uint64_t zone_start[OFFGEN_ZONES], zone_len[OFFGEN_ZONES];
 	struct rng rng;
 };
 
@@ -79,6 +96,12 @@ struct offgen {
  */
 int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, double param,
 		uint64_t nblocks, uint64_t seed);
+/*
+ * fio's zoned distributions (DIST_ZONED, after offgen_init): zone i takes
+ * access[i] percent of the draws (they add up to 100) over len[i] blocks laid
+ * end to end from block 0 (clipped to nblocks).  -1 when no zone has a block.
+ */
+int offgen_zones(struct offgen *g, const unsigned *access, const uint64_t *len, unsigned n);
 /* Next block number, in [0, nblocks).  Hot path: no allocation, no division. */
 uint64_t offgen_next(struct offgen *g);
 /* Scatter: a bijection on [0, nblocks) (used by perm and by skewed draws). */

@@ -2,6 +2,7 @@
 #include "common.h"
 #include "options.h"
 #include "engines/engine.h"
+#include "fio_opts.h"
 #include "data.h"
 
 #include <errno.h>
@@ -18,7 +19,9 @@
 
 const char *const rw_names[] = { "read", "write", "randread", "randwrite",
 				 "rw", "readwrite", "randrw", NULL };
-const char *const dist_names[] = { "random", "zipf", "pareto", "normal", NULL };
+const char *const dist_names[] = { "random", "zipf", "pareto", "normal", "zoned", NULL };
+static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
+static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
@@ -100,7 +103,15 @@ static int set_distribution(void *obj, const struct opt_def *o, const char *val,
 	struct job *j = obj;
 	const char *colon = strchr(val, ':');
 	size_t klen = colon ? (size_t)(colon - val) : strlen(val);
-	for (size_t k = 0; dist_names[k]; k++) {
+	bool abs = !strncmp(val, "zoned_abs:", 10);
+	if (abs || !strncmp(val, "zoned:", 6)) {
+		if (fio_parse_zones(val + (abs ? 10 : 6), abs, j))
+			goto bad;
+		j->dist = DIST_ZONED;
+		j->dist_param = 0;
+		return 0;
+	}
+	for (size_t k = 0; dist_names[k] && k != DIST_ZONED; k++) {
 		if (strlen(dist_names[k]) != klen || strncmp(val, dist_names[k], klen))
 			continue;
 		if (k == DIST_RANDOM) {
@@ -125,9 +136,11 @@ static int set_distribution(void *obj, const struct opt_def *o, const char *val,
 		j->dist_param = p;
 		return 0;
 	}
+bad:
 	snprintf(err, n,
 		 "--%s: '%s' is not allowed (allowed: random, zipf:THETA with 0 < THETA < 100 and "
-		 "THETA != 1, pareto:H with 0 < H < 1, normal:SIGMA with 0 < SIGMA <= 100)",
+		 "THETA != 1, pareto:H with 0 < H < 1, normal:SIGMA with 0 < SIGMA <= 100, "
+		 "zoned:ACCESS/SIZE%%:... or zoned_abs:ACCESS/BYTES:... with accesses adding up to 100)",
 		 o->name, val);
 	return -1;
 }
@@ -138,6 +151,8 @@ static void print_distribution(const void *obj, const struct opt_def *o, char *b
 	(void)o;
 	if (j->dist == DIST_RANDOM)
 		snprintf(buf, len, "random");
+	else if (j->dist == DIST_ZONED)
+		fio_print_zones(j, buf, len);
 	else
 	{
 		int n = snprintf(buf, len, "%s:", dist_names[j->dist]);
@@ -398,20 +413,55 @@ const struct opt_def options[] = {
 	  .help = "Bytes each thread covers (run: the existing file or device when not given)" },
 	{ .name = "offset", .type = OT_SIZE, J(offset), .def = "0", .arg = "SIZE", .group = OG_FIO,
 	  .help = "Start of the region in the file or device" },
-	{ .name = "rw", .type = OT_ENUM, J(rw), .def = "read", .values = rw_names, .group = OG_PATTERN,
-	  .help = "I/O pattern (readwrite is rw: mixed sequential)",
+	{ .name = "rw", .type = OT_ENUM, J(rw), .def = "read", .values = rw_names, .set = fio_set_rw,
+	  .print = fio_print_rw, .group = OG_PATTERN,
+	  .help = "I/O pattern (readwrite is rw: mixed sequential); NAME:SIZE skips SIZE after each sequential request (read:-8k reads backwards), randNAME:N seeks every N requests (see rw_sequencer)",
 	  .fio = "no trim modes (trim, randtrim, trimwrite)" },
-	{ .name = "readwrite", .type = OT_ENUM, J(rw), .values = rw_names, .group = OG_PATTERN,
-	  .flags = OPT_NO_ECHO, .help = "The same as --rw" },
+	{ .name = "readwrite", .type = OT_ENUM, J(rw), .values = rw_names, .set = fio_set_rw,
+	  .print = fio_print_rw, .group = OG_PATTERN, .flags = OPT_NO_ECHO, .help = "The same as --rw" },
 	{ .name = "rwmixread", .type = OT_UINT, J(rwmixread), .def = "50", .min = 0, .max = 100,
 	  .arg = "PCT", .group = OG_QUEUE, .help = "Percentage of reads in mixed patterns" },
 	{ .name = "rwmixwrite", .type = OT_SPECIAL, J(rwmixread), .set = set_rwmixwrite,
 	  .print = print_rwmixwrite, .arg = "PCT", .group = OG_QUEUE, .flags = OPT_NO_ECHO,
 	  .help = "Percentage of writes in mixed patterns (100 - rwmixread)" },
 	{ .name = "bs", .type = OT_SIZE, J(bs), .def = "4k", .min = 1, .max = 1ULL << 30,
-	  .arg = "SIZE", .group = OG_PATTERN, .help = "Block size of each request" },
-	{ .name = "blocksize", .type = OT_SIZE, J(bs), .min = 1, .max = 1ULL << 30, .arg = "SIZE",
-	  .group = OG_PATTERN, .flags = OPT_NO_ECHO, .help = "The same as --bs" },
+	  .set = fio_set_bs, .print = fio_print_bs, .arg = "SIZE[,SIZE]", .group = OG_PATTERN,
+	  .help = "Block size of each request (READ,WRITE: one for each direction)" },
+	{ .name = "blocksize", .type = OT_SIZE, J(bs), .min = 1, .max = 1ULL << 30, .set = fio_set_bs,
+	  .print = fio_print_bs, .arg = "SIZE[,SIZE]", .group = OG_PATTERN, .flags = OPT_NO_ECHO,
+	  .help = "The same as --bs" },
+	/* fio's block sizes and patterns (fio_opts.c, pattern.c). */
+	{ .name = "bsrange", .type = OT_SPECIAL, J(bsrange), .set = fio_set_bsrange,
+	  .print = fio_print_bsrange, .arg = "MIN-MAX[,MIN-MAX]", .group = OG_FIO,
+	  .help = "Block sizes drawn from MIN to MAX, in multiples of MIN (READ,WRITE ranges), with fio's generator: the same sizes as fio" },
+	{ .name = "blocksize_range", .type = OT_SPECIAL, J(bsrange), .set = fio_set_bsrange,
+	  .print = fio_print_bsrange, .arg = "MIN-MAX[,MIN-MAX]", .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --bsrange" },
+	{ .name = "bssplit", .type = OT_SPECIAL, J(bssplit), .set = fio_set_bssplit,
+	  .print = fio_print_bssplit, .arg = "SIZE/PCT:SIZE/PCT...[,...]", .group = OG_FIO,
+	  .help = "Block sizes in these shares of the requests (READ,WRITE lists), drawn with fio's generator: the same sizes as fio" },
+	{ .name = "blockalign", .type = OT_SPECIAL, J(blockalign), .set = fio_set_blockalign,
+	  .print = fio_print_blockalign, .arg = "SIZE[,SIZE]", .group = OG_FIO,
+	  .help = "Random offsets are multiples of this (default: the smallest block size)" },
+	{ .name = "ba", .type = OT_SPECIAL, J(blockalign), .set = fio_set_blockalign,
+	  .print = fio_print_blockalign, .arg = "SIZE[,SIZE]", .group = OG_FIO, .flags = OPT_NO_ECHO,
+	  .help = "The same as --blockalign" },
+	{ .name = "blocksize_unaligned", .type = OT_BOOL, J(bs_unaligned), .def = "0", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "Drawn block sizes need not be multiples of the smallest (buffered I/O only)" },
+	{ .name = "bs_unaligned", .type = OT_BOOL, J(bs_unaligned), .bare = "1", .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --blocksize_unaligned" },
+	{ .name = "rw_sequencer", .type = OT_ENUM, J(rw_sequencer), .def = "sequential",
+	  .values = rw_seq_names, .group = OG_FIO,
+	  .help = "With rw=randNAME:N, the requests between seeks continue sequentially or repeat the offset (identical)" },
+	{ .name = "percentage_random", .type = OT_SPECIAL, J(pct_random), .def = "100",
+	  .set = fio_set_pct_random, .print = fio_print_pct_random, .arg = "PCT[,PCT]",
+	  .group = OG_FIO,
+	  .help = "Of a random pattern, this share of requests is random, the rest continue sequentially (READ,WRITE)" },
+	{ .name = "random_generator", .type = OT_ENUM, J(random_generator), .def = "tausworthe",
+	  .values = randgen_names, .group = OG_FIO,
+	  .help = "fio's generator names; tausworthe64 widens the block-size stream as in fio",
+	  .fio = "offsets come from iogauge's own generator whatever the name (a full-period permutation: every block once per pass); direction and block-size choices follow fio's tausworthe exactly" },
 	{ .name = "iodepth", .type = OT_UINT, J(iodepth), .def = "1", .min = 1, .max = 4096,
 	  .arg = "N", .group = OG_QUEUE,
 	  .help = "Requests kept in flight per thread (asynchronous engines)" },
@@ -737,6 +787,9 @@ int option_apply(const struct opt_def *o, struct job *j, struct settings *s, con
 		snprintf(err, n, "--%s needs a value (%s)", o->name, o->arg ? o->arg : "see --help");
 		return -1;
 	}
+	/* A typed row may parse its values itself (bs=R,W); the type still says how it is shown. */
+	if (o->set)
+		return o->set(obj, o, val, err, n);
 	switch (o->type) {
 	case OT_STR:
 		if (strlen(val) >= o->len) {
@@ -823,6 +876,10 @@ void option_print(const struct opt_def *o, const struct job *j, const struct set
 {
 	const void *obj = o->scope == SCOPE_JOB ? (const void *)j : (const void *)s;
 	const void *field = (const char *)obj + o->off;
+	if (o->print) {
+		o->print(obj, o, buf, len);
+		return;
+	}
 	switch (o->type) {
 	case OT_STR:
 		snprintf(buf, len, "%s", (const char *)field);
@@ -873,6 +930,16 @@ json_t *options_json(const struct job *j, unsigned groups)
 		case OT_TIME: {
 			uint64_t x = *(const uint64_t *)field;
 			v = x > INT64_MAX ? json_real((double)x) : json_integer((json_int_t)x);
+			/* A size its own printer shows otherwise (bs=4k,8k) is shown as written. */
+			char plain[64];
+			print_size(x, plain, sizeof(plain));
+			if (o->print) {
+				option_print(o, j, NULL, buf, sizeof(buf));
+				if (strcmp(buf, plain)) {
+					json_decref(v);
+					v = json_string(buf);
+				}
+			}
 			break;
 		}
 		default:

@@ -7,6 +7,7 @@
 #include "runner.h"
 #include "stale.h"
 #include "worker.h"
+#include "pattern.h"
 #include "engines/engine.h"
 
 #include <errno.h>
@@ -101,6 +102,10 @@ static int check_alignment(const struct job *j, bool direct, uint64_t offset, un
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
 			       j->name, j->bs, align, path);
+	if (!pattern_aligned(j, align))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: a block size, --blockalign or rw=...:SIZE is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, align, path);
 	if (offset % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --offset=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
@@ -242,10 +247,10 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	}
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
-	if (j->size < j->bs && !(j->short_tail && j->size))
+	if (j->size < pattern_need(j) && !(j->short_tail && j->size))
 		return err_set(&r->err, EXIT_USAGE,
 			       "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
-			       j->name, j->size, j->bs);
+			       j->name, j->size, pattern_need(j));
 	return 0;
 }
 
@@ -407,12 +412,17 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	uint64_t ramp = group_ramp(r, first, last);
 	/* With several ranks, the measured phase after a ramp also starts at a barrier. */
 	gate.sync_ramp = ramp && cluster_size() > 1;
+	/* fio numbers threads from 1 over the whole run: its seeds depend on it. */
+	unsigned number = 1;
+	for (unsigned i = 0; i < first; i++)
+		number += r->jobs[i].job.numjobs;
 	for (unsigned i = first, k = 0; i < last; i++) {
 		struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
 			struct worker *w = &ws[k];
 			w->job = &jr->job;
 			w->thread = t;
+			w->thread_number = number++;
 			w->target = &jr->targets[jr->ntargets == 1 || job_copies(&jr->job) ? 0 : t];
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;

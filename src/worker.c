@@ -49,15 +49,32 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	w->issuing = false;
 }
 
+/* Requests beyond one fixed block size: sizes, holes, seeks every N (pattern.c). */
+static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
+{
+	pattern_next(&w->pat, &w->og, &w->mix, w->op, &u->op, &u->offset, &u->len);
+	if (w->pat.done) {
+		/* This is the last request: the synchronous loop stops after it (the batch: below). */
+		w->var_done = true;
+		w->remaining = 1;
+	}
+	if (w->pat.pass_end && w->inval_passes) {
+		w->pass_end = true;
+		w->slow_path = true;
+	}
+}
+
 static inline void prep(struct worker *w, struct io_u *u)
 {
-	u->offset = w->region + offgen_next(&w->og) * w->bs;
-	u->len = (uint32_t)w->bs;
-	if (unlikely(u->offset == w->tail_off))
-		u->len = w->tail_req;
-	u->op = w->op;
-	if (w->mixed)
-		u->op = (rng_next(&w->rng) >> 32) < w->rwmix_threshold ? IO_READ : IO_WRITE;
+	if (unlikely(w->var)) {
+		prep_var(w, u);
+	} else {
+		u->offset = w->region + offgen_next(&w->og) * w->bs;
+		u->len = (uint32_t)w->bs;
+		if (unlikely(u->offset == w->tail_off))
+			u->len = w->tail_req;
+		u->op = w->mixed ? mix_next(&w->mix) : w->op;
+	}
 	if (u->op == IO_WRITE && w->refresh)
 		data_fill(&w->dg, u->buf, u->len);
 	if (unlikely(--w->pass_left == 0)) {
@@ -211,6 +228,11 @@ static void end_pass(struct worker *w)
 	w->pass_end = false;
 	w->pass_left = w->nblocks;
 	w->slow_path = w->sync_every || w->throttled;
+	/* fio seeds its streams again for each loop of a size-bound job: the same mix again. */
+	if (w->loop_reseed)
+		mix_reset(&w->mix);
+	if (!w->inval_passes)
+		return;
 	uint64_t t = now_ns();
 	posix_fadvise(w->ectx.fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
 	pause_clock(w, now_ns() - t);
@@ -395,11 +417,13 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 {
 	const struct engine_ops *e = w->job->engine;
 	unsigned n;
-	for (n = w->npending; n < room && !w->pass_end; n++) {
+	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
 		struct io_u *u = w->free_ios[--w->nfree];
 		prep(w, u);
 		w->batch[n] = u;
 	}
+	if (unlikely(w->var_done))
+		w->remaining = n; /* what is prepared is all that is left */
 	uint64_t t = now_ns();
 	for (unsigned i = 0; i < n; i++)
 		w->batch[i]->start = t;
@@ -545,7 +569,8 @@ static int setup(struct worker *w)
 	w->ectx.file_size = w->target->size;
 	w->ectx.depth = depth;
 	w->ectx.opts = job_engine_opts(j);
-	w->ectx.buf_size = j->bs;
+	uint64_t buf_size = pattern_max_bs(j);
+	w->ectx.buf_size = buf_size;
 	w->ectx.ios = xcalloc(depth, sizeof(struct io_u));
 	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
 	w->batch = xcalloc(depth, sizeof(struct io_u *));
@@ -554,8 +579,8 @@ static int setup(struct worker *w)
 	for (unsigned i = 0; i < depth; i++) {
 		struct io_u *u = &w->ectx.ios[i];
 		u->idx = i;
-		u->buf = xaligned(align, j->bs);
-		data_fill(&w->dg, u->buf, j->bs);
+		u->buf = xaligned(align, buf_size);
+		data_fill(&w->dg, u->buf, buf_size);
 		w->free_ios[w->nfree++] = u;
 	}
 	int rc = e->init ? e->init(&w->ectx) : 0;
@@ -574,6 +599,7 @@ static void teardown(struct worker *w)
 	if (w->cctx.fd >= 0)
 		close(w->cctx.fd);
 	w->cctx.fd = -1;
+	pattern_free(&w->pat);
 	if (w->engine_ready && w->job->engine->cleanup)
 		w->job->engine->cleanup(&w->ectx);
 	if (w->ectx.ios)
@@ -610,6 +636,19 @@ static void plan_tail(struct worker *w)
 	w->dio_tail = wt && wdirect && wt->direct && w->tail_len % walign;
 }
 
+/* fio's zoned distributions: the zones' sizes in blocks of this job. */
+static int zones_init(struct worker *w, const struct job *j)
+{
+	unsigned access[ZONES_MAX];
+	uint64_t len[ZONES_MAX], blk = j->size / w->nblocks;
+	for (unsigned i = 0; i < j->nzones; i++) {
+		access[i] = j->zones[i].access_pct;
+		len[i] = j->zones_abs ? j->zones[i].size_abs / blk :
+					(uint64_t)((unsigned __int128)w->nblocks * j->zones[i].size_pct / 100);
+	}
+	return offgen_zones(&w->og, access, len, j->nzones);
+}
+
 /* Seeds, offsets and the flags that steer the loop. */
 static int plan(struct worker *w)
 {
@@ -620,21 +659,27 @@ static int plan(struct worker *w)
 	enum offgen_kind kind = !rw_is_random(j->rw)				     ? OFFGEN_SEQ :
 				(j->norandommap || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
 									       OFFGEN_PERM;
+	w->var = pattern_wanted(j);
 	w->bs = j->bs;
 	w->region = j->offset;
-	w->nblocks = j->size / j->bs;
+	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
+	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
 	w->tail_off = UINT64_MAX;
-	if (j->short_tail && j->size % j->bs)
+	if (j->short_tail && j->size % j->bs && !w->var)
 		plan_tail(w);
 	if (offgen_init(&w->og, kind, j->dist, j->dist_param, w->nblocks, seed))
 		return -1;
-	w->remaining = j->time_based ? UINT64_MAX : w->nblocks * j->loops;
+	if (j->dist == DIST_ZONED && zones_init(w, j))
+		return -1;
+	w->remaining = j->time_based || w->var ? UINT64_MAX : w->nblocks * j->loops;
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	w->copy_delta = j->copy.offset - j->offset;
 	w->op = rw_reads(j->rw) ? IO_READ : IO_WRITE;
 	w->mixed = rw_is_mixed(j->rw);
-	w->rwmix_threshold = (uint64_t)j->rwmixread * (1ULL << 32) / 100;
+	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
+	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
+		return -1;
 	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
 	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, w->mixed);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
@@ -661,8 +706,10 @@ static void finish(struct worker *w)
 		return;
 	}
 	/* A size-bound job stopped early (a signal, an error, another rank's stop): what it had left. */
-	if (!j->time_based)
+	if (!j->time_based && !w->var)
 		w->st.left_bytes = w->remaining * w->bs;
+	else if (!j->time_based && !w->var_done)
+		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
 	/* Synchronous engines: lat is clat (no submit call apart from the request). */
 	if (j->engine->flags & ENGINE_SYNC)
 		for (int o = 0; o < IO_OP_NR; o++)
@@ -700,7 +747,9 @@ void *worker_main(void *arg)
 	if (!rc)
 		rc = setup(w);
 	/* Passes are counted only where their ends matter. */
-	w->pass_left = w->inval_passes ? w->nblocks : UINT64_MAX;
+	w->loop_reseed = !w->var && w->mixed && w->job->randrepeat && !w->job->time_based &&
+			 w->job->loops > 1;
+	w->pass_left = (w->inval_passes || w->loop_reseed) && !w->var ? w->nblocks : UINT64_MAX;
 	if (gate_pass(w->gate) < 0 && !rc) {
 		rc = -1;
 		w->st.interrupted = true;

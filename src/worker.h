@@ -8,6 +8,7 @@
 #include "engines/engine.h"
 #include "job.h"
 #include "offsets.h"
+#include "pattern.h"
 #include "stats.h"
 #include "target.h"
 
@@ -48,6 +49,7 @@ void gate_measure(struct start_gate *g);
 struct worker {
 	const struct job *job;
 	unsigned thread;      /* index within the job */
+	unsigned thread_number; /* 1-based over the whole run, as fio numbers threads (its seeds) */
 	struct target *target;
 	struct target *copy_target; /* a copy's destination; NULL otherwise */
 	struct start_gate *gate;
@@ -70,16 +72,19 @@ struct worker {
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
 	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */
-	uint64_t rwmix_threshold; /* a mixed request reads when rng>>32 < threshold */
 	uint64_t tail_off, tail_len; /* short_tail: the last block's offset (UINT64_MAX: none) and bytes */
 	uint32_t tail_req;    /* what the tail request asks for (a direct read: rounded up to the alignment) */
 	uint64_t copy_delta;  /* destination offset minus source offset */
+	struct fio_mix mix;   /* mixed patterns: fio's direction runs */
+	struct pattern pat;   /* block sizes and patterns beyond a fixed bs (var) */
 	const struct worker_hooks *hooks;
 	uint8_t op;           /* IO_READ or IO_WRITE for unmixed patterns */
 	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;
 	bool pass_end, inval_passes, engine_ready, copy_ready;
 	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
+	bool var, var_done;   /* the general pattern path; its last request is prepared */
+	bool loop_reseed;     /* a mixed size-bound job with loops: fio's mix starts over each loop */
 	struct cpu_usage cpu_start;
 
 	int64_t unsynced;     /* written bytes still in the page cache when the clock stopped; -1 unknown */
