@@ -84,6 +84,10 @@ struct job {
 	bool refill_buffers;   /* random data: fresh for every write (fio's refill_buffers) */
 	bool stonewall;
 	char inject[256]; /* --ioengine=inject: the faults to make (engines/inject.c) */
+	int verify;              /* enum verify_algo (verify.h): headers and checksums on writes */
+	bool do_verify;          /* read back what was written, after the writes */
+	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
+	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
 
 	/* fio's block sizes and patterns (pattern.c); all zero: fixed bs, plain rw. */
 	uint64_t bs_write;                /* bs=R,W: the writes' block size (0: bs) */

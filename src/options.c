@@ -4,6 +4,7 @@
 #include "engines/engine.h"
 #include "fio_opts.h"
 #include "data.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -222,6 +223,28 @@ static void print_inject(const void *obj, const struct opt_def *o, char *buf, si
 {
 	(void)o;
 	snprintf(buf, len, "%s", ((const struct job *)obj)->inject);
+}
+
+static int set_verify(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	/* fio's spellings too: verify=0, crc32c-intel. */
+	const char *v = !strcmp(val, "0") ? "none" : !strcmp(val, "crc32c-intel") ? "crc32c" : val;
+	for (int i = 0; verify_names[i]; i++) {
+		if (!strcmp(v, verify_names[i])) {
+			j->verify = i;
+			return 0;
+		}
+	}
+	snprintf(err, n, "--%s: '%s' is not allowed (allowed: none|crc32c|xxhash|md5|sha256|pattern)",
+		 o->name, val);
+	return -1;
+}
+
+static void print_verify(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%s", verify_names[((const struct job *)obj)->verify]);
 }
 
 /* ---- written data (data.c): --data and fio's buffer options */
@@ -475,8 +498,8 @@ const struct opt_def options[] = {
 	  .fio = "psync, sync, libaio, io_uring, mmap and null only; auto is iogauge's" },
 	/* Fault injection for tests (engines/inject.c). */
 	{ .name = "inject", .type = OT_SPECIAL, J(inject), .set = set_inject, .print = print_inject,
-	  .arg = "KIND@OFFSET[:N],...[,engine=NAME]", .group = OG_FIO,
-	  .help = "With --ioengine=inject: make requests covering OFFSET fail, for testing (KIND: eio, eio-read, eio-write, enospc, short, drop: a write reported done but never made, flip: a read returns that byte inverted; N: the first N times only; engine=NAME does the real I/O, psync by default)" },
+	  .arg = "KIND@OFFSET[+K][:N],...[,engine=NAME]", .group = OG_FIO,
+	  .help = "With --ioengine=inject: make requests covering OFFSET fail, for testing (KIND: eio, eio-read, eio-write, enospc, short, drop: a write reported done but never made, flip: a read returns that byte inverted; +K: after the first K such requests; N: N times only; engine=NAME does the real I/O, psync by default)" },
 	{ .name = "direct", .type = OT_BOOL, J(direct), .def = "0", .bare = "1", .group = OG_ENGINE,
 	  .help = "O_DIRECT: bypass the page cache",
 	  .fio = "where the file system refuses O_DIRECT, iogauge falls back to buffered I/O with the cache invalidated and says so (fio fails)" },
@@ -560,6 +583,19 @@ const struct opt_def options[] = {
 	{ .name = "refill_buffers", .type = OT_BOOL, J(refill_buffers), .def = "1", .bare = "1",
 	  .group = OG_FIO,
 	  .help = "Fresh random data for every write (0: each buffer is filled once, so written blocks repeat)" },
+	/* Verification (verify.c): --verify on every writing command, fio's other names on run. */
+	{ .name = "verify", .type = OT_SPECIAL, J(verify), .def = "none", .bare = "crc32c",
+	  .set = set_verify, .print = print_verify, .arg = "none|crc32c|xxhash|md5|sha256|pattern",
+	  .group = OG_DATA,
+	  .help = "Give every written block a header (offset, job seed, write number) and a checksum, read it back after the writes and report corrupt, misplaced and lost blocks (exit status 1); pattern checks the bytes against --data=pattern=0xHEX; bare --verify is crc32c" },
+	{ .name = "do_verify", .type = OT_BOOL, J(do_verify), .def = "1", .bare = "1", .group = OG_FIO,
+	  .help = "With --verify: read back after the writes (0: only write the headers, for a later --verify_only)" },
+	{ .name = "verify_only", .type = OT_BOOL, J(verify_only), .def = "0", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "With --verify: write nothing; check what an earlier run with the same options wrote (the file must exist)" },
+	{ .name = "verify_backlog", .type = OT_UINT, J(verify_backlog), .def = "0", .max = 1u << 24,
+	  .arg = "N", .group = OG_FIO,
+	  .help = "With --verify: also read back the last N written blocks after every N writes (not timed)" },
 	/* ---- fio compatibility: options that change nothing measured, echoed as given (docs/fio.md) */
 	{ .name = "timeout", .type = OT_TIME, J(runtime_ns), .unit = "s", .arg = "TIME",
 	  .group = OG_FIO, .flags = OPT_NO_ECHO, .help = "The same as --runtime (fio's alias)" },

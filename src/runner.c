@@ -6,6 +6,7 @@
 #include "options.h"
 #include "runner.h"
 #include "stale.h"
+#include "verify.h"
 #include "worker.h"
 #include "pattern.h"
 #include "engines/engine.h"
@@ -125,8 +126,10 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.path = path,
 		.offset = j->offset,
 		.size = j->size,
-		.writes = rw_writes(j->rw),
-		.reads = rw_reads(j->rw),
+		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
+		.writes = rw_writes(j->rw) && !j->verify_only,
+		.reads = rw_reads(j->rw) && !j->verify_only,
+		.must_exist = j->verify_only,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
@@ -219,7 +222,7 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
 		note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, j->iodepth);
-	if (job_validate(j, &r->err) || check_one_file(j, &r->err))
+	if (job_validate(j, &r->err) || check_one_file(j, &r->err) || verify_job_check(j, &r->err))
 		return -1;
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
@@ -251,6 +254,12 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		return err_set(&r->err, EXIT_USAGE,
 			       "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
 			       j->name, j->size, pattern_need(j));
+	if (j->verify) {
+		jr->verify = verify_new(j, jr->nthreads, &r->err);
+		if (!jr->verify)
+			return -1;
+		j->hooks = verify_hooks(jr->verify);
+	}
 	return 0;
 }
 
@@ -374,6 +383,21 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 	}
 }
 
+/* Bad blocks fail the job (exit status 1) unless something failed first. */
+static void verify_failed(struct job_result *jr)
+{
+	const struct verify_stats *vs = verify_collect(jr->verify);
+	struct thread_stats *t = &jr->total;
+	if (!vs->bad || t->err)
+		return;
+	const struct verify_bad *b = &vs->list[0];
+	t->err = EILSEQ;
+	t->err_op = ERR_OP_HOOK;
+	t->err_offset = b->offset;
+	snprintf(t->err_file, sizeof(t->err_file), "%s",
+		 jr->targets[jr->ntargets > b->thread ? b->thread : 0].path);
+}
+
 static void collect(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
 		    unsigned group, const struct run_ctx *c)
 {
@@ -390,6 +414,8 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 				jr->unsynced_after = ws[k].unsynced < 0 ? -1 :
 						     (t ? jr->unsynced_after : 0) + ws[k].unsynced;
 		}
+		if (jr->verify)
+			verify_failed(jr);
 		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
 			note(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
@@ -565,6 +591,7 @@ void run_result_free(struct run_result *r)
 		if (jr->threads)
 			stats_free(&jr->total);
 		free(jr->targets);
+		verify_free(jr->verify);
 	}
 	free(r->jobs);
 	memset(r, 0, sizeof(*r));

@@ -26,6 +26,7 @@ struct job_result {
 	int64_t unsynced_after;       /* bytes written but not yet on disk when the clock stopped, -1 unknown */
 	unsigned group;               /* stonewall group: jobs in one group run at once */
 	struct cluster_job *cluster;  /* merged from several ranks (rank 0): each rank's figures (merge.h) */
+	struct verify_ctx *verify;    /* --verify: headers written, blocks read back (verify.h) */
 };
 
 #define MAX_DEVS 16

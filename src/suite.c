@@ -5,6 +5,7 @@
 #include "options.h"
 #include "safety.h"
 #include "stale.h"
+#include "verify.h"
 #include "suite.h"
 #include "report/report.h"
 #include "engines/engine.h"
@@ -217,6 +218,8 @@ static int make_job(struct exec *x, struct suite_target *t, unsigned c, const ch
 		j->size = t->size;
 	if (x->sr.suite->job)
 		x->sr.suite->job(&x->sr, t, c, j);
+	if (!rw_writes(j->rw))
+		j->verify = VERIFY_NONE; /* --verify checks the cases that write */
 	return 0;
 }
 
@@ -435,12 +438,13 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 		fprintf(f, " (%s on %s%s%s%s)", t->fstype[0] ? t->fstype : q->facts.fstype[0] ? q->facts.fstype : "unknown fs",
 			t->device[0] ? t->device : q->facts.device[0] ? q->facts.device : "no block device",
 			q->facts.mntopts[0] ? ", " : "", q->facts.mntopts, rot);
-	fprintf(f, ", %s %s%s, %s, %s, %s data, %g s a test after %g s ramp, %u pass%s\n",
+	fprintf(f, ", %s %s%s, %s, %s, %s data%s%s, %g s a test after %g s ramp, %u pass%s\n",
 		q->is_dev ? "region" : "file", fmt_bytes(sz, sizeof(sz), (double)q->size),
 		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
 		q->fallback ? "buffered (the file system refuses O_DIRECT): cache invalidated before reads, writes timed to fsync" :
 		b->direct   ? "O_DIRECT" : "buffered",
-		b->engine->name, data, (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
+		b->engine->name, data, b->verify ? ", writes verified with " : "",
+		b->verify ? verify_names[b->verify] : "", (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
 		s->passes == 1 ? "" : "es (median, min-max)");
 }
 

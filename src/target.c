@@ -456,6 +456,9 @@ int target_prepare(struct run_ctx *c, struct target *t, const struct target_req 
 				       "%s is %s: iogauge tests regular files, block devices, and files it creates in a directory",
 				       t->path, file_kind(st.st_mode));
 		ret = prepare_existing_file(c, t, r, &st, e);
+	} else if (errno == ENOENT && r->must_exist) {
+		return err_set(e, EXIT_USAGE, "%s does not exist: there is nothing an earlier run wrote to check",
+			       t->path);
 	} else if (errno == ENOENT) {
 		ret = create_file(c, t, r, e);
 	} else {

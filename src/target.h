@@ -47,6 +47,7 @@ struct target_req {
 	bool truncate;       /* with grow: cut an existing file at offset (dd without conv=notrunc) */
 	uint64_t seed;       /* layout data seed */
 	const struct data_spec *data; /* what the layout writes; NULL: random */
+	bool must_exist;     /* never create it (verify_only: an earlier run wrote it) */
 };
 
 /*

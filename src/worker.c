@@ -64,7 +64,8 @@ static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 	}
 }
 
-static inline void prep(struct worker *w, struct io_u *u)
+/* The next request's offset, length and op: the only draws, so a plan-only job replays a run exactly. */
+static inline void draw(struct worker *w, struct io_u *u)
 {
 	if (unlikely(w->var)) {
 		prep_var(w, u);
@@ -75,6 +76,11 @@ static inline void prep(struct worker *w, struct io_u *u)
 			u->len = w->tail_req;
 		u->op = w->mixed ? mix_next(&w->mix) : w->op;
 	}
+}
+
+static inline void prep(struct worker *w, struct io_u *u)
+{
+	draw(w, u);
 	if (u->op == IO_WRITE && w->refresh)
 		data_fill(&w->dg, u->buf, u->len);
 	if (unlikely(--w->pass_left == 0)) {
@@ -107,6 +113,12 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		return false;
 	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
+	if (rc == HOOK_READBACK) {
+		/* Issuing pauses until what is in flight is done; then slow_path reads back. */
+		w->readback_due = true;
+		w->slow_path = true;
+		rc = 0;
+	}
 	if (rc) {
 		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
 		return false;
@@ -201,7 +213,7 @@ static void on_event(struct worker *w, uint64_t now)
 }
 
 /* Shift every clock mark by dt: time spent on what is never counted (cache invalidation). */
-static void pause_clock(struct worker *w, uint64_t dt)
+static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
 {
 	w->t_start += dt;
 	w->ramp_end += dt;
@@ -210,10 +222,18 @@ static void pause_clock(struct worker *w, uint64_t dt)
 		w->next_tick += dt;
 		if (w->deadline != UINT64_MAX)
 			w->deadline += dt;
-		w->st.invalidations++;
-		w->st.invalidate_ns += dt;
+		if (invalidation) {
+			w->st.invalidations++;
+			w->st.invalidate_ns += dt;
+		}
 	}
 	w->next_event += dt;
+}
+
+/* What keeps the slow path on once an event is handled. */
+static bool slow_wanted(const struct worker *w)
+{
+	return w->sync_every || w->throttled || w->pass_end || w->readback_due;
 }
 
 /*
@@ -227,7 +247,7 @@ static void end_pass(struct worker *w)
 	const struct job *j = w->job;
 	w->pass_end = false;
 	w->pass_left = w->nblocks;
-	w->slow_path = w->sync_every || w->throttled;
+	w->slow_path = slow_wanted(w);
 	/* fio seeds its streams again for each loop of a size-bound job: the same mix again. */
 	if (w->loop_reseed)
 		mix_reset(&w->mix);
@@ -235,7 +255,7 @@ static void end_pass(struct worker *w)
 		return;
 	uint64_t t = now_ns();
 	posix_fadvise(w->ectx.fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
-	pause_clock(w, now_ns() - t);
+	pause_clock(w, now_ns() - t, true);
 }
 
 /*
@@ -312,12 +332,131 @@ static void do_sync(struct worker *w, int op)
 	}
 }
 
+/* A read-back finished: checked by the hooks, or a failed read. */
+static void readback_done(struct worker *w, struct io_u *u)
+{
+	if (u->res != (int64_t)u->len) {
+		if (u->res < 0)
+			set_error(w, (int)-u->res, u->offset, IO_READ, false);
+		else
+			set_error(w, ENODATA, u->offset + (uint64_t)u->res, IO_READ, true);
+		return;
+	}
+	int rc = w->hooks->complete(w->hooks->arg, w->thread, u, 0);
+	if (rc > 0)
+		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
+}
+
+/*
+ * Read back the offsets the hooks name (verification), through the job's
+ * engine with its queue depth, using only free slots: requests prepared but
+ * not yet taken by the engine keep theirs.  Not measured.
+ */
+static void readback(struct worker *w, bool final)
+{
+	const struct engine_ops *e = w->job->engine;
+	const struct worker_hooks *h = w->hooks;
+	uint64_t off;
+	if (e->flags & ENGINE_SYNC) {
+		struct io_u *u = &w->ectx.ios[0];
+		while (!*w->stop && !w->st.err && h->readback(h->arg, w->thread, final, &off)) {
+			u->op = IO_READ;
+			u->offset = off;
+			u->len = (uint32_t)w->bs;
+			if (h->prep)
+				h->prep(h->arg, w->thread, u);
+			u->res = e->do_io(&w->ectx, u);
+			readback_done(w, u);
+		}
+		return;
+	}
+	bool more = true;
+	while (!w->st.err) {
+		unsigned n = 0;
+		while (more && w->nfree && !*w->stop) {
+			if (!h->readback(h->arg, w->thread, final, &off)) {
+				more = false;
+				break;
+			}
+			struct io_u *u = w->free_ios[--w->nfree];
+			u->op = IO_READ;
+			u->offset = off;
+			u->len = (uint32_t)w->bs;
+			if (h->prep)
+				h->prep(h->arg, w->thread, u);
+			w->rbatch[n++] = u;
+		}
+		for (unsigned k = 0; k < n;) {
+			int r = e->submit(&w->ectx, w->rbatch + k, n - k);
+			if (r < 0 || (r == 0 && !w->inflight)) {
+				set_error(w, r < 0 ? -r : EAGAIN, w->rbatch[k]->offset, IO_READ, false);
+				while (k < n)
+					w->free_ios[w->nfree++] = w->rbatch[k++];
+				break;
+			}
+			w->inflight += (unsigned)r;
+			k += (unsigned)r;
+			if (k < n) {
+				/* Queue full: make room. */
+				int got = e->reap(&w->ectx, 1, w->ectx.depth, w->done);
+				for (int i = 0; i < got; i++) {
+					readback_done(w, w->done[i]);
+					w->free_ios[w->nfree++] = w->done[i];
+				}
+				w->inflight -= got > 0 ? (unsigned)got : 0;
+			}
+		}
+		if (!w->inflight)
+			break;
+		int got = e->reap(&w->ectx, 1, w->ectx.depth, w->done);
+		if (got < 0 && got != -EINTR) {
+			set_error(w, -got, 0, ERR_OP_ENGINE, false);
+			break;
+		}
+		for (int i = 0; i < got; i++) {
+			readback_done(w, w->done[i]);
+			w->free_ios[w->nfree++] = w->done[i];
+		}
+		w->inflight -= got > 0 ? (unsigned)got : 0;
+	}
+}
+
+/* A read-back the hooks asked for mid-run: not counted in the measured time. */
+static void readback_now(struct worker *w)
+{
+	uint64_t t = now_ns();
+	w->readback_due = false;
+	readback(w, false);
+	w->slow_path = slow_wanted(w);
+	pause_clock(w, now_ns() - t, false);
+}
+
+/* A plan-only job: its requests drawn and shown to the hooks, none submitted. */
+static void replay(struct worker *w)
+{
+	struct io_u u;
+	memset(&u, 0, sizeof(u));
+	while (w->remaining && !*w->stop) {
+		w->remaining--;
+		draw(w, &u);
+		/* A pass's end, as the run had it: fio's streams start over for the next loop. */
+		if (--w->pass_left == 0) {
+			w->pass_left = w->nblocks;
+			if (w->loop_reseed)
+				mix_reset(&w->mix);
+		}
+		w->hooks->prep(w->hooks->arg, w->thread, &u);
+	}
+}
+
 static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
 {
 	if (w->sync_pending && w->issuing && !w->inflight)
 		do_sync(w, w->sync_op);
 	if (w->pass_end && !w->inflight)
 		end_pass(w);
+	if (w->readback_due && !w->inflight)
+		readback_now(w);
 	if (w->throttled)
 		throttle(w, now, ios, bytes);
 }
@@ -463,7 +602,7 @@ static void loop_async(struct worker *w)
 			w->st.interrupted = true;
 			w->issuing = false;
 		}
-		if (w->issuing && !w->sync_pending && !w->pass_end) {
+		if (w->issuing && !w->sync_pending && !w->pass_end && !w->readback_due) {
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
@@ -471,7 +610,7 @@ static void loop_async(struct worker *w)
 				issue_batch(w, (unsigned)room);
 		}
 		if (!w->inflight) {
-			if (w->issuing && (w->sync_pending || w->pass_end)) {
+			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
 				slow_path(w, now_ns(), 0, 0);
 				continue;
 			}
@@ -545,7 +684,7 @@ static int setup(struct worker *w)
 {
 	const struct job *j = w->job;
 	const struct engine_ops *e = j->engine;
-	bool writes = rw_writes(j->rw);
+	bool writes = rw_writes(j->rw) && !j->verify_only;
 	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
 	want_stats(w);
@@ -575,6 +714,8 @@ static int setup(struct worker *w)
 	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
 	w->batch = xcalloc(depth, sizeof(struct io_u *));
 	w->done = xcalloc(depth, sizeof(struct io_u *));
+	if (j->hooks && j->hooks->readback)
+		w->rbatch = xcalloc(depth, sizeof(struct io_u *));
 	size_t align = w->target->dio_mem_align > 4096 ? w->target->dio_mem_align : 4096;
 	for (unsigned i = 0; i < depth; i++) {
 		struct io_u *u = &w->ectx.ios[i];
@@ -609,6 +750,7 @@ static void teardown(struct worker *w)
 	free(w->free_ios);
 	free(w->batch);
 	free(w->done);
+	free(w->rbatch);
 	if (w->ectx.fd >= 0)
 		close(w->ectx.fd);
 	w->ectx.fd = -1;
@@ -664,6 +806,11 @@ static int plan(struct worker *w)
 	w->region = j->offset;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
+	if (j->hooks && j->hooks->split && j->numjobs > 1) {
+		/* Thread t: the t-th of numjobs equal slices (no block is two threads'). */
+		w->nblocks /= j->numjobs;
+		w->region += (uint64_t)w->thread * w->nblocks * j->bs;
+	}
 	w->tail_off = UINT64_MAX;
 	if (j->short_tail && j->size % j->bs && !w->var)
 		plan_tail(w);
@@ -681,12 +828,14 @@ static int plan(struct worker *w)
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;
 	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
-	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, w->mixed);
+	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
+	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
+	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
 	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
 	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
-	w->slow_path = w->sync_every || w->throttled;
 	w->hooks = j->hooks;
+	w->slow_path = slow_wanted(w);
 	w->issuing = true;
 	return 0;
 }
@@ -762,13 +911,23 @@ void *worker_main(void *arg)
 		w->next_event = w->ramp_end;
 		if (!w->job->ramp_ns)
 			on_event(w, now);
-		if (w->copy_target)
-			loop_copy(w);
-		else if (w->job->engine->flags & ENGINE_SYNC)
-			loop_sync(w);
-		else
-			loop_async(w);
-		finish(w);
+		const struct worker_hooks *h = w->hooks;
+		if (h && h->plan_only) {
+			replay(w);
+		} else {
+			if (w->copy_target)
+				loop_copy(w);
+			else if (w->job->engine->flags & ENGINE_SYNC)
+				loop_sync(w);
+			else
+				loop_async(w);
+			finish(w);
+		}
+		/* After the job's own requests, not measured: what they wrote, read back. */
+		if (h && h->readback && !w->st.err && !*w->stop)
+			readback(w, true);
+		if (h && *w->stop)
+			w->st.interrupted = true;
 	}
 	teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);

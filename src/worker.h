@@ -13,15 +13,34 @@
 #include "target.h"
 
 /*
- * Hooks a command may attach to a job (struct job.hooks).  Unused, they cost
- * one predictable branch per request.  They run on the worker thread.
+ * Hooks a command (or the runner, for --verify) may attach to a job (struct
+ * job.hooks).  Unused, they cost one predictable branch per request.  They
+ * run on the worker thread; thread is the job thread's index.
  */
+#define HOOK_READBACK (-1)
 struct worker_hooks {
 	void *arg;
-	/* A request is about to be submitted; its offset, op and data are set (a write's header goes here). */
+	/*
+	 * A request is about to be submitted; its offset, op and data are set (a
+	 * write's header goes here).  buf NULL: the job only plans its requests
+	 * (plan_only) and nothing is submitted.
+	 */
 	void (*prep)(void *arg, unsigned thread, struct io_u *u);
-	/* A request completed in full; 0, or an errno that fails the job (a verify mismatch). */
+	/*
+	 * A request completed in full: 0, an errno that fails the job (a hook's
+	 * refusal), or HOOK_READBACK: read back now (the worker stops issuing,
+	 * drains its requests and reads what readback() names).
+	 */
 	int (*complete)(void *arg, unsigned thread, const struct io_u *u, uint64_t lat_ns);
+	/*
+	 * The next offset to read back, false when there is none (NULL: never):
+	 * called when complete() asked (final false) and after the job's own
+	 * requests (final true).  Read-backs go through the job's engine, complete
+	 * through complete(), and are not in the job's measured time.
+	 */
+	bool (*readback)(void *arg, unsigned thread, bool final, uint64_t *offset);
+	bool plan_only; /* the job's requests are only planned (prep with buf NULL), then read back */
+	bool split;     /* threads sharing one file each take their own slice of the region */
 };
 
 /*
@@ -59,7 +78,7 @@ struct worker {
 	struct engine_ctx ectx;
 	struct engine_ctx cctx;   /* a copy's destination (same engine, its own fd) */
 	struct engine_ctx *wctx;  /* where writes and syncs go: &ectx, or &cctx for a copy */
-	struct io_u **free_ios, **batch, **done;
+	struct io_u **free_ios, **batch, **done, **rbatch; /* rbatch: read-backs (hooks) */
 	unsigned nfree, inflight, npending; /* npending: prepared, not yet taken by the engine */
 	struct offgen og;
 	struct rng rng;
@@ -81,7 +100,7 @@ struct worker {
 	uint8_t op;           /* IO_READ or IO_WRITE for unmixed patterns */
 	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;
-	bool pass_end, inval_passes, engine_ready, copy_ready;
+	bool pass_end, inval_passes, engine_ready, copy_ready, readback_due;
 	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
 	bool var, var_done;   /* the general pattern path; its last request is prepared */
 	bool loop_reseed;     /* a mixed size-bound job with loops: fio's mix starts over each loop */

@@ -2,8 +2,8 @@
  * inject: a wrapper engine that makes chosen requests fail, for the tests
  * of what iogauge does when a disk does (a kernel without device-mapper has
  * no dm-flakey or dm-dust).  --ioengine=inject --inject=SPEC, where SPEC is
- * comma-separated faults KIND@OFFSET[:N] (N: only the first N requests that
- * cover OFFSET; default every one) and engine=NAME, the engine that does the
+ * comma-separated faults KIND@OFFSET[+K][:N] (the requests that cover OFFSET,
+ * after the first K of them; only N of them, default every one) and engine=NAME, the engine that does the
  * real I/O (psync by default; sync, libaio and io_uring too); an empty SPEC
  * injects nothing.  Kinds:
  *
@@ -37,7 +37,8 @@ static const char *const kind_names[] = { "eio", "eio-read", "eio-write", "enosp
 struct fault {
 	int kind;
 	uint64_t offset;
-	uint64_t left; /* UINT64_MAX: every time */
+	uint64_t skip; /* requests covering offset let through first */
+	uint64_t left; /* then faults to make; UINT64_MAX: every time */
 };
 
 struct inj_spec {
@@ -75,21 +76,24 @@ static int parse(const char *spec, struct inj_spec *s, char *err, size_t n)
 		for (int k = 0; k < (int)ARRAY_SIZE(kind_names); k++)
 			if (!strcmp(t, kind_names[k]))
 				kind = k;
-		char *colon = strchr(at + 1, ':');
-		uint64_t off, cnt = UINT64_MAX;
+		char *colon = strchr(at + 1, ':'), *plus;
+		uint64_t off, cnt = UINT64_MAX, skip = 0;
 		if (colon)
 			*colon = 0;
-		if (kind < 0 || parse_size(at + 1, &off) ||
+		plus = strchr(at + 1, '+');
+		if (plus)
+			*plus = 0;
+		if (kind < 0 || parse_size(at + 1, &off) || (plus && parse_uint(plus + 1, &skip)) ||
 		    (colon && (parse_uint(colon + 1, &cnt) || !cnt)))
 			goto bad;
-		s->f[s->n++] = (struct fault){ kind, off, cnt };
+		s->f[s->n++] = (struct fault){ kind, off, skip, cnt };
 	}
 	if (!s->n)
 		goto bad;
 	return 0;
 bad:
 	snprintf(err, n,
-		 "--inject: '%s' is not a fault list (allowed: KIND@OFFSET[:N],... with KIND one of "
+		 "--inject: '%s' is not a fault list (allowed: KIND@OFFSET[+K][:N],... with KIND one of "
 		 "eio, eio-read, eio-write, enospc, short, drop, flip, at most %d; engine=NAME)",
 		 spec, INJ_MAX);
 	return -1;
@@ -165,6 +169,10 @@ static struct fault *before_io(struct inj_priv *p, const struct io_u *u)
 			  ((f->kind == INJ_EIO_WRITE || f->kind == INJ_ENOSPC || f->kind == INJ_DROP) &&
 			   u->op == IO_WRITE);
 		if (op && f->left && covers(u, f->offset)) {
+			if (f->skip) {
+				f->skip--;
+				continue;
+			}
 			if (f->left != UINT64_MAX)
 				f->left--;
 			return f;
@@ -181,6 +189,10 @@ static void after_io(struct inj_priv *p, struct io_u *u)
 	for (unsigned i = 0; i < p->s.n; i++) {
 		struct fault *f = &p->s.f[i];
 		if (f->kind == INJ_FLIP && f->left && covers(u, f->offset)) {
+			if (f->skip) {
+				f->skip--;
+				continue;
+			}
 			if (f->left != UINT64_MAX)
 				f->left--;
 			((unsigned char *)u->buf)[f->offset - u->offset] ^= 0xff;

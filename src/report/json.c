@@ -131,7 +131,7 @@ static json_t *json_error(const struct thread_stats *t)
 		return json_null();
 	json_t *e = json_object();
 	json_object_set_new(e, "errno", JU((uint64_t)t->err));
-	json_object_set_new(e, "message", json_string(t->short_io ? "short transfer" : strerror(t->err)));
+	json_object_set_new(e, "message", json_string(err_text(t)));
 	json_object_set_new(e, "file", json_text(t->err_file));
 	json_object_set_new(e, "offset", JU(t->err_offset));
 	json_object_set_new(e, "op", json_string(err_op_name(t->err_op)));
@@ -193,6 +193,8 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
 	json_object_set_new(o, "options", options_json(j, groups));
 	json_object_set_new(o, "targets", json_targets(jr));
+	if (jr->verify)
+		json_object_set_new(o, "verify", json_verify(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));
 	json_object_set_new(o, "buffered_fallback", json_boolean(jr->buffered_fallback));
 	json_object_set_new(o, "invalidate_ns", JU(jr->invalidate_ns));

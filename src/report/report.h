@@ -62,6 +62,16 @@ void report_fio_json(FILE *f, const struct run_result *r, const struct fio_echo 
 /* fio's terse version 3 (--output-format=terse): a line per thread or group. */
 void report_terse(FILE *f, const struct run_result *r);
 
+/* ---- verification (verify.c) */
+
+/* The job's verify line and its bad blocks (up to VERIFY_REPORT_MAX, then a count). */
+void report_verify_text(FILE *f, const struct job_result *jr);
+/* One stderr line for a job that verification failed; false when that is not why it failed. */
+bool report_verify_error(const struct job_result *jr, const char *name);
+json_t *json_verify(const struct job_result *jr);
+/* A job's error in words: strerror, "short transfer", or what --verify found. */
+const char *err_text(const struct thread_stats *t);
+
 /* ---- reading saved results back (json_read.c) */
 
 /*

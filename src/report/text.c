@@ -4,6 +4,7 @@
 #include "engines/engine.h"
 #include "merge.h"
 #include "options.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <string.h>
@@ -29,7 +30,8 @@ const char *report_io_mode(const struct job_result *jr)
 		return "O_DIRECT";
 	if (jr->buffered_fallback)
 		return "buffered (O_DIRECT refused): cache invalidated before reads, writes timed to fsync";
-	if (rw_writes(j->rw) && !j->end_fsync && !j->fsync_every && !j->fdatasync_every && !j->sync)
+	if (rw_writes(j->rw) && !j->verify_only && !j->end_fsync && !j->fsync_every && !j->fdatasync_every &&
+	    !j->sync)
 		return "buffered: writes may end in the page cache (add --end_fsync=1 to time them to disk)";
 	return "buffered";
 }
@@ -130,7 +132,7 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 	const struct job *j = &jr->job;
 	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, jr->group, nthreads, t->err);
 	if (t->err)
-		fprintf(f, " (%s)", strerror(t->err));
+		fprintf(f, " (%s)", t->short_io ? strerror(t->err) : err_text(t));
 	fprintf(f, "%s\n", t->interrupted ? " (interrupted)" : "");
 	for (int op = 0; op < IO_OP_NR; op++)
 		print_op(f, t, op, j);
@@ -155,7 +157,9 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s", j->name,
 		rw_names[j->rw], bs, j->engine->name, j->iodepth,
 		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
-	if (rw_writes(j->rw)) {
+	if (j->verify)
+		fprintf(f, ", verify=%s%s", verify_names[j->verify], j->verify_only ? " (verify only: nothing written)" : "");
+	if (rw_writes(j->rw) && !j->verify_only) {
 		char data[128];
 		data_print(&j->data, data, sizeof(data));
 		fprintf(f, ", data=%s%s", data,
@@ -300,6 +304,8 @@ void report_text(FILE *f, const struct run_result *r)
 		else
 			for (unsigned t = 0; t < jr->nthreads; t++)
 				print_thread(f, jr, &jr->threads[t], 1);
+		if (jr->verify)
+			report_verify_text(f, jr);
 	}
 	print_groups(f, r);
 	if (r->cluster)
@@ -327,6 +333,8 @@ void report_errors(const struct run_result *r)
 				 r->cluster->ranks[cj->err_rank].host);
 		else
 			snprintf(name, sizeof(name), "%s", r->jobs[i].job.name);
+		if (report_verify_error(&r->jobs[i], name))
+			continue;
 		if (t->err_op == ERR_OP_HOOK)
 			msg_err("job %s: %s failed on %s at offset %llu", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset);

@@ -1096,8 +1096,9 @@ static void test_options_groups(void **state)
 	for (size_t i = 0; i < ARRAY_SIZE(absent); i++)
 		if (json_object_get(opts, absent[i]))
 			fail_msg("quick's options echo %s", absent[i]);
-	/* Only the job options quick takes: size runtime ramp_time ioengine direct data. */
-	assert_int_equal(json_object_size(opts), 6);
+	/* Only the job options quick takes: size runtime ramp_time ioengine direct data verify. */
+	assert_string_equal(sval(opts, "verify"), "none");
+	assert_int_equal(json_object_size(opts), 7);
 	json_decref(o);
 
 	/* Every job option of run, under its own name, once. */

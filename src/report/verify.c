@@ -1,0 +1,107 @@
+/* Verification results in the text report, on stderr and in the JSON. */
+#include "common.h"
+#include "report/report.h"
+#include "verify.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+/* The file a bad block is in: each thread has its own, or they share one. */
+static const char *bad_file(const struct job_result *jr, const struct verify_bad *b)
+{
+	return jr->targets[jr->ntargets > b->thread ? b->thread : 0].path;
+}
+
+static void kinds(const struct verify_stats *s, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int i = 0; i < VK_NR && k < len; i++)
+		if (s->by_kind[i])
+			k += (size_t)snprintf(buf + k, len - k, "%s%s %" PRIu64, k ? ", " : "",
+					      verify_kind_names[i], s->by_kind[i]);
+}
+
+void report_verify_text(FILE *f, const struct job_result *jr)
+{
+	const struct verify_stats *s = verify_stats(jr->verify);
+	const struct job *j = &jr->job;
+	char b1[32], what[256];
+	fprintf(f, "  verify       : %s, %s%" PRIu64 " blocks checked (%s)", verify_names[j->verify],
+		j->verify_only ? "verify only: " : "", s->checked, fmt_bytes(b1, sizeof(b1), (double)s->bytes));
+	if (!j->verify_only)
+		fprintf(f, " of %" PRIu64 " written", s->written);
+	fprintf(f, ", reading back took %.3f s (not timed)", (double)s->readback_ns / 1e9);
+	if (s->overlapped)
+		fprintf(f, ", %" PRIu64 " reads met a write of their block in flight (not checked)",
+			s->overlapped);
+	if (!s->bad) {
+		fprintf(f, ": no errors\n");
+		return;
+	}
+	kinds(s, what, sizeof(what));
+	fprintf(f, ": %" PRIu64 " bad (%s)\n", s->bad, what);
+	for (unsigned i = 0; i < s->nkept; i++) {
+		verify_describe(&s->list[i], what, sizeof(what));
+		fprintf(f, "    offset %" PRIu64 " of %s: %s\n", s->list[i].offset, bad_file(jr, &s->list[i]),
+			what);
+	}
+	if (s->bad > s->nkept)
+		fprintf(f, "    ... and %" PRIu64 " more bad blocks\n", s->bad - s->nkept);
+}
+
+bool report_verify_error(const struct job_result *jr, const char *name)
+{
+	if (!jr->verify || jr->total.err != EILSEQ || jr->total.err_op != ERR_OP_HOOK)
+		return false;
+	const struct verify_stats *s = verify_stats(jr->verify);
+	if (!s->bad)
+		return false;
+	char what[256];
+	verify_describe(&s->list[0], what, sizeof(what));
+	msg_err("job %s: verify found %" PRIu64 " bad block%s of %" PRIu64 " checked; the first at offset %" PRIu64 " of %s: %s",
+		name, s->bad, s->bad == 1 ? "" : "s", s->checked, s->list[0].offset,
+		bad_file(jr, &s->list[0]), what);
+	return true;
+}
+
+json_t *json_verify(const struct job_result *jr)
+{
+	const struct verify_stats *s = verify_stats(jr->verify);
+	json_t *o = json_object(), *list = json_array(), *k = json_object();
+	json_object_set_new(o, "algorithm", json_string(verify_names[jr->job.verify]));
+	json_object_set_new(o, "verify_only", json_boolean(jr->job.verify_only));
+	json_object_set_new(o, "written_blocks", json_u64(s->written));
+	json_object_set_new(o, "checked_blocks", json_u64(s->checked));
+	json_object_set_new(o, "checked_bytes", json_u64(s->bytes));
+	json_object_set_new(o, "readback_ns", json_u64(s->readback_ns));
+	json_object_set_new(o, "bad_blocks", json_u64(s->bad));
+	json_object_set_new(o, "overlapped_reads", json_u64(s->overlapped));
+	for (int i = 0; i < VK_NR; i++)
+		if (s->by_kind[i])
+			json_object_set_new(k, verify_kind_names[i], json_u64(s->by_kind[i]));
+	json_object_set_new(o, "bad_by_kind", k);
+	for (unsigned i = 0; i < s->nkept; i++) {
+		const struct verify_bad *b = &s->list[i];
+		char what[256];
+		json_t *x = json_object();
+		verify_describe(b, what, sizeof(what));
+		json_object_set_new(x, "offset", json_u64(b->offset));
+		json_object_set_new(x, "file", json_text(bad_file(jr, b)));
+		json_object_set_new(x, "kind", json_string(verify_kind_names[b->kind]));
+		json_object_set_new(x, "expected", json_u64(b->expected));
+		json_object_set_new(x, "found", json_u64(b->found));
+		json_object_set_new(x, "message", json_text(what));
+		json_array_append_new(list, x);
+	}
+	json_object_set_new(o, "bad", list);
+	return o;
+}
+
+const char *err_text(const struct thread_stats *t)
+{
+	if (t->err == EILSEQ && t->err_op == ERR_OP_HOOK)
+		return "bad blocks found by --verify";
+	return t->short_io ? "short transfer" : strerror(t->err);
+}

@@ -1,0 +1,287 @@
+/*
+ * Unit tests for verification (src/verify.c) through its hooks, with no I/O:
+ * every byte of a block flipped is found, a block at the wrong offset is
+ * misplaced, an older write is a lost write, another seed is foreign, reads
+ * that overlap a write are not held against the block, and the report keeps
+ * VERIFY_REPORT_MAX blocks and counts the rest.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "options.h"
+#include "verify.h"
+#include "worker.h"
+#include "engines/engine.h"
+
+#define BS 512
+#define NB 64
+
+static struct job gj;
+static struct settings gs;
+static unsigned char disk[NB][BS]; /* what a device would hold */
+
+static struct verify_ctx *make(int algo, unsigned depth)
+{
+	struct ig_err e = { 0 };
+	options_defaults(&gj, &gs);
+	snprintf(gj.name, sizeof(gj.name), "v");
+	snprintf(gj.filename, sizeof(gj.filename), "/nonexistent");
+	gj.bs = BS;
+	gj.size = (uint64_t)NB * BS;
+	gj.rw = RW_RANDWRITE;
+	gj.verify = algo;
+	gj.engine = depth > 1 ? &engine_io_uring : &engine_psync;
+	gj.iodepth = depth;
+	if (algo == VERIFY_PATTERN) {
+		gj.data.mode = DATA_PATTERN;
+		gj.data.pattern_len = 3;
+		memcpy(gj.data.pattern, "\x11\x22\x33", 3);
+	}
+	assert_int_equal(verify_job_check(&gj, &e), 0);
+	struct verify_ctx *v = verify_new(&gj, 1, &e);
+	assert_non_null(v);
+	return v;
+}
+
+/* Write block b (prep stamps it, complete records it), as a device would keep it. */
+static void write_block(struct verify_ctx *v, unsigned b, unsigned idx)
+{
+	const struct worker_hooks *h = verify_hooks(v);
+	static unsigned char buf[BS];
+	struct io_u u = { .buf = buf, .offset = (uint64_t)b * BS, .len = BS, .op = IO_WRITE, .idx = idx };
+	if (gj.verify == VERIFY_PATTERN)
+		for (unsigned i = 0; i < BS; i++)
+			buf[i] = gj.data.pattern[i % 3];
+	else
+		for (unsigned i = 0; i < BS; i++)
+			buf[i] = (unsigned char)(rand() & 0xff);
+	h->prep(h->arg, 0, &u);
+	memcpy(disk[b], buf, BS);
+	u.res = BS;
+	assert_int_equal(h->complete(h->arg, 0, &u, 0), 0);
+}
+
+/* Read block b from `from` (default: the disk) at b's offset. */
+static void read_block(struct verify_ctx *v, unsigned b, const unsigned char *from)
+{
+	const struct worker_hooks *h = verify_hooks(v);
+	unsigned char buf[BS];
+	struct io_u u = { .buf = buf, .offset = (uint64_t)b * BS, .len = BS, .op = IO_READ };
+	memcpy(buf, from ? from : disk[b], BS);
+	h->prep(h->arg, 0, &u);
+	u.res = BS;
+	assert_int_equal(h->complete(h->arg, 0, &u, 0), 0);
+}
+
+static const struct verify_stats *result(struct verify_ctx *v)
+{
+	return verify_collect(v);
+}
+
+static void clean_roundtrip(void **state)
+{
+	(void)state;
+	for (int algo = VERIFY_CRC32C; algo <= VERIFY_PATTERN; algo++) {
+		struct verify_ctx *v = make(algo, 1);
+		for (unsigned b = 0; b < NB; b++)
+			write_block(v, b, 0);
+		for (unsigned b = 0; b < NB; b++)
+			read_block(v, b, NULL);
+		const struct verify_stats *s = result(v);
+		assert_int_equal(s->checked, NB);
+		assert_int_equal(s->written, NB);
+		assert_int_equal(s->bad, 0);
+		verify_free(v);
+	}
+}
+
+/* Every single byte flipped anywhere in a block is found, with that block's offset. */
+static void every_byte_flip_found(void **state)
+{
+	(void)state;
+	for (int algo = VERIFY_CRC32C; algo <= VERIFY_PATTERN; algo++) {
+		struct verify_ctx *v = make(algo, 1);
+		for (unsigned b = 0; b < NB; b++)
+			write_block(v, b, 0);
+		for (unsigned i = 0; i < BS; i++) {
+			unsigned char copy[BS];
+			memcpy(copy, disk[9], BS);
+			copy[i] ^= 0x01;
+			read_block(v, 9, copy);
+			const struct verify_stats *s = result(v);
+			if (s->bad != i + 1)
+				fail_msg("%s: a flip of byte %u went unseen", verify_names[algo], i);
+			assert_int_equal(s->list[0].offset, 9 * BS);
+		}
+		const struct verify_stats *s = result(v);
+		if (algo == VERIFY_PATTERN)
+			assert_int_equal(s->by_kind[VK_PATTERN], BS);
+		else
+			assert_int_equal(s->by_kind[VK_CORRUPT] + s->by_kind[VK_NO_HEADER], BS);
+		verify_free(v);
+	}
+}
+
+static void misplaced_lost_foreign(void **state)
+{
+	(void)state;
+	struct verify_ctx *v = make(VERIFY_CRC32C, 1);
+	for (unsigned b = 0; b < NB; b++)
+		write_block(v, b, 0);
+	unsigned char old7[BS];
+	memcpy(old7, disk[7], BS);
+	write_block(v, 7, 0); /* a second write of block 7 */
+	read_block(v, 5, disk[3]); /* block 3 found at block 5's place */
+	read_block(v, 7, old7);    /* the first write of 7 came back */
+	const struct verify_stats *s = result(v);
+	assert_int_equal(s->bad, 2);
+	assert_int_equal(s->list[0].kind, VK_MISPLACED);
+	assert_int_equal(s->list[0].offset, 5 * BS);
+	assert_int_equal(s->list[0].found, 3 * BS);
+	assert_int_equal(s->list[1].kind, VK_LOST);
+	assert_int_equal(s->list[1].offset, 7 * BS);
+	assert_int_equal(s->list[1].expected, NB + 1);
+	assert_int_equal(s->list[1].found, 8);
+	char msg[256];
+	verify_describe(&s->list[1], msg, sizeof(msg));
+	assert_non_null(strstr(msg, "lost write"));
+	verify_free(v);
+
+	/* The same job with another seed: every block is foreign to it. */
+	struct verify_ctx *a = make(VERIFY_XXHASH, 1);
+	for (unsigned b = 0; b < NB; b++)
+		write_block(a, b, 0);
+	verify_free(a);
+	gj.randseed = 99;
+	struct ig_err e = { 0 };
+	struct verify_ctx *other = verify_new(&gj, 1, &e);
+	const struct worker_hooks *h = verify_hooks(other);
+	struct io_u u = { .offset = 0, .len = BS, .op = IO_WRITE };
+	for (unsigned b = 0; b < NB; b++) { /* replay: what a run with seed 99 wrote */
+		u.offset = (uint64_t)b * BS;
+		h->prep(h->arg, 0, &u);
+	}
+	for (unsigned b = 0; b < NB; b++)
+		read_block(other, b, NULL);
+	assert_int_equal(result(other)->by_kind[VK_FOREIGN], NB);
+	verify_free(other);
+}
+
+/* Reads that overlap a write of their block, and blocks two writes raced on, are not judged. */
+static void overlaps_not_judged(void **state)
+{
+	(void)state;
+	struct verify_ctx *v = make(VERIFY_CRC32C, 4);
+	const struct worker_hooks *h = verify_hooks(v);
+	for (unsigned b = 0; b < NB; b++)
+		write_block(v, b, 0);
+	/* A read issued while a write of block 2 is in flight, completed after it. */
+	unsigned char wb[BS], rb[BS];
+	memset(wb, 0x5a, BS);
+	struct io_u w = { .buf = wb, .offset = 2 * BS, .len = BS, .op = IO_WRITE, .idx = 1, .res = BS };
+	struct io_u r = { .buf = rb, .offset = 2 * BS, .len = BS, .op = IO_READ, .idx = 2, .res = BS };
+	h->prep(h->arg, 0, &w);
+	h->prep(h->arg, 0, &r);
+	memset(rb, 0xee, BS); /* a torn read */
+	assert_int_equal(h->complete(h->arg, 0, &w, 0), 0);
+	memcpy(disk[2], wb, BS);
+	assert_int_equal(h->complete(h->arg, 0, &r, 0), 0);
+	const struct verify_stats *s = result(v);
+	assert_int_equal(s->bad, 0);
+	assert_int_equal(s->overlapped, 1);
+	/* Two writes of block 4 in flight together: not judged until a lone write settles it. */
+	unsigned char a[BS], b[BS];
+	struct io_u w1 = { .buf = a, .offset = 4 * BS, .len = BS, .op = IO_WRITE, .idx = 1, .res = BS };
+	struct io_u w2 = { .buf = b, .offset = 4 * BS, .len = BS, .op = IO_WRITE, .idx = 2, .res = BS };
+	h->prep(h->arg, 0, &w1);
+	h->prep(h->arg, 0, &w2);
+	h->complete(h->arg, 0, &w2, 0);
+	h->complete(h->arg, 0, &w1, 0);
+	memcpy(disk[4], a, BS / 2); /* parts of both */
+	memcpy(disk[4] + BS / 2, b + BS / 2, BS / 2);
+	read_block(v, 4, NULL);
+	s = result(v);
+	assert_int_equal(s->bad, 0);
+	assert_int_equal(s->overlapped, 2);
+	write_block(v, 4, 3); /* alone in flight: settled */
+	read_block(v, 4, NULL);
+	disk[4][100] ^= 1;
+	read_block(v, 4, NULL);
+	s = result(v);
+	assert_int_equal(s->bad, 1);
+	verify_free(v);
+}
+
+/* Blocks never written are not checked; the report keeps 10 and counts the rest. */
+static void limits_and_unwritten(void **state)
+{
+	(void)state;
+	struct verify_ctx *v = make(VERIFY_SHA256, 1);
+	for (unsigned b = 0; b < 20; b++)
+		write_block(v, b, 0);
+	unsigned char zero[BS] = { 0 };
+	for (unsigned b = 0; b < NB; b++)
+		read_block(v, b, zero);
+	const struct verify_stats *s = result(v);
+	assert_int_equal(s->checked, 20);
+	assert_int_equal(s->bad, 20);
+	assert_int_equal(s->by_kind[VK_NO_HEADER], 20);
+	assert_int_equal(s->nkept, VERIFY_REPORT_MAX);
+	for (unsigned i = 1; i < s->nkept; i++)
+		assert_true(s->list[i - 1].offset < s->list[i].offset);
+	verify_free(v);
+}
+
+static void refusals(void **state)
+{
+	(void)state;
+	struct ig_err e = { 0 };
+	options_defaults(&gj, &gs);
+	snprintf(gj.name, sizeof(gj.name), "v");
+	gj.verify = VERIFY_CRC32C;
+	gj.rw = RW_READ;
+	assert_int_equal(verify_job_check(&gj, &e), -1);
+	assert_non_null(strstr(e.msg, "writes nothing"));
+	struct { int rw, algo; uint64_t bs; bool only, tb; const char *want; } cases[] = {
+		{ RW_WRITE, VERIFY_PATTERN, 4096, false, false, "--verify=pattern needs" },
+		{ RW_WRITE, VERIFY_CRC32C, 64, false, false, "--bs of at least" },
+		{ RW_WRITE, VERIFY_CRC32C, 4096, true, true, "--time_based" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct ig_err x = { 0 };
+		options_defaults(&gj, &gs);
+		gj.rw = cases[i].rw;
+		gj.verify = cases[i].algo;
+		gj.bs = cases[i].bs;
+		gj.verify_only = cases[i].only;
+		gj.time_based = cases[i].tb;
+		assert_int_equal(verify_job_check(&gj, &x), -1);
+		assert_int_equal(x.status, EXIT_USAGE);
+		if (!strstr(x.msg, cases[i].want))
+			fail_msg("'%s' does not say '%s'", x.msg, cases[i].want);
+	}
+	struct ig_err x = { 0 };
+	options_defaults(&gj, &gs);
+	gj.verify_only = true;
+	assert_int_equal(verify_job_check(&gj, &x), -1);
+	assert_non_null(strstr(x.msg, "needs --verify"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(clean_roundtrip),	 cmocka_unit_test(every_byte_flip_found),
+		cmocka_unit_test(misplaced_lost_foreign), cmocka_unit_test(overlaps_not_judged),
+		cmocka_unit_test(limits_and_unwritten),	 cmocka_unit_test(refusals),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
