@@ -54,7 +54,7 @@ for rw in write randwrite; do
 	check "$rw: every block of both threads checked (2048)" [ "$(j .jobs[0].verify.checked_blocks)" = 2048 ]
 	check "$rw: verify_only wrote nothing" [ "$(content_hash "$D/a.1.0")" = "$h" ]
 	check "$rw: verify_only left the kept files" [ -e "$D/a.0.0" ] && [ -e "$D/a.1.0" ]
-	rm -f "$D"/a.0.*
+	rm -f "$D"/a.*
 done
 
 # ---- (b) a block copied over another: misplaced; and more than 10 bad blocks
