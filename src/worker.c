@@ -8,6 +8,7 @@
  */
 #include "common.h"
 #include "worker.h"
+#include "worker_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -236,6 +237,33 @@ static bool slow_wanted(const struct worker *w)
 	return w->sync_every || w->throttled || w->pass_end || w->readback_due;
 }
 
+/* For the worker's other file (readback.c). */
+void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
+{
+	set_error(w, err, offset, op, short_io);
+}
+
+void worker_pause_clock(struct worker *w, uint64_t dt)
+{
+	pause_clock(w, dt, false);
+}
+
+bool worker_slow_wanted(const struct worker *w)
+{
+	return slow_wanted(w);
+}
+
+void worker_plan_next(struct worker *w, struct io_u *u)
+{
+	draw(w, u);
+	/* A pass's end, as the run had it: fio's streams start over for the next loop. */
+	if (--w->pass_left == 0) {
+		w->pass_left = w->nblocks;
+		if (w->loop_reseed)
+			mix_reset(&w->mix);
+	}
+}
+
 /*
  * The end of a pass over the region of a buffered time-based job: drop the
  * region's cached pages so the next pass reads the device again, as fio's
@@ -332,123 +360,6 @@ static void do_sync(struct worker *w, int op)
 	}
 }
 
-/* A read-back finished: checked by the hooks, or a failed read. */
-static void readback_done(struct worker *w, struct io_u *u)
-{
-	if (u->res != (int64_t)u->len) {
-		if (u->res < 0)
-			set_error(w, (int)-u->res, u->offset, IO_READ, false);
-		else
-			set_error(w, ENODATA, u->offset + (uint64_t)u->res, IO_READ, true);
-		return;
-	}
-	int rc = w->hooks->complete(w->hooks->arg, w->thread, u, 0);
-	if (rc > 0)
-		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
-}
-
-/*
- * Read back the offsets the hooks name (verification), through the job's
- * engine with its queue depth, using only free slots: requests prepared but
- * not yet taken by the engine keep theirs.  Not measured.
- */
-static void readback(struct worker *w, bool final)
-{
-	const struct engine_ops *e = w->job->engine;
-	const struct worker_hooks *h = w->hooks;
-	uint64_t off;
-	if (e->flags & ENGINE_SYNC) {
-		struct io_u *u = &w->ectx.ios[0];
-		while (!*w->stop && !w->st.err && h->readback(h->arg, w->thread, final, &off)) {
-			u->op = IO_READ;
-			u->offset = off;
-			u->len = (uint32_t)w->bs;
-			if (h->prep)
-				h->prep(h->arg, w->thread, u);
-			u->res = e->do_io(&w->ectx, u);
-			readback_done(w, u);
-		}
-		return;
-	}
-	bool more = true;
-	while (!w->st.err) {
-		unsigned n = 0;
-		while (more && w->nfree && !*w->stop) {
-			if (!h->readback(h->arg, w->thread, final, &off)) {
-				more = false;
-				break;
-			}
-			struct io_u *u = w->free_ios[--w->nfree];
-			u->op = IO_READ;
-			u->offset = off;
-			u->len = (uint32_t)w->bs;
-			if (h->prep)
-				h->prep(h->arg, w->thread, u);
-			w->rbatch[n++] = u;
-		}
-		for (unsigned k = 0; k < n;) {
-			int r = e->submit(&w->ectx, w->rbatch + k, n - k);
-			if (r < 0 || (r == 0 && !w->inflight)) {
-				set_error(w, r < 0 ? -r : EAGAIN, w->rbatch[k]->offset, IO_READ, false);
-				while (k < n)
-					w->free_ios[w->nfree++] = w->rbatch[k++];
-				break;
-			}
-			w->inflight += (unsigned)r;
-			k += (unsigned)r;
-			if (k < n) {
-				/* Queue full: make room. */
-				int got = e->reap(&w->ectx, 1, w->ectx.depth, w->done);
-				for (int i = 0; i < got; i++) {
-					readback_done(w, w->done[i]);
-					w->free_ios[w->nfree++] = w->done[i];
-				}
-				w->inflight -= got > 0 ? (unsigned)got : 0;
-			}
-		}
-		if (!w->inflight)
-			break;
-		int got = e->reap(&w->ectx, 1, w->ectx.depth, w->done);
-		if (got < 0 && got != -EINTR) {
-			set_error(w, -got, 0, ERR_OP_ENGINE, false);
-			break;
-		}
-		for (int i = 0; i < got; i++) {
-			readback_done(w, w->done[i]);
-			w->free_ios[w->nfree++] = w->done[i];
-		}
-		w->inflight -= got > 0 ? (unsigned)got : 0;
-	}
-}
-
-/* A read-back the hooks asked for mid-run: not counted in the measured time. */
-static void readback_now(struct worker *w)
-{
-	uint64_t t = now_ns();
-	w->readback_due = false;
-	readback(w, false);
-	w->slow_path = slow_wanted(w);
-	pause_clock(w, now_ns() - t, false);
-}
-
-/* A plan-only job: its requests drawn and shown to the hooks, none submitted. */
-static void replay(struct worker *w)
-{
-	struct io_u u;
-	memset(&u, 0, sizeof(u));
-	while (w->remaining && !*w->stop) {
-		w->remaining--;
-		draw(w, &u);
-		/* A pass's end, as the run had it: fio's streams start over for the next loop. */
-		if (--w->pass_left == 0) {
-			w->pass_left = w->nblocks;
-			if (w->loop_reseed)
-				mix_reset(&w->mix);
-		}
-		w->hooks->prep(w->hooks->arg, w->thread, &u);
-	}
-}
-
 static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
 {
 	if (w->sync_pending && w->issuing && !w->inflight)
@@ -456,7 +367,7 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 	if (w->pass_end && !w->inflight)
 		end_pass(w);
 	if (w->readback_due && !w->inflight)
-		readback_now(w);
+		worker_readback_now(w);
 	if (w->throttled)
 		throttle(w, now, ios, bytes);
 }
@@ -913,7 +824,7 @@ void *worker_main(void *arg)
 			on_event(w, now);
 		const struct worker_hooks *h = w->hooks;
 		if (h && h->plan_only) {
-			replay(w);
+			worker_replay(w);
 		} else {
 			if (w->copy_target)
 				loop_copy(w);
@@ -925,7 +836,7 @@ void *worker_main(void *arg)
 		}
 		/* After the job's own requests, not measured: what they wrote, read back. */
 		if (h && h->readback && !w->st.err && !*w->stop)
-			readback(w, true);
+			worker_readback(w, true);
 		if (h && *w->stop)
 			w->st.interrupted = true;
 	}

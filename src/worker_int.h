@@ -1,0 +1,21 @@
+/* The worker's own helpers, shared by its files (worker.c, readback.c); not for others. */
+#ifndef IOGAUGE_WORKER_INT_H
+#define IOGAUGE_WORKER_INT_H
+
+#include "worker.h"
+
+void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io);
+/* Shift the clock marks by dt: time that is not measured (read-backs). */
+void worker_pause_clock(struct worker *w, uint64_t dt);
+bool worker_slow_wanted(const struct worker *w);
+/* The next request's offset, length and op, and the end of a pass, as the loops draw them. */
+void worker_plan_next(struct worker *w, struct io_u *u);
+
+/* Read back what the hooks name (final: after the job's own requests). */
+void worker_readback(struct worker *w, bool final);
+/* A read-back the hooks asked for mid-run: not counted in the measured time. */
+void worker_readback_now(struct worker *w);
+/* A plan-only job: its requests drawn and shown to the hooks, none submitted. */
+void worker_replay(struct worker *w);
+
+#endif
