@@ -5,7 +5,8 @@ set -e
 PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libjansson-dev libcmocka-dev
       fio bonnie++ e2fsprogs xfsprogs btrfs-progs util-linux fdisk valgrind
       openmpi-bin libopenmpi-dev
-      libjs-chart.js chromium libpng-dev"
+      libjs-chart.js chromium libpng-dev
+      libisal-dev libxxhash-dev libssl-dev zstd gzip clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
