@@ -29,6 +29,7 @@ unsigned cluster_rank(void);
 unsigned cluster_size(void); /* 1: this process alone */
 const char *cluster_host(void);
 unsigned cluster_host_ranks(void); /* ranks on this host, this one included */
+bool cluster_host_first(void);     /* the lowest rank on this host (alone: true) */
 
 /*
  * Collective.  An error of any rank becomes every rank's: returns the agreed
@@ -38,6 +39,11 @@ unsigned cluster_host_ranks(void); /* ranks on this host, this one included */
  * set on every rank's c->stop.
  */
 int cluster_agree(struct run_ctx *c, struct ig_err *e);
+/*
+ * Collective.  fn(arg) on every rank, the ranks of one host one after
+ * another (so that their probes of a shared device never overlap).
+ */
+void cluster_host_turns(void (*fn)(void *arg), void *arg);
 /* Collective.  Has any rank been asked to stop?  Sets c->stop on all. */
 bool cluster_stopping(struct run_ctx *c);
 

@@ -40,10 +40,20 @@ unsigned cluster_host_ranks(void)
 	return 1;
 }
 
+bool cluster_host_first(void)
+{
+	return true;
+}
+
 int cluster_agree(struct run_ctx *c, struct ig_err *e)
 {
 	(void)c;
 	return e->status;
+}
+
+void cluster_host_turns(void (*fn)(void *arg), void *arg)
+{
+	fn(arg);
 }
 
 bool cluster_stopping(struct run_ctx *c)

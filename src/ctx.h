@@ -16,6 +16,7 @@ struct ctx_file; /* a test file to remove: a node of a list the signal handler c
 
 struct run_ctx {
 	volatile sig_atomic_t stop; /* signal number asking to stop; 0: run on */
+	volatile sig_atomic_t halt; /* several ranks: another rank asked every rank to stop the measured phase */
 	struct ctx_file *files;     /* pushed atomically; walked by the handler */
 	bool keep;                  /* --keep: never remove */
 	struct ctx_claim {

@@ -34,6 +34,7 @@ static inline bool rw_is_mixed(int rw)
 
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
 enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE };
+enum segment_layout { SEG_BLOCK = 0, SEG_INTERLEAVED };
 
 #define MAX_PERCENTILES 32
 #define JOB_NAME_MAX 64
@@ -88,6 +89,9 @@ struct job {
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
 	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	bool shared_file;    /* several ranks: segments of one file */
+	int segment_layout;  /* enum segment_layout */
+	bool stonewall_all;  /* several ranks: the first rank done stops all */
 
 	/* fio's block sizes and patterns (pattern.c); all zero: fixed bs, plain rw. */
 	uint64_t bs_write;                /* bs=R,W: the writes' block size (0: bs) */
@@ -130,6 +134,13 @@ struct job {
 	bool grow;       /* the written file is not laid out: it starts (or is cut) at offset and grows */
 	bool truncate;   /* with grow: cut an existing file at offset first (dd without conv=notrunc) */
 	bool short_tail; /* the region need not be whole blocks: the last request is shorter (dd) */
+	/*
+	 * --shared-file with several ranks: the region [span_offset, +span_size)
+	 * all ranks share (laid out, cached), and the distance between a
+	 * thread's consecutive blocks (interleaved: ranks x bs).  0: the job's
+	 * own region, blocks next to each other.
+	 */
+	uint64_t span_offset, span_size, stride;
 };
 
 /* fio's engine options as ENGINE_OPT_* bits (engines/engine.h). */
@@ -143,6 +154,16 @@ static inline unsigned job_engine_opts(const struct job *j)
 static inline bool job_copies(const struct job *j)
 {
 	return j->copy.path[0] != 0;
+}
+
+/* The file region a job's requests fall in (an interleaved segment: the whole shared region). */
+static inline uint64_t job_region_offset(const struct job *j)
+{
+	return j->stride ? j->span_offset : j->offset;
+}
+static inline uint64_t job_region_size(const struct job *j)
+{
+	return j->stride ? j->span_size : j->size;
 }
 
 /* Options that belong to the command, not to one job. */

@@ -57,7 +57,7 @@ struct rank_info {
 	int64_t clock_offset_ns; /* its wall clock minus rank 0's, measured at start */
 	int64_t start_wall_ns;   /* released by the last start barrier (its own wall clock) */
 	int32_t status;
-	uint32_t ndevs;          /* block devices it reports for its host (the first rank of a host) */
+	uint32_t ndevs;          /* block devices it reported (counters of its host) */
 };
 
 struct cluster_job {

@@ -23,6 +23,7 @@ const char *const rw_names[] = { "read", "write", "randread", "randwrite",
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", "zoned", NULL };
 static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
+const char *const segment_names[] = { "block", "interleaved", NULL };
 static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
@@ -704,6 +705,16 @@ const struct opt_def options[] = {
 	  .help = "Stop after this long (bare numbers are seconds)" },
 	{ .name = "q", .type = OT_BOOL, S(quiet), .bare = "1", .group = OG_LATENCY,
 	  .flags = OPT_NO_ECHO, .help = "No line per request: only the statistics" },
+	/* Several ranks (mpirun -np N iogauge-mpi): where each rank's I/O goes, stopping together. */
+	{ .name = "shared-file", .type = OT_BOOL, J(shared_file), .def = "0", .bare = "1",
+	  .group = OG_PARALLEL,
+	  .help = "Several ranks (mpirun): every rank addresses its own segment of one file (default: a file per rank; %r in --filename is the rank)" },
+	{ .name = "segment-layout", .type = OT_ENUM, J(segment_layout), .def = "block",
+	  .values = segment_names, .group = OG_PARALLEL,
+	  .help = "With --shared-file: each rank's segment is --size contiguous bytes (block) or every N-th --bs block of N x --size bytes (interleaved, IOR's strided layout)" },
+	{ .name = "stonewall-all", .type = OT_BOOL, J(stonewall_all), .def = "0", .bare = "1",
+	  .group = OG_PARALLEL,
+	  .help = "Several ranks: when the first rank finishes its size, every rank stops (IOR's stonewalling); the report gives what each rank had left" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,

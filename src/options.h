@@ -40,7 +40,8 @@ enum {
 	OG_FIO = 1 << 7,      /* the rest of fio's job options (run) */
 	OG_LATENCY = 1 << 8,  /* ioping's one-letter options (latency) */
 	OG_PATTERN = 1 << 9,  /* rw, bs: a command that runs one chosen pattern (scale) */
-	OG_ALL = (1 << 10) - 1,
+	OG_PARALLEL = 1 << 10, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
+	OG_ALL = (1 << 11) - 1,
 };
 
 /* Flags. */
@@ -81,6 +82,7 @@ extern const struct opt_def options[];
 /* Names of enum rw_mode and enum dist_kind values, NULL-terminated (reports use them too). */
 extern const char *const rw_names[];
 extern const char *const dist_names[];
+extern const char *const segment_names[];
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);

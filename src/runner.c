@@ -3,6 +3,8 @@
 #include "common.h"
 #include "devinfo.h"
 #include "merge.h"
+#include "place.h"
+#include "safety.h"
 #include "options.h"
 #include "runner.h"
 #include "stale.h"
@@ -31,65 +33,6 @@ static void note(struct run_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* --filename with each %r replaced by the rank; -1 when it does not fit. */
-static int expand_rank(const char *in, char *out, size_t len)
-{
-	size_t k = 0;
-	for (const char *p = in; *p; p++) {
-		if (p[0] == '%' && p[1] == 'r') {
-			int n = snprintf(out + k, len - k, "%u", cluster_rank());
-			if (n < 0 || (size_t)n >= len - k)
-				return -1;
-			k += (size_t)n;
-			p++;
-		} else if (k + 1 < len) {
-			out[k++] = *p;
-		} else {
-			return -1;
-		}
-	}
-	out[k] = 0;
-	return 0;
-}
-
-/*
- * The file a thread uses: --filename (%r: the rank), or one iogauge names in
- * --directory, with the rank when several ranks share it.
- */
-static int target_path(const struct job *j, unsigned thread, char *out, size_t len,
-		       struct ig_err *e)
-{
-	if (j->filename[0]) {
-		if (expand_rank(j->filename, out, len))
-			return err_set(e, EXIT_USAGE, "job %s: --filename: the path is too long", j->name);
-		return 0;
-	}
-	int n = cluster_size() > 1 ?
-		snprintf(out, len, "%s/%s.%u.0.r%u", j->directory, j->name, thread, cluster_rank()) :
-		snprintf(out, len, "%s/%s.%u.0", j->directory, j->name, thread);
-	if (n < 0 || (size_t)n >= len)
-		return err_set(e, EXIT_USAGE, "job %s: --directory: the test file's path is too long",
-			       j->name);
-	return 0;
-}
-
-/*
- * Several ranks writing one named file would write each other's blocks:
- * refused unless the name has %r (a file per rank).  A block device is
- * each host's own, so only ranks sharing a host collide on it.
- */
-static int check_one_file(const struct job *j, struct ig_err *e)
-{
-	struct stat st;
-	if (cluster_size() < 2 || !j->filename[0] || strstr(j->filename, "%r") || !rw_writes(j->rw))
-		return 0;
-	if (!stat(j->filename, &st) && S_ISBLK(st.st_mode) && cluster_host_ranks() < 2)
-		return 0;
-	return err_set(e, EXIT_USAGE,
-		       "job %s: --filename=%s names one file for %u ranks that write: put %%r in the name for a file per rank",
-		       j->name, j->filename, cluster_size());
-}
-
 /*
  * Alignment is checked before any I/O, even the layout, so O_DIRECT never
  * fails with EINVAL mid-run; again once the target is open (statx knows best).
@@ -114,6 +57,19 @@ static int check_alignment(const struct job *j, bool direct, uint64_t offset, un
 	return 0;
 }
 
+/*
+ * A file named by --filename (a file per rank: %r) that a killed run
+ * created is removed before this run creates it anew (the sweep only knows
+ * the names iogauge makes).
+ */
+static void clean_stale(struct run_result *r, const struct job *j, const char *path)
+{
+	int pid;
+	if (j->filename[0] && stale_path(path, &pid) && !unlink(path))
+		note(r, "removed %s, a test file left by iogauge process %d, which is no longer running",
+		     path, pid);
+}
+
 static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			  struct target *t, const char *path, const struct run_opts *o)
 {
@@ -122,10 +78,11 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	if (check_alignment(j, j->direct, j->offset, target_dio_align_hint(path), path, e))
 		return -1;
 	bool grow = j->grow && !job_copies(j);
+	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
-		.offset = j->offset,
-		.size = j->size,
+		.offset = j->stride ? j->span_offset : j->offset,
+		.size = j->stride ? j->span_size : j->size,
 		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
 		.writes = rw_writes(j->rw) && !j->verify_only,
 		.reads = rw_reads(j->rw) && !j->verify_only,
@@ -138,6 +95,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
 	};
+	clean_stale(r, j, path);
 	if (target_prepare(c, t, &req, e))
 		return -1;
 	if (!j->size)
@@ -215,6 +173,37 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 	}
 }
 
+/* Several ranks: the block devices a rank's jobs would write, checked before any rank opens one. */
+struct interlock {
+	struct run_ctx *c;
+	struct run_result *r;
+	const struct run_opts *o;
+};
+
+static void interlock_turn(void *arg)
+{
+	struct interlock *x = arg;
+	for (unsigned i = 0; i < x->r->njobs && !x->r->err.status; i++) {
+		const struct job *j = &x->r->jobs[i].job;
+		char path[PATH_MAX];
+		struct stat st;
+		struct ig_err ignore = { 0 };
+		if (!j->filename[0] || !rw_writes(j->rw) || place_path(j, 0, path, sizeof(path), &ignore) ||
+		    stat(path, &st) || !S_ISBLK(st.st_mode))
+			continue;
+		safety_check_blockdev(x->c, path, x->o->allow_destroy, &x->r->err);
+	}
+}
+
+/* Known once every target is prepared (a device's size when --size was not given). */
+static int check_region(const struct job *j, struct ig_err *e)
+{
+	if (j->size >= pattern_need(j) || (j->short_tail && j->size))
+		return 0;
+	return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
+		       j->name, j->size, pattern_need(j));
+}
+
 static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 		       const struct run_opts *o)
 {
@@ -222,7 +211,8 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
 		note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, j->iodepth);
-	if (job_validate(j, &r->err) || check_one_file(j, &r->err) || verify_job_check(j, &r->err))
+	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
+	    verify_job_check(j, &r->err))
 		return -1;
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
@@ -236,6 +226,7 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
 	for (unsigned i = 0; i < jr->ntargets; i++)
 		jr->targets[i].fd = -1;
+	bool deferred = false;
 	for (unsigned i = 0; i < nsrc; i++) {
 		struct target *t = &jr->targets[i];
 		if (nofile) {
@@ -244,23 +235,56 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			continue;
 		}
 		char path[PATH_MAX];
-		if (target_path(j, i, path, sizeof(path), &r->err) ||
-		    prepare_target(c, r, jr, t, path, o))
+		if (place_path(j, i, path, sizeof(path), &r->err))
+			return -1;
+		if (place_deferred(j, path)) {
+			deferred = true; /* after the rank that makes or holds it (prepare_deferred) */
+			continue;
+		}
+		if (prepare_target(c, r, jr, t, path, o))
 			return -1;
 	}
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
-	if (j->size < pattern_need(j) && !(j->short_tail && j->size))
-		return err_set(&r->err, EXIT_USAGE,
-			       "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
-			       j->name, j->size, pattern_need(j));
 	if (j->verify) {
 		jr->verify = verify_new(j, jr->nthreads, &r->err);
 		if (!jr->verify)
 			return -1;
 		j->hooks = verify_hooks(jr->verify);
 	}
-	return 0;
+	return deferred ? 0 : check_region(j, &r->err);
+}
+
+/*
+ * The other ranks' turn: a shared file rank 0 has created and laid out, a
+ * device its host's first rank holds (exclusively, to write: this run's own
+ * claim, not someone else's).
+ */
+static int prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			    const struct run_opts *o)
+{
+	struct job *j = &jr->job;
+	bool any = false;
+	/* A copy's destination (the last target) is never deferred. */
+	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
+	for (unsigned i = 0; jr->targets && i < nsrc; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+		if (place_path(j, i, path, sizeof(path), &r->err))
+			return -1;
+		if (!place_deferred(j, path))
+			continue;
+		any = true;
+		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
+		if (dev)
+			ctx_claim(c, st.st_rdev, 0);
+		int rc = prepare_target(c, r, jr, &jr->targets[i], path, o);
+		if (dev)
+			ctx_unclaim(c, st.st_rdev, 0);
+		if (rc)
+			return -1;
+	}
+	return any ? check_region(j, &r->err) : 0;
 }
 
 static void add_device(struct run_result *r, const char *dev)
@@ -286,9 +310,9 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		if (t->fd < 0)
 			continue;
 		if (j->invalidate)
-			jr->invalidate_ns += target_invalidate(c, t->fd, j->offset, j->size);
+			jr->invalidate_ns += target_invalidate(c, t->fd, job_region_offset(j), job_region_size(j));
 		if (rw_reads(j->rw)) {
-			int64_t res = target_resident(t->fd, j->offset, j->size);
+			int64_t res = target_resident(t->fd, job_region_offset(j), job_region_size(j));
 			if (res >= 0)
 				jr->resident_before = (jr->resident_before < 0 ? 0 : jr->resident_before) + res;
 		}
@@ -432,6 +456,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	}
 	if (cluster_stopping(c))
 		return 0;
+	c->halt = 0; /* a stop of an earlier group's measured phase does not carry over */
 	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
 	struct start_gate gate;
 	gate_init(&gate);
@@ -453,6 +478,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
+			w->halt = &c->halt;
 			stats_init(&w->st);
 		}
 	}
@@ -486,6 +512,8 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		gate_measure(&gate);
 	}
 	struct cluster_local cl = { .stonewall = false };
+	for (unsigned i = first; i < last; i++)
+		cl.stonewall |= r->jobs[i].job.stonewall_all && !r->jobs[i].job.time_based;
 	wait_workers(c, r, ws, started, first, last, o, &cl);
 	for (unsigned k = 0; k < started; k++)
 		pthread_join(ws[k].tid, NULL);
@@ -516,6 +544,8 @@ static void said_stale(void *arg, const struct stale_file *f)
 static void sweep_stale(struct run_result *r)
 {
 	struct swept s = { r, 0 };
+	if (!cluster_host_first())
+		return; /* several ranks: one per host sweeps */
 	for (unsigned i = 0; i < r->njobs; i++) {
 		const struct job *j = &r->jobs[i].job;
 		bool seen = false;
@@ -545,13 +575,25 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 	}
 	sweep_stale(r);
 	/* Every refusal happens here, before the first request (of any rank). */
-	for (unsigned i = 0; i < njobs && !c->stop && !r->err.status; i++) {
+	if (cluster_size() > 1) {
+		/* Every rank applies the device interlock, one rank of a host at a time, before any opens. */
+		struct interlock x = { c, r, o };
+		cluster_host_turns(interlock_turn, &x);
+		cluster_agree(c, &r->err);
+	}
+	for (unsigned i = 0; i < njobs && !c->stop && !r->err.status; i++)
 		if (prepare_job(c, r, &r->jobs[i], o))
 			break;
-		for (unsigned t = 0; t < r->jobs[i].ntargets; t++)
-			add_device(r, r->jobs[i].targets[t].device);
-	}
 	cluster_agree(c, &r->err);
+	if (cluster_size() > 1) {
+		for (unsigned i = 0; i < njobs && !c->stop && !r->err.status; i++)
+			if (prepare_deferred(c, r, &r->jobs[i], o))
+				break;
+		cluster_agree(c, &r->err);
+	}
+	for (unsigned i = 0; i < njobs; i++)
+		for (unsigned t = 0; r->jobs[i].targets && t < r->jobs[i].ntargets; t++)
+			add_device(r, r->jobs[i].targets[t].device);
 	uint64_t t0 = now_ns();
 	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c); group++) {
 		unsigned k = i + 1;

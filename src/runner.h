@@ -54,6 +54,7 @@ struct run_result {
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */
 	unsigned nnotes;
 	struct cluster_run *cluster; /* merged from several ranks (rank 0): ranks, hosts, clocks (merge.h) */
+	char swept[PATH_MAX];        /* the last directory cleared of dead runs' test files */
 };
 
 /* While jobs run, about every 100 ms (for a progress line). */

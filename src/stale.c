@@ -150,6 +150,28 @@ static bool iogauge_name(const char *name)
 	return j > name + 1 && all_digits(j, (size_t)(t - j));
 }
 
+/* A regular file (not followed through a link) whose marker names a process that is gone. */
+static bool stale_at(const char *path, int *pid)
+{
+	char v[256];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	ssize_t len = fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 : fgetxattr(fd, IOGAUGE_XATTR, v, sizeof(v) - 1);
+	close(fd);
+	if (len <= 0)
+		return false;
+	v[len] = 0;
+	*pid = 0;
+	return stale_is_marker(v, (size_t)len) && creator_gone(v, pid);
+}
+
+bool stale_path(const char *path, int *pid)
+{
+	return stale_at(path, pid);
+}
+
 int stale_sweep(const char *dir, void (*said)(void *arg, const struct stale_file *f), void *arg)
 {
 	DIR *d = opendir(dir);
@@ -158,24 +180,13 @@ int stale_sweep(const char *dir, void (*said)(void *arg, const struct stale_file
 	int n = 0;
 	struct dirent *de;
 	while ((de = readdir(d))) {
-		char path[PATH_MAX], v[256];
+		char path[PATH_MAX];
 		if (!iogauge_name(de->d_name))
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
 			continue;
-		/* A regular file, not followed through a link, opened without blocking. */
-		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		struct stat st;
-		ssize_t len = fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 :
-			      fgetxattr(fd, IOGAUGE_XATTR, v, sizeof(v) - 1);
-		close(fd);
-		if (len <= 0)
-			continue;
-		v[len] = 0;
 		int pid = 0;
-		if (!stale_is_marker(v, (size_t)len) || !creator_gone(v, &pid))
+		if (!stale_at(path, &pid))
 			continue;
 		struct stale_file f = { path, pid };
 		if (said)

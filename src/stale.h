@@ -31,5 +31,10 @@ struct stale_file {
  * read (nothing to do then).
  */
 int stale_sweep(const char *dir, void (*said)(void *arg, const struct stale_file *f), void *arg);
+/*
+ * One file the user named (--filename, a file per rank): a regular file with
+ * the marker of a process that is gone; *pid is that process.
+ */
+bool stale_path(const char *path, int *pid);
 
 #endif

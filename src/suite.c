@@ -1,4 +1,5 @@
 /* The suite executor: targets x passes x cases through the runner, figures, progress, JSON. */
+#include "cluster.h"
 #include "common.h"
 #include "commands.h"
 #include "ctx.h"
@@ -158,8 +159,10 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 	/* What a killed run left here: removed (stale.c, strict), and said. */
 	stale_sweep(path, said_stale, NULL);
-	if ((size_t)snprintf(t->file, sizeof(t->file), "%s/iogauge-%s.%d.%u.tmp", path, name,
-			     (int)getpid(), (unsigned)(t - x->sr.targets)) >= sizeof(t->file)) {
+	/* Several ranks (mpirun) may share the directory: each its own file (%r: the rank). */
+	if ((size_t)snprintf(t->file, sizeof(t->file), "%s/iogauge-%s.%d.%u.tmp%s", path, name,
+			     (int)getpid(), (unsigned)(t - x->sr.targets),
+			     cluster_size() > 1 ? ".r%r" : "") >= sizeof(t->file)) {
 		err_set(&t->refused, EXIT_USAGE, "%s: path too long", path);
 		return;
 	}
@@ -181,7 +184,8 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 		return;
 	}
 	/* Leave a tenth of the free space (and the file system's own needs) alone. */
-	uint64_t room = free_bytes / 10 * 9;
+	/* Ranks of one run may share the file system (a parallel one): each takes its share. */
+	uint64_t room = free_bytes / 10 * 9 / cluster_size();
 	if (t->size > room) {
 		t->size = room & ~((1ULL << 20) - 1);
 		t->shrunk = true;
@@ -446,6 +450,10 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 		b->engine->name, data, b->verify ? ", writes verified with " : "",
 		b->verify ? verify_names[b->verify] : "", (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
 		s->passes == 1 ? "" : "es (median, min-max)");
+	if (cluster_size() > 1)
+		fprintf(f, "%u ranks (mpirun), a %s each: figures are every rank's requests together, "
+			   "rates over the slowest rank's time\n",
+			cluster_size(), q->is_dev ? "device" : "file");
 }
 
 void suite_print_device(FILE *f, const struct suite_run *sr, unsigned ti)
@@ -687,6 +695,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
 		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
+		cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
 		t->cells = xcalloc((size_t)pa.settings.passes * x->sr.suite->ncases, sizeof(struct suite_cell));
 	}
 	const struct ig_err *first = NULL;

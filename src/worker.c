@@ -35,6 +35,20 @@ static void cpu_now(struct cpu_usage *c)
 	c->minf = (uint64_t)ru.ru_minflt;
 }
 
+/* Asked to stop: by a signal, or (several ranks) because another rank asked every rank to. */
+static inline bool stopping(const struct worker *w)
+{
+	return unlikely(*w->stop | *w->halt);
+}
+
+static void note_stop(struct worker *w)
+{
+	if (*w->stop)
+		w->st.interrupted = true;
+	else
+		w->st.halted = true;
+}
+
 static void set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
 {
 	if (w->st.err)
@@ -71,7 +85,7 @@ static inline void draw(struct worker *w, struct io_u *u)
 	if (unlikely(w->var)) {
 		prep_var(w, u);
 	} else {
-		u->offset = w->region + offgen_next(&w->og) * w->bs;
+		u->offset = w->region + offgen_next(&w->og) * w->stride;
 		u->len = (uint32_t)w->bs;
 		if (unlikely(u->offset == w->tail_off))
 			u->len = w->tail_req;
@@ -282,7 +296,7 @@ static void end_pass(struct worker *w)
 	if (!w->inval_passes)
 		return;
 	uint64_t t = now_ns();
-	posix_fadvise(w->ectx.fd, (off_t)j->offset, (off_t)j->size, POSIX_FADV_DONTNEED);
+	posix_fadvise(w->ectx.fd, (off_t)job_region_offset(j), (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
 	pause_clock(w, now_ns() - t, true);
 }
 
@@ -294,7 +308,7 @@ static void sleep_until(struct worker *w, uint64_t t)
 {
 	if (t > w->deadline)
 		t = w->deadline;
-	for (uint64_t now = now_ns(); now < t && !*w->stop; now = now_ns()) {
+	for (uint64_t now = now_ns(); now < t && !stopping(w); now = now_ns()) {
 		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
 		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
 				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
@@ -393,8 +407,8 @@ static void loop_sync(struct worker *w)
 	struct io_u *u = &w->ectx.ios[0];
 	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
 	while (w->issuing && w->remaining) {
-		if (unlikely(*w->stop)) {
-			w->st.interrupted = true;
+		if (stopping(w)) {
+			note_stop(w);
 			break;
 		}
 		prep(w, u);
@@ -509,8 +523,8 @@ static void loop_async(struct worker *w)
 	const struct engine_ops *e = w->job->engine;
 	unsigned depth = w->ectx.depth;
 	for (;;) {
-		if (unlikely(*w->stop) && w->issuing) {
-			w->st.interrupted = true;
+		if (stopping(w) && w->issuing) {
+			note_stop(w);
 			w->issuing = false;
 		}
 		if (w->issuing && !w->sync_pending && !w->pass_end && !w->readback_due) {
@@ -714,6 +728,7 @@ static int plan(struct worker *w)
 									       OFFGEN_PERM;
 	w->var = pattern_wanted(j);
 	w->bs = j->bs;
+	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
 	w->region = j->offset;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);

@@ -73,6 +73,7 @@ struct worker {
 	struct target *copy_target; /* a copy's destination; NULL otherwise */
 	struct start_gate *gate;
 	volatile sig_atomic_t *stop; /* the run context's stop request */
+	volatile sig_atomic_t *halt; /* the run context's halt (another rank's stop) */
 
 	/* Private state. */
 	struct engine_ctx ectx;
@@ -84,7 +85,7 @@ struct worker {
 	struct rng rng;
 	struct data_gen dg;   /* what writes carry */
 	uint64_t region, nblocks, remaining; /* remaining: requests left to issue (size-bound) */
-	uint64_t bs;
+	uint64_t bs, stride;
 	uint64_t pass_left;   /* requests left in this pass over the region */
 	uint64_t next_event;  /* earliest of: ramp end, next series tick, deadline */
 	uint64_t t_start, ramp_end, next_tick, deadline, measure_start;

@@ -101,6 +101,27 @@ unsigned cluster_host_ranks(void)
 	return mpi_g.node_size ? mpi_g.node_size : 1;
 }
 
+bool cluster_host_first(void)
+{
+	return mpi_g.node_rank == 0;
+}
+
+void mpi_stopped_wait(struct run_ctx *c, uint64_t *since)
+{
+	if (!c || !c->stop)
+		return;
+	/*
+	 * mpirun answers Ctrl-C, or a rank that died, with SIGTERM to every rank
+	 * and SIGKILL a second later: test files go now (no I/O is left to do
+	 * while a rank waits here), and a rank whose peers never come exits.
+	 */
+	ctx_remove_files(c);
+	uint64_t now = now_ns();
+	*since = *since ? *since : now;
+	if (now - *since > MPI_STOP_GIVE_UP_NS)
+		_exit(128 + c->stop);
+}
+
 /*
  * Wait for a non-blocking collective without pinning a CPU the other ranks'
  * workers need.  If this rank was asked to stop and the others never come
@@ -115,14 +136,7 @@ void mpi_await(struct run_ctx *c, MPI_Request *rq)
 		MPI_Test(rq, &done, MPI_STATUS_IGNORE);
 		if (done)
 			return;
-		if (c && c->stop) {
-			uint64_t now = now_ns();
-			stop_since = stop_since ? stop_since : now;
-			if (now - stop_since > MPI_STOP_GIVE_UP_NS) {
-				ctx_remove_files(c);
-				_exit(128 + c->stop);
-			}
-		}
+		mpi_stopped_wait(c, &stop_since);
 		if (now_ns() - t0 < 2 * NSEC_PER_MSEC) {
 			sched_yield();
 			continue;
@@ -205,11 +219,29 @@ int cluster_agree(struct run_ctx *c, struct ig_err *e)
 		snprintf(others, sizeof(others), " and %llu other rank%s",
 			 (unsigned long long)nfailed - 1, nfailed > 2 ? "s" : "");
 	e->status = m.status;
-	/* The message of every rank is the same: rank 0 prints it. */
+	/* The message of every rank is the same: rank 0 prints it (named once, when first agreed). */
 	char msg[ERR_MSG_MAX];
 	snprintf(msg, sizeof(msg), "%s", m.msg);
-	snprintf(e->msg, sizeof(e->msg), "rank %u on %.63s%s: %.880s", who, m.host, others, msg);
+	unsigned r;
+	char sp;
+	if (sscanf(msg, "rank %u on%c", &r, &sp) == 2 && sp == ' ')
+		snprintf(e->msg, sizeof(e->msg), "%s", msg);
+	else
+		snprintf(e->msg, sizeof(e->msg), "rank %u on %.63s%s: %.880s", who, m.host, others, msg);
 	return e->status;
+}
+
+void cluster_host_turns(void (*fn)(void *arg), void *arg)
+{
+	if (mpi_g.size < 2 || mpi_g.broken) {
+		fn(arg);
+		return;
+	}
+	for (unsigned k = 0; k < mpi_g.node_size; k++) {
+		if (k == mpi_g.node_rank)
+			fn(arg);
+		MPI_Barrier(mpi_g.node);
+	}
 }
 
 bool cluster_stopping(struct run_ctx *c)
@@ -232,7 +264,7 @@ bool cluster_start(struct run_ctx *c, bool ok)
 		return false;
 	MPI_Barrier(MPI_COMM_WORLD);
 	mpi_g.start_wall_ns = mpi_wall_ns();
-	return !out[0];
+	return !out[0] && !c->stop; /* a stop anywhere is everyone's (mpi_sync) */
 }
 
 int64_t mpi_wall_ns(void)

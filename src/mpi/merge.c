@@ -187,33 +187,41 @@ static void merge_job(struct run_ctx *c, struct job_result *jr, MPI_Op op)
 	jr->cluster = cj;
 }
 
-/* Every host's devices, read by the first rank on each host. */
+/* Every host's devices: each rank's, once per host (the counters are the host's, not the rank's). */
 static void merge_devices(struct run_ctx *c, struct run_result *r, struct cluster_run *cr,
 			  struct rank_info *info)
 {
-	unsigned n = mpi_g.node_rank ? 0 : r->ndevs;
 	struct dev_result mine[MAX_DEVS];
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < r->ndevs; i++) {
 		mine[i] = r->devs[i];
 		snprintf(mine[i].host, sizeof(mine[i].host), "%s", mpi_g.host);
 	}
-	info->ndevs = n;
+	info->ndevs = r->ndevs;
 	int *lens;
-	char *all = gatherv(c, (const char *)mine, (int)(n * sizeof(mine[0])), &lens);
+	char *all = gatherv(c, (const char *)mine, (int)(r->ndevs * sizeof(mine[0])), &lens);
 	if (!cr) {
 		free(all);
 		free(lens);
 		return;
 	}
+	const struct dev_result *d = (const struct dev_result *)all;
 	size_t total = 0;
 	for (unsigned k = 0; k < mpi_g.size; k++)
 		total += (size_t)lens[k] / sizeof(mine[0]);
-	cr->devs = (struct dev_result *)all;
-	cr->ndevs = (unsigned)total;
+	cr->devs = xcalloc(total + 1, sizeof(*cr->devs));
 	cr->dev_rank = xcalloc(total + 1, sizeof(unsigned));
-	for (unsigned k = 0, d = 0; k < mpi_g.size; k++)
-		for (int i = 0; i < lens[k] / (int)sizeof(mine[0]); i++)
-			cr->dev_rank[d++] = k;
+	for (unsigned k = 0, i = 0; k < mpi_g.size; k++) {
+		for (int n = lens[k] / (int)sizeof(mine[0]); n > 0; n--, i++) {
+			bool seen = false;
+			for (unsigned j = 0; j < cr->ndevs && !seen; j++)
+				seen = !strcmp(cr->devs[j].host, d[i].host) && !strcmp(cr->devs[j].name, d[i].name);
+			if (seen)
+				continue;
+			cr->dev_rank[cr->ndevs] = k;
+			cr->devs[cr->ndevs++] = d[i];
+		}
+	}
+	free(all);
 	free(lens);
 }
 
@@ -237,6 +245,39 @@ static void fill_run(struct cluster_run *cr, struct rank_info *ranks)
 	cr->offset_min_ns = lo;
 	cr->offset_max_ns = hi;
 	cr->start_skew_ns = ranks[0].start_wall_ns ? shi - slo : 0;
+}
+
+/*
+ * What other ranks noticed (an O_DIRECT fallback on their file system, a
+ * dead run's files they removed) joins rank 0's notes, once per text.
+ */
+static void merge_notes(struct run_ctx *c, struct run_result *r)
+{
+	char buf[MAX_NOTES * 257];
+	size_t k = 0;
+	for (unsigned i = 0; i < r->nnotes; i++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s\n", r->notes[i]);
+	int *lens;
+	char *all = gatherv(c, buf, (int)k, &lens);
+	if (mpi_g.rank)
+		return;
+	char *p = all + lens[0]; /* rank 0's own are there already */
+	for (unsigned rank = 1; rank < mpi_g.size; rank++) {
+		char *end = p + lens[rank];
+		for (char *q = p; q < end;) {
+			char *nl = memchr(q, '\n', (size_t)(end - q));
+			size_t n = nl ? (size_t)(nl - q) : (size_t)(end - q);
+			bool seen = false;
+			for (unsigned i = 0; i < r->nnotes && !seen; i++)
+				seen = strlen(r->notes[i]) >= n && !strncmp(r->notes[i] + strlen(r->notes[i]) - n, q, n);
+			if (!seen && r->nnotes < MAX_NOTES)
+				snprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), "rank %u: %.*s", rank, (int)n, q);
+			q += n + 1;
+		}
+		p = end;
+	}
+	free(all);
+	free(lens);
 }
 
 void cluster_merge(struct run_ctx *c, struct run_result *r)
@@ -264,10 +305,14 @@ void cluster_merge(struct run_ctx *c, struct run_result *r)
 	mine.start_wall_ns = mpi_g.start_wall_ns;
 	mine.status = r->status;
 	struct cluster_run *cr = mpi_g.rank ? NULL : xcalloc(1, sizeof(*cr));
+	merge_notes(c, r);
 	merge_devices(c, r, cr, &mine);
 	struct rank_info *ranks = gather(c, &mine, sizeof(mine));
 	if (!cr)
 		return;
 	fill_run(cr, ranks);
+	cr->halt_reason = mpi_g.halt_reason;
+	cr->halt_rank = mpi_g.halt_rank;
+	mpi_g.halt_reason = mpi_g.halt_rank = 0; /* the next run starts afresh */
 	r->cluster = cr;
 }

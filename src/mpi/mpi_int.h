@@ -20,12 +20,15 @@ struct mpi_state {
 	int64_t clock_offset_ns; /* this rank's wall clock minus rank 0's, at start */
 	int64_t start_wall_ns;  /* wall clock when the last start barrier released this rank */
 	bool broken;            /* the ranks were seen on different paths: no more collectives */
+	int halt_reason, halt_rank; /* rank 0: why every rank's measured phase was cut short (CLUSTER_HALT_*) */
 };
 extern struct mpi_state mpi_g;
 
 struct run_ctx;
 /* Wait for a request; a rank asked to stop gives up on absent peers (removes its files, exits). */
 void mpi_await(struct run_ctx *c, MPI_Request *rq);
+/* While waiting for other ranks: a rank asked to stop removes its files, and gives up in the end. */
+void mpi_stopped_wait(struct run_ctx *c, uint64_t *since);
 void mpi_allreduce(struct run_ctx *c, const void *in, void *out, int n, MPI_Datatype t, MPI_Op op);
 int mpi_status_rank(int status);
 

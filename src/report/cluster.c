@@ -81,6 +81,11 @@ static void print_job(FILE *f, const struct job_result *jr, unsigned n)
 void report_cluster_text(FILE *f, const struct run_result *r)
 {
 	const struct cluster_run *cr = r->cluster;
+	bool ran = false;
+	for (unsigned i = 0; i < r->njobs; i++)
+		ran |= r->jobs[i].threads != NULL;
+	if (!ran)
+		return; /* refused before any I/O: the one line on stderr says it all */
 	fprintf(f, "\nRanks: %u on %u host%s; rank 0 reports for all: the bandwidth above is every rank's "
 		   "bytes over the slowest rank's time, the latency is every request of every rank\n",
 		cr->nranks, cr->nhosts, cr->nhosts == 1 ? "" : "s");
@@ -90,8 +95,11 @@ void report_cluster_text(FILE *f, const struct run_result *r)
 		fprintf(f, "  start: every rank left the barrier before the measured phase within %.1f us (clocks corrected)\n",
 			(double)cr->start_skew_ns / 1e3);
 	if (cr->halt_reason)
-		fprintf(f, "  stopped: rank %d %s, and every rank stopped then\n", cr->halt_rank,
-			halt_words[cr->halt_reason]);
+		fprintf(f, "  stopped: rank %d %s, and every rank stopped then%s\n", cr->halt_rank,
+			halt_words[cr->halt_reason],
+			cr->halt_reason == CLUSTER_HALT_STONEWALL ?
+				"; the rates above are stonewalled: every rank's bytes until the stop over the slowest rank's time" :
+				"");
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].cluster)
 			print_job(f, &r->jobs[i], r->jobs[i].cluster->nranks);

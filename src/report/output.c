@@ -118,8 +118,11 @@ static void close_all(struct outputs *o)
 		fclose(o->out);
 	if (o->json && o->json != stdout)
 		fclose(o->json);
+	if (o->html && o->html != stdout)
+		fclose(o->html);
+	free(o->chartjs);
+	memset(o, 0, sizeof(*o));
 	o->out = stdout;
-	o->json = NULL;
 }
 
 int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)

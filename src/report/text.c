@@ -171,7 +171,11 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 		if (j->engine->flags & ENGINE_NO_FILE)
 			break; /* no file: nothing to name */
 		/* Merged: rank 0's targets stand for every rank's (each rank's are in the JSON). */
-		fprintf(f, "  target%s: %s", jr->cluster ? " (rank 0's; each rank has its own)" : "", t->path);
+		fprintf(f, "  target%s: %s",
+			!jr->cluster	     ? "" :
+			j->shared_file ? " (shared: a segment per rank)" :
+					 " (rank 0's; each rank has its own)",
+			t->path);
 		if (t->fstype[0] || t->device[0])
 			fprintf(f, " (%s%s%s)", t->fstype[0] ? t->fstype : "raw",
 				t->device[0] ? " on " : "", t->device);

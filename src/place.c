@@ -1,0 +1,146 @@
+/* Where each rank's I/O goes: a file per rank, or a segment of one shared file. */
+#include "cluster.h"
+#include "pattern.h"
+#include "place.h"
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* --filename with each %r replaced by the rank; -1 when it does not fit. */
+static int expand_rank(const char *in, char *out, size_t len)
+{
+	size_t k = 0;
+	for (const char *p = in; *p; p++) {
+		if (p[0] == '%' && p[1] == 'r') {
+			int n = snprintf(out + k, len - k, "%u", cluster_rank());
+			if (n < 0 || (size_t)n >= len - k)
+				return -1;
+			k += (size_t)n;
+			p++;
+		} else if (k + 1 < len) {
+			out[k++] = *p;
+		} else {
+			return -1;
+		}
+	}
+	out[k] = 0;
+	return 0;
+}
+
+int place_path(const struct job *j, unsigned thread, char *out, size_t len, struct ig_err *e)
+{
+	if (j->filename[0]) {
+		if (expand_rank(j->filename, out, len))
+			return err_set(e, EXIT_USAGE, "job %s: --filename: the path is too long", j->name);
+		return 0;
+	}
+	/* Names iogauge makes carry the rank when ranks share the directory (not one shared file). */
+	/* fio's JOBNAME.JOBNUM.FILENUM. */
+	int n = cluster_size() > 1 && !j->shared_file ?
+		snprintf(out, len, "%s/%s.%u.0.r%u", j->directory, j->name, thread, cluster_rank()) :
+		snprintf(out, len, "%s/%s.%u.0", j->directory, j->name, thread);
+	if (n < 0 || (size_t)n >= len)
+		return err_set(e, EXIT_USAGE, "job %s: --directory: the test file's path is too long",
+			       j->name);
+	return 0;
+}
+
+static bool is_blockdev(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st) && S_ISBLK(st.st_mode);
+}
+
+/*
+ * Several ranks writing one named file would write each other's blocks:
+ * refused unless the name has %r or the file is shared by segments.  A block
+ * device is each host's own, so only ranks sharing a host collide on it.
+ */
+int place_check(const struct job *j, struct ig_err *e)
+{
+	if (cluster_size() < 2 || j->shared_file || !j->filename[0] || strstr(j->filename, "%r") ||
+	    !rw_writes(j->rw))
+		return 0;
+	if (is_blockdev(j->filename) && cluster_host_ranks() < 2)
+		return 0;
+	return err_set(e, EXIT_USAGE,
+		       "job %s: --filename=%s names one file for %u ranks that write: put %%r in the name "
+		       "for a file per rank, or give --shared-file for a segment each",
+		       j->name, j->filename, cluster_size());
+}
+
+/* Bytes of an existing file or device; 0 when there is none. */
+static uint64_t existing_size(const char *path)
+{
+	struct stat st;
+	uint64_t size = 0;
+	if (stat(path, &st))
+		return 0;
+	if (S_ISREG(st.st_mode))
+		return (uint64_t)st.st_size;
+	if (!S_ISBLK(st.st_mode))
+		return 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (ioctl(fd, BLKGETSIZE64, &size))
+			size = 0;
+		close(fd);
+	}
+	return size;
+}
+
+int place_segment(struct job *j, struct ig_err *e)
+{
+	uint64_t n = cluster_size(), r = cluster_rank();
+	if (n < 2 || !j->shared_file)
+		return 0;
+	if (!j->size) {
+		/* No --size: the existing file or device from --offset on, split between the ranks. */
+		char path[PATH_MAX];
+		uint64_t all = 0;
+		if (!place_path(j, 0, path, sizeof(path), e))
+			all = existing_size(path);
+		if (all <= j->offset || (all - j->offset) / n / j->bs == 0)
+			return err_set(e, EXIT_USAGE,
+				       "job %s: --shared-file: give --size (each rank's share of the file)", j->name);
+		j->size = (all - j->offset) / n / j->bs * j->bs;
+	}
+	/* Strided blocks are of one size: several sizes, holes or seeks have no place in them. */
+	if (j->segment_layout == SEG_INTERLEAVED && pattern_wanted(j))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --segment-layout=interleaved takes one block size and plain patterns "
+			       "(use block segments with bsrange, bssplit or rw=NAME:SIZE)", j->name);
+	if (j->segment_layout == SEG_INTERLEAVED && j->size % j->bs)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --segment-layout=interleaved: --size=%" PRIu64 " is not a multiple of --bs=%" PRIu64,
+			       j->name, j->size, j->bs);
+	if (j->size > (UINT64_MAX - j->offset) / n)
+		return err_set(e, EXIT_USAGE, "job %s: --shared-file: %" PRIu64 " ranks x --size overflow",
+			       j->name, n);
+	j->span_offset = j->offset;
+	j->span_size = n * j->size;
+	if (j->segment_layout == SEG_INTERLEAVED) {
+		/* IOR's strided layout: rank r's k-th block is block k*N + r. */
+		j->offset += r * j->bs;
+		j->stride = n * j->bs;
+	} else {
+		j->offset += r * j->size;
+	}
+	return 0;
+}
+
+bool place_deferred(const struct job *j, const char *path)
+{
+	if (cluster_size() < 2)
+		return false;
+	/* A device: its host's first rank opens it (exclusively, to write) before the others. */
+	if (is_blockdev(path))
+		return !cluster_host_first();
+	return cluster_rank() && j->shared_file;
+}
