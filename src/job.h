@@ -35,6 +35,7 @@ static inline bool rw_is_mixed(int rw)
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
 enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE };
 enum segment_layout { SEG_BLOCK = 0, SEG_INTERLEAVED };
+enum rank_results { RANKS_AUTO = 0, RANKS_FULL, RANKS_BRIEF, RANKS_NONE };
 
 #define MAX_PERCENTILES 32
 #define JOB_NAME_MAX 64
@@ -92,6 +93,7 @@ struct job {
 	bool shared_file;    /* several ranks: segments of one file */
 	int segment_layout;  /* enum segment_layout */
 	bool stonewall_all;  /* several ranks: the first rank done stops all */
+	int rank_results;    /* enum rank_results: each rank's own job objects in the JSON */
 
 	/* fio's block sizes and patterns (pattern.c); all zero: fixed bs, plain rw. */
 	uint64_t bs_write;                /* bs=R,W: the writes' block size (0: bs) */

@@ -64,6 +64,7 @@ struct cluster_job {
 	unsigned nranks;
 	struct rank_fig *ranks; /* one per rank */
 	char *ranks_json;       /* every rank's own job object (the same schema), a JSON array; NULL: none */
+	int detail;             /* enum rank_results: what ranks_json holds */
 	int err_rank;           /* the lowest rank with an error, -1: none */
 };
 

@@ -24,6 +24,7 @@ const char *const dist_names[] = { "random", "zipf", "pareto", "normal", "zoned"
 static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 const char *const segment_names[] = { "block", "interleaved", NULL };
+const char *const rank_results_names[] = { "auto", "full", "brief", "none", NULL };
 static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
@@ -715,6 +716,9 @@ const struct opt_def options[] = {
 	{ .name = "stonewall-all", .type = OT_BOOL, J(stonewall_all), .def = "0", .bare = "1",
 	  .group = OG_PARALLEL,
 	  .help = "Several ranks: when the first rank finishes its size, every rank stops (IOR's stonewalling); the report gives what each rank had left" },
+	{ .name = "rank-results", .type = OT_ENUM, J(rank_results), .def = "auto",
+	  .values = rank_results_names, .group = OG_PARALLEL,
+	  .help = "Several ranks: each rank's own job objects in the JSON: full (with histograms and series), brief (without), none; auto: full up to 256 ranks, brief up to 4,096, none beyond (rank 0 gathers them)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,

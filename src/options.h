@@ -83,6 +83,7 @@ extern const struct opt_def options[];
 extern const char *const rw_names[];
 extern const char *const dist_names[];
 extern const char *const segment_names[];
+extern const char *const rank_results_names[];
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);

@@ -134,24 +134,65 @@ static char *gatherv(struct run_ctx *c, const char *mine, int len, int **lens_ou
 	return all;
 }
 
-/* Each rank's own job object (the schema of a job, without the options every rank shares). */
-static char *rank_json(struct run_ctx *c, const struct job_result *jr)
+/* --rank-results as it applies to this many ranks. */
+static int rank_results(const struct job *j)
 {
+	if (j->rank_results != RANKS_AUTO)
+		return j->rank_results;
+	return mpi_g.size <= 256 ? RANKS_FULL : mpi_g.size <= 4096 ? RANKS_BRIEF : RANKS_NONE;
+}
+
+/* brief: without what grows with the run and the latencies' spread (histograms, series, threads). */
+static void make_brief(json_t *o)
+{
+	json_object_del(o, "series");
+	json_object_del(o, "threads");
+	const char *key;
+	json_t *v;
+	json_object_foreach(o, key, v) {
+		if (!json_is_object(v))
+			continue;
+		static const char *const lats[] = { "slat_ns", "clat_ns", "lat_ns" };
+		for (size_t i = 0; i < ARRAY_SIZE(lats); i++) {
+			json_t *l = json_object_get(v, lats[i]);
+			if (json_is_object(l))
+				json_object_del(l, "histogram");
+		}
+	}
+}
+
+/*
+ * Each rank's own job object (the schema of a job, without the options every
+ * rank shares), gathered on rank 0: the one part of the merge whose size
+ * grows with the number of ranks, hence --rank-results.
+ */
+static char *rank_json(struct run_ctx *c, const struct job_result *jr, int *mode_out)
+{
+	int mode = *mode_out = rank_results(&jr->job);
+	if (mode == RANKS_NONE)
+		return NULL;
 	json_t *o = json_job(jr, 0);
 	json_object_del(o, "options");
+	if (mode == RANKS_BRIEF)
+		make_brief(o);
 	json_object_set_new(o, "rank", json_integer(mpi_g.rank));
 	json_object_set_new(o, "host", json_text(mpi_g.host));
 	char *s = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
+	/* Rank 0 takes at most 1 GiB of them (MPI counts are ints); beyond, none, on every rank alike. */
+	uint64_t len = s ? strlen(s) : 4, total;
+	mpi_allreduce(c, &len, &total, 1, MPI_UINT64_T, MPI_SUM);
+	if (total > (1ULL << 30)) {
+		free(s);
+		*mode_out = RANKS_NONE;
+		return NULL;
+	}
 	int *lens;
-	char *all = gatherv(c, s ? s : "null", s ? (int)strlen(s) : 4, &lens);
+	char *all = gatherv(c, s ? s : "null", (int)len, &lens);
 	free(s);
 	if (mpi_g.rank)
 		return NULL;
 	/* "[" + the objects joined by "," + "]" */
-	size_t total = 0;
-	for (unsigned r = 0; r < mpi_g.size; r++)
-		total += (size_t)lens[r];
 	char *arr = xcalloc(total + mpi_g.size + 2, 1), *p = arr, *q = all;
 	*p++ = '[';
 	for (unsigned r = 0; r < mpi_g.size; r++) {
@@ -171,7 +212,8 @@ static void merge_job(struct run_ctx *c, struct job_result *jr, MPI_Op op)
 {
 	struct rank_fig mine;
 	rank_fig_of(jr, &mine);
-	char *json = rank_json(c, jr);
+	int detail;
+	char *json = rank_json(c, jr, &detail);
 	reduce_job(c, jr, op);
 	int who = move_error(c, jr);
 	struct rank_fig *figs = gather(c, &mine, sizeof(mine));
@@ -183,6 +225,7 @@ static void merge_job(struct run_ctx *c, struct job_result *jr, MPI_Op op)
 	cj->nranks = mpi_g.size;
 	cj->ranks = figs;
 	cj->ranks_json = json;
+	cj->detail = detail;
 	cj->err_rank = who;
 	jr->cluster = cj;
 }

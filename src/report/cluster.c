@@ -1,6 +1,7 @@
 /* What a run merged from several ranks adds to the reports: ranks, hosts, clocks, stragglers. */
 #include "common.h"
 #include "merge.h"
+#include "options.h"
 #include "report/report.h"
 
 #include <inttypes.h>
@@ -145,6 +146,7 @@ void json_job_ranks(json_t *o, const struct job_result *jr)
 	json_object_set_new(o, "rank_spread", sp);
 	json_t *ranks = cj->ranks_json ? json_loads(cj->ranks_json, 0, NULL) : NULL;
 	json_object_set_new(o, "ranks", ranks ? ranks : json_array());
+	json_object_set_new(o, "ranks_detail", json_string(rank_results_names[cj->detail]));
 }
 
 json_t *json_cluster(const struct run_result *r)

@@ -56,9 +56,12 @@ expect_status 0 "mpirun -np $NP, file per process: exit status 0"
 check "file per process: one file per rank, named with the rank" \
 	[ "$(ls "$D" | sort | tr '\n' ' ')" = "t.0.0.r0 t.0.0.r1 t.0.0.r2 t.0.0.r3 " ]
 rm -f "$D"/*
-mpi_run run --name=t --filename="$D/f.%r" --size=1m --bs=64k --rw=write --keep
+mpi_run run --name=t --filename="$D/f.%r" --size=1m --bs=64k --rw=write --keep \
+	--rank-results=none --json="$E2E_TMP/none.json"
 check "--filename with %r: a file per rank" \
 	[ "$(ls "$D" | sort | tr '\n' ' ')" = "f.0 f.1 f.2 f.3 " ]
+check "--rank-results=none: no rank's job object, the merged one whole" \
+	[ "$(jget "$E2E_TMP/none.json" .jobs[0].ranks_detail '.jobs[0].ranks|length' .jobs[0].write.bytes | tr '\n' ' ')" = "none 0 4194304 " ]
 rm -f "$D"/*
 
 # One named file written by every rank is refused, once, by rank 0, before any I/O.
@@ -106,6 +109,8 @@ check "async engine: merged slat histogram count = I/Os" \
 	[ "$(hist_count "$J" .jobs[1].write.slat_ns.histogram)" = "$(jget "$J" .jobs[1].write.ios)" ]
 check "JSON: every rank's own job object, in rank order" \
 	[ "$(jget "$J" '.jobs[0].ranks|length' .jobs[0].ranks[3].rank .jobs[0].ranks[2].targets[0].path | tr '\n' ' ')" = "4 3 $D/w.0.0.r2 " ]
+check "JSON: every rank's job object in full (4 ranks, --rank-results=auto)" \
+	[ "$(jget "$J" .jobs[0].ranks_detail)" = full -a "$(hist_count "$J" .jobs[0].ranks[1].write.clat_ns.histogram)" = $((SIZE / 65536)) ]
 check "JSON: the cluster object (ranks, hosts)" \
 	[ "$(jget "$J" .cluster.ranks_n .cluster.hosts_n '.cluster.ranks|length' | tr '\n' ' ')" = "4 1 4 " ]
 check "text: one report, from rank 0, with the ranks' spread" \

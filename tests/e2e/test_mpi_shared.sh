@@ -93,7 +93,7 @@ check "shared file: no file left" dir_empty "$D"
 
 # ---- --stonewall-all: rank 0 is rate-limited; when a fast rank is done, all stop.
 J=$E2E_TMP/stonewall.json
-COMMON=(run --name=sw --directory="$D" --size=8m --bs=64k --rw=write --direct=1 --stonewall-all)
+COMMON=(run --name=sw --directory="$D" --size=8m --bs=64k --rw=write --direct=1 --stonewall-all --rank-results=brief)
 : >"$ERR"
 timeout -k 5 120 mpirun --allow-run-as-root --oversubscribe --mca btl self,vader --mca pml ob1 \
 	-np 1 "$MPIBIN" "${COMMON[@]}" --rate=1m --json="$J" : -np $((NP - 1)) "$MPIBIN" "${COMMON[@]}" \
@@ -110,6 +110,13 @@ check "--stonewall-all: the merged bytes are what the ranks did, the size minus 
 	[ "$(jget "$J" .jobs[0].write.bytes)" = $((NP * 8 * 1024 * 1024 - $(jget "$J" .jobs[0].left_bytes))) ]
 check "--stonewall-all: the report gives every rank's remainder and the stonewalled rate" \
 	bash -c "grep -q 'left of the size when stopped' '$OUT' && grep -q 'rank 0: [0-9.]* MiB' '$OUT' && grep -q 'stonewalled' '$OUT'"
+# brief_ok: every rank's figures are there, its histograms are not.
+brief_ok() {
+	[ "$(jget "$J" .jobs[0].ranks_detail '.jobs[0].ranks|length' | tr '\n' ' ')" = "brief $NP " ] &&
+		jget "$J" .jobs[0].ranks[1].write.clat_ns.mean >/dev/null &&
+		! jget "$J" .jobs[0].ranks[1].write.clat_ns.histogram >/dev/null 2>&1
+}
+check "--rank-results=brief: each rank's figures without its histograms" brief_ok
 check "--stonewall-all: no file left" dir_empty "$D"
 
 # ---- A suite under mpirun: a file per rank, one table.
