@@ -377,7 +377,6 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 struct dd_out {
 	FILE *f;          /* the summary: stderr as dd, or --output */
 	bool copy;
-	unsigned status;
 	uint64_t last_s;  /* progress: the last whole second printed */
 	size_t last_len;
 };
@@ -559,7 +558,6 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 	struct dd_out o = {
 		.f = pa.settings.output[0] && strcmp(pa.settings.output, "-") ? out.out : stderr,
 		.copy = job_copies(&p->job),
-		.status = p->a.status,
 	};
 	struct run_opts ro = {
 		.allow_destroy = pa.settings.allow_destroy,

@@ -30,7 +30,6 @@ static const struct suite_case cases[] = {
 /* One target's requests, over every pass: what ioping's statistics need. */
 struct lat_target {
 	struct latency *l;
-	unsigned index;
 	char desc[PATH_MAX + 96]; /* "ext4 /dev/vda 252.0 GiB" or "block device 64 MiB" */
 	const char *shown;
 	int fd;                   /* for dropping a request's pages before it; -1 until needed */
@@ -119,7 +118,6 @@ static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 	l->t = xcalloc(sr->ntargets, sizeof(*l->t));
 	for (unsigned i = 0; i < sr->ntargets; i++) {
 		l->t[i].l = l;
-		l->t[i].index = i;
 		l->t[i].fd = -1;
 		lat_init(&l->t[i].lat);
 		l->t[i].lat.h = xcalloc(1, sizeof(*l->t[i].lat.h));
