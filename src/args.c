@@ -2,6 +2,7 @@
 #include "common.h"
 #include "commands.h"
 #include "options.h"
+#include "steady.h"
 #include "ctx.h"
 #include "engines/engine.h"
 #include "pattern.h"
@@ -299,6 +300,10 @@ int job_validate(struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (j->ss_dur_ns && (j->ss_dur_ns < 2 * NSEC_PER_SEC || j->ss_dur_ns > SS_MAX_WINDOW * NSEC_PER_SEC))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",
+			       j->name, SS_MAX_WINDOW);
 	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",

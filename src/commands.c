@@ -14,6 +14,7 @@
 	X(cache)         \
 	X(compare)       \
 	X(scale)         \
+	X(steady)        \
 	X(run)           \
 	X(report)
 

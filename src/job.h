@@ -123,6 +123,12 @@ struct job {
 	uint64_t fio_nop_u64;
 	char fio_nop_str[64];
 
+	/* Steady state (fio's steadystate, ss_dur, ss_ramp): judged by the runner (steady.c). */
+	int ss_kind;       /* enum ss_kind */
+	double ss_limit;
+	bool ss_pct;       /* the limit is a percentage of the window's mean */
+	uint64_t ss_dur_ns, ss_ramp_ns;
+
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
 	unsigned index; /* position in the command */

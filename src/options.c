@@ -1,12 +1,14 @@
 /* The option table, and applying and printing options of jobs and settings. */
 #include "common.h"
 #include "options.h"
+#include "steady.h"
 #include "engines/engine.h"
 #include "fio_opts.h"
 #include "data.h"
 #include "verify.h"
 
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -98,6 +100,40 @@ static void print_sync(const void *obj, const struct opt_def *o, char *buf, size
 	static const char *const shown[] = { "none", "sync", "dsync" };
 	(void)o;
 	snprintf(buf, len, "%s", shown[((const struct job *)obj)->sync]);
+}
+
+static int set_steadystate(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	const char *colon = strchr(val, ':');
+	size_t klen = colon ? (size_t)(colon - val) : strlen(val);
+	for (int k = 1; colon && ss_kind_names[k]; k++) {
+		if (strlen(ss_kind_names[k]) != klen || strncmp(val, ss_kind_names[k], klen))
+			continue;
+		char *end;
+		double v = strtod(colon + 1, &end);
+		bool pct = *end == '%';
+		if (end == colon + 1 || (pct ? end[1] : *end) || !(v >= 0) || !isfinite(v))
+			break;
+		j->ss_kind = k;
+		j->ss_limit = v;
+		j->ss_pct = pct;
+		return 0;
+	}
+	snprintf(err, n, "--%s: '%s' is not allowed (allowed: iops, iops_slope, bw or bw_slope, ':', and a limit: a number, or a percentage of the mean with %%)",
+		 o->name, val);
+	return -1;
+}
+
+static void print_steadystate(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	(void)o;
+	int k = snprintf(buf, len, "%s:", ss_kind_names[j->ss_kind]);
+	if (k > 0 && (size_t)k < len)
+		k += print_double(buf + k, len - (size_t)k, j->ss_limit);
+	if (j->ss_pct && k > 0 && (size_t)k + 1 < len)
+		snprintf(buf + k, len - (size_t)k, "%%");
 }
 
 static int set_distribution(void *obj, const struct opt_def *o, const char *val, char *err,
@@ -566,6 +602,24 @@ const struct opt_def options[] = {
 	  .help = "Latency percentiles to report" },
 	{ .name = "stonewall", .type = OT_BOOL, J(stonewall), .def = "0", .bare = "1",
 	  .group = OG_FIO, .help = "Wait for the jobs before this one to finish before starting" },
+	/* Steady state (issue 11): the runner judges a job's window once a second (steady.c). */
+	{ .name = "steadystate", .type = OT_SPECIAL, J(ss_kind), .def = "iops_slope:0.01%",
+	  .set = set_steadystate, .print = print_steadystate, .arg = "iops|iops_slope|bw|bw_slope:LIMIT[%]",
+	  .group = OG_FIO,
+	  .help = "With --steadystate_duration: stop the job once its last window of per-second IOPS or bandwidth (bytes/s) is steady: every value within LIMIT of the mean (iops, bw) or the least-squares slope under LIMIT a second (iops_slope, bw_slope); LIMIT% is a percentage of the window's mean",
+	  .fio = "judged per job (fio: per group with group_reporting), from the end of --ramp_time" },
+	{ .name = "ss", .type = OT_SPECIAL, J(ss_kind), .set = set_steadystate, .print = print_steadystate,
+	  .arg = "CRITERION:LIMIT", .group = OG_FIO, .flags = OPT_NO_ECHO, .help = "The same as --steadystate" },
+	{ .name = "steadystate_duration", .type = OT_TIME, J(ss_dur_ns), .def = "0", .unit = "s",
+	  .arg = "TIME", .group = OG_FIO,
+	  .help = "The window steady state is judged over, one value a second (0: no steady-state detection)" },
+	{ .name = "ss_dur", .type = OT_TIME, J(ss_dur_ns), .unit = "s", .arg = "TIME", .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --steadystate_duration" },
+	{ .name = "steadystate_ramp_time", .type = OT_TIME, J(ss_ramp_ns), .def = "0", .unit = "s",
+	  .arg = "TIME", .group = OG_FIO,
+	  .help = "Collect the window's values from this long after the measured phase begins" },
+	{ .name = "ss_ramp", .type = OT_TIME, J(ss_ramp_ns), .unit = "s", .arg = "TIME", .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --steadystate_ramp_time" },
 	/* Written data (data.c): --data, and fio's names for the same on run. */
 	{ .name = "data", .type = OT_SPECIAL, J(data), .def = "random", .set = set_data,
 	  .print = print_data, .arg = "random|zero|compress=N|dedupe=N|pattern=0xHEX", .group = OG_DATA,

@@ -372,6 +372,32 @@ static unsigned local_state(struct worker *ws, unsigned n, struct cluster_local 
 }
 
 /*
+ * Steady state (--steadystate_duration): each such job's window is fed the
+ * job's counters about once a second; a job whose window meets its
+ * criterion is told to stop, which its threads notice at their next
+ * one-second tick.  Nothing of this runs in the I/O loop.
+ */
+static void feed_steady(struct run_result *r, struct worker *ws, unsigned n, unsigned first,
+			unsigned last, uint64_t now)
+{
+	for (unsigned i = first, k = 0; i < last; k += r->jobs[i].nthreads, i++) {
+		struct job_result *jr = &r->jobs[i];
+		uint64_t ios = 0, bytes = 0;
+		if (!jr->ss.n || jr->ss.attained)
+			continue;
+		for (unsigned t = k; t < k + jr->nthreads && t < n; t++) {
+			for (int d = 0; d < DDIR_NR; d++) {
+				ios += __atomic_load_n(&ws[t].st.op[d].ios, __ATOMIC_RELAXED);
+				bytes += __atomic_load_n(&ws[t].st.op[d].bytes, __ATOMIC_RELAXED);
+			}
+		}
+		if (ss_feed(&jr->ss, now, ios, bytes))
+			for (unsigned t = k; t < k + jr->nthreads && t < n; t++)
+				__atomic_store_n(&ws[t].ss_stop, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/*
  * Wait for the workers, telling the command how far they are about every
  * 100 ms and, with several ranks, the other ranks every 10 ms.
  */
@@ -384,6 +410,8 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 		const struct job *j = &r->jobs[i].job;
 		uint64_t t = j->runtime_ns ? j->ramp_ns + j->runtime_ns : 0;
 		l.planned_ns = t > l.planned_ns ? t : l.planned_ns;
+		if (j->ss_dur_ns)
+			ss_init(&r->jobs[i].ss, j, start); /* the measured phase begins about now */
 	}
 	for (;;) {
 		unsigned done = local_state(ws, n, cl);
@@ -392,6 +420,7 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 			break;
 		struct timespec ts = { 0, (long)(tick * NSEC_PER_MSEC) };
 		nanosleep(&ts, NULL);
+		feed_steady(r, ws, n, first, last, now_ns());
 		if (!o->progress || ++polls % (100 / tick))
 			continue;
 		l.running = n - done;
@@ -634,6 +663,7 @@ void run_result_free(struct run_result *r)
 			stats_free(&jr->total);
 		free(jr->targets);
 		verify_free(jr->verify);
+		ss_free(&jr->ss);
 	}
 	free(r->jobs);
 	memset(r, 0, sizeof(*r));

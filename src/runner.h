@@ -11,6 +11,7 @@
 #include "ctx.h"
 #include "job.h"
 #include "stats.h"
+#include "steady.h"
 #include "target.h"
 
 struct job_result {
@@ -27,6 +28,7 @@ struct job_result {
 	unsigned group;               /* stonewall group: jobs in one group run at once */
 	struct cluster_job *cluster;  /* merged from several ranks (rank 0): each rank's figures (merge.h) */
 	struct verify_ctx *verify;    /* --verify: headers written, blocks read back (verify.h) */
+	struct ss_result ss;          /* steady state, when the job asked for it (ss.n > 0) */
 };
 
 #define MAX_DEVS 16

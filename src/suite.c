@@ -94,7 +94,7 @@ static void said_stale(void *arg, const struct stale_file *f)
 
 static bool suite_writes(const struct exec *x)
 {
-	return suite_does(x, rw_writes);
+	return suite_does(x, rw_writes) || x->sr.suite->prepare; /* a precondition writes */
 }
 
 static bool suite_reads(const struct exec *x)
@@ -335,6 +335,35 @@ static int layout_device(struct exec *x, struct suite_target *t)
 	return rc;
 }
 
+/* The suite's precondition of a target: once, before its passes; timed apart, never recorded. */
+static int prepare_target(struct exec *x, struct suite_target *t)
+{
+	struct job j = x->base;
+	struct ig_err e = { 0 };
+	j.size = t->size;
+	if (args_apply_string(x->sr.suite->prepare, OG_ALL, &j, NULL, &e)) {
+		msg_err("%s", e.msg);
+		return e.status;
+	}
+	snprintf(j.name, sizeof(j.name), "precondition");
+	snprintf(j.filename, sizeof(j.filename), "%s", t->file);
+	struct run_result r;
+	int rc = run_one(x, &j, &r);
+	if (r.jobs[0].threads) {
+		t->prepare_ns = r.jobs[0].total.elapsed_ns;
+		t->prepare_bytes = r.jobs[0].total.op[IO_WRITE].bytes;
+	}
+	if (rc) {
+		if (x->show_progress)
+			fprintf(stderr, "\r\033[K");
+		report_errors(&r);
+		if (rc == EXIT_USAGE)
+			t->refused = r.err;
+	}
+	run_result_free(&r);
+	return rc;
+}
+
 /* A case's warm-up: run, never recorded. */
 static int warm_up(struct exec *x, struct suite_target *t, unsigned c)
 {
@@ -375,13 +404,19 @@ static int run_target(struct exec *x, struct suite_target *t)
 static int run_target_cases(struct exec *x, struct suite_target *t)
 {
 	t->tested = true;
-	/* Before reads, not before a suite that only writes. */
-	if (t->is_dev && suite_writes(x) && suite_reads(x)) {
+	/* Before reads, not before a suite that only writes; a precondition writes the region anyway. */
+	if (t->is_dev && suite_writes(x) && suite_reads(x) && !x->sr.suite->prepare) {
 		int rc = layout_device(x, t);
 		if (rc)
 			return rc;
 	}
+	if (x->sr.suite->prepare) {
+		int rc = prepare_target(x, t);
+		if (rc)
+			return rc;
+	}
 	for (x->pass = 0; x->pass < x->sr.s->passes; x->pass++) {
+		x->sr.pass = x->pass;
 		for (x->kase = 0; x->kase < x->sr.suite->ncases; x->kase++) {
 			struct job j;
 			struct run_result r;
@@ -406,6 +441,8 @@ static int run_target_cases(struct exec *x, struct suite_target *t)
 			}
 			run_result_free(&r);
 		}
+		if (x->sr.suite->pass_done && x->sr.suite->pass_done(&x->sr, (unsigned)(t - x->sr.targets), x->pass))
+			break; /* the suite has what it needs (steady state reached) */
 	}
 	if (x->show_progress)
 		fprintf(stderr, "\r\033[K");
@@ -449,6 +486,7 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 		b->direct   ? "O_DIRECT" : "buffered",
 		b->engine->name, data, b->verify ? ", writes verified with " : "",
 		b->verify ? verify_names[b->verify] : "", (double)b->runtime_ns / 1e9, (double)b->ramp_ns / 1e9, s->passes,
+		sr->suite->pass_done ? (s->passes == 1 ? " at most" : "es at most, each one round") :
 		s->passes == 1 ? "" : "es (median, min-max)");
 	if (cluster_size() > 1)
 		fprintf(f, "%u ranks (mpirun), a %s each: figures are every rank's requests together, "
@@ -527,6 +565,10 @@ static json_t *json_target(const struct suite_run *sr, unsigned ti)
 	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
 	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));
 	json_object_set_new(o, "layout_ns", json_u64(q->layout_ns));
+	if (sr->suite->prepare) {
+		json_object_set_new(o, "prepare_ns", json_u64(q->prepare_ns));
+		json_object_set_new(o, "prepare_bytes", json_u64(q->prepare_bytes));
+	}
 	json_object_set_new(o, "refused", q->refused.status ? json_text(q->refused.msg) : json_null());
 	json_t *cases = json_object();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {

@@ -49,6 +49,13 @@ struct suite {
 			  struct ig_err *e);
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
+	/*
+	 * Optional: an untimed job (option strings) run once on each target
+	 * before its first pass, a precondition; its time and bytes are kept.
+	 */
+	const char *prepare;
+	/* Optional: after each pass over a target's cases; true ends that target's passes early. */
+	bool (*pass_done)(const struct suite_run *sr, unsigned target, unsigned pass);
 };
 void suite_cases_free(struct suite_case *cases, unsigned n);
 
@@ -76,6 +83,7 @@ struct suite_target {
 	uint64_t whole;         /* a device's or an existing file's size; 0 for a directory */
 	bool is_dev, is_file, shrunk, fallback, tested;
 	uint64_t layout_ns;     /* writing a device's region before the reads (not timed) */
+	uint64_t prepare_ns, prepare_bytes; /* the suite's precondition (not timed) */
 	struct ig_err refused;  /* why this target was not measured */
 	struct suite_cell *cells; /* [pass][case] */
 	uint64_t req[DDIR_NR], dev[DDIR_NR]; /* bytes requested / seen by the device */
@@ -92,6 +100,7 @@ struct suite_run {
 	int status;
 	FILE *out;         /* where results go (stdout or --output), for suites that print as they run */
 	void *priv;        /* the suite's own state (start, end) */
+	unsigned pass;     /* the pass being run, for the hooks */
 	bool signal_ends;  /* Ctrl-C is the normal end (latency without -c): exit 0 */
 };
 

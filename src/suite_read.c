@@ -59,6 +59,8 @@ static void load_target(struct suite_target *t, const json_t *o)
 	t->shrunk = json_is_true(json_object_get(o, "shrunk"));
 	t->fallback = json_is_true(json_object_get(o, "buffered_fallback"));
 	t->layout_ns = (uint64_t)json_number_value(json_object_get(o, "layout_ns"));
+	t->prepare_ns = (uint64_t)json_number_value(json_object_get(o, "prepare_ns"));
+	t->prepare_bytes = (uint64_t)json_number_value(json_object_get(o, "prepare_bytes"));
 	const char *refused = json_string_value(json_object_get(o, "refused"));
 	if (refused)
 		err_set(&t->refused, EXIT_USAGE, "%s", refused);

@@ -218,7 +218,7 @@ static void on_event(struct worker *w, uint64_t now)
 			push_point(w, w->next_tick);
 			w->next_tick += SERIES_INTERVAL_NS;
 		}
-		if (now >= w->deadline)
+		if (now >= w->deadline || __atomic_load_n(&w->ss_stop, __ATOMIC_RELAXED))
 			w->issuing = false;
 	}
 	uint64_t ev = w->measuring ? w->next_tick : w->ramp_end;

@@ -74,6 +74,7 @@ struct worker {
 	struct start_gate *gate;
 	volatile sig_atomic_t *stop; /* the run context's stop request */
 	volatile sig_atomic_t *halt; /* the run context's halt (another rank's stop) */
+	int ss_stop;          /* set by the runner when the job reached steady state; read once a second */
 
 	/* Private state. */
 	struct engine_ctx ectx;

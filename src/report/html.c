@@ -325,6 +325,19 @@ static void job_notes(FILE *f, const json_t *root)
 			region += num(json_object_get(en[k].job, "options"), "size");
 		}
 	}
+	for (unsigned k = 0; k < n; k++) {
+		if (!json_object_get(en[k].job, "steadystate"))
+			continue;
+		struct run_result one = { .jobs = xcalloc(1, sizeof(struct job_result)), .njobs = 1 };
+		struct ig_err e = { 0 };
+		char ss[512], all[1024];
+		if (!job_result_from_json(en[k].job, &one.jobs[0], &e) && one.jobs[0].ss.n) {
+			ss_describe(&one.jobs[0].ss, ss, sizeof(ss));
+			snprintf(all, sizeof(all), "%s: steady state: %s", str(en[k].job, "name"), ss);
+			note(f, one.jobs[0].ss.attained ? "info" : "warn", all);
+		}
+		run_result_free(&one);
+	}
 	for (unsigned i = 0; i < nmodes; i++) {
 		snprintf(line, sizeof(line), "I/O: %s", modes[i]);
 		note(f, strstr(modes[i], "page cache") ? "warn" : "info", line);

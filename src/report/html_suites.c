@@ -1,7 +1,8 @@
 /*
- * Charts of the suites that find something in their curve: scale's IOPS
- * against latency and outstanding I/O with the knee, drawn from the
- * suite's own object in the saved result ("scale").
+ * Charts of what a command finds in its figures: scale's IOPS against
+ * latency and outstanding I/O with the knee ("scale"), steady's rounds with
+ * the steady-state window ("steady"), and the window of a run's job that
+ * asked for steady state ("steadystate" in a job).
  */
 #include "common.h"
 #include "report/html.h"
@@ -89,10 +90,116 @@ static void scale_charts(struct page *p, unsigned r, const json_t *scale)
 	fputs("</div>\n", p->f);
 }
 
+/* A horizontal or sloped line over rounds [a, b]: y(a) and y(b). */
+static void segment(json_t *c, const char *label, double a, double ya, double b, double yb)
+{
+	json_t *ds = chart_dataset(c, label);
+	json_object_set_new(ds, "style", json_string("dash"));
+	chart_point(ds, a, ya);
+	chart_point(ds, b, yb);
+}
+
+static void steady_charts(struct page *p, unsigned r, const json_t *steady)
+{
+	size_t t, i;
+	const json_t *x, *rd;
+	char key[64], title[PATH_MAX + 160];
+	size_t nt = json_array_size(json_object_get(steady, "targets"));
+	fputs("<h3>Steady state: the rounds</h3>\n<div class=\"charts\">\n", p->f);
+	json_array_foreach(json_object_get(steady, "targets"), t, x) {
+		const json_t *w = json_object_get(x, "window");
+		const char *path = json_string_value(json_object_get(x, "path"));
+		bool reached = json_is_true(json_object_get(x, "reached"));
+		json_int_t first = json_integer_value(json_object_get(w, "first_round"));
+		json_int_t last = json_integer_value(json_object_get(w, "last_round"));
+		size_t nr = json_array_size(json_object_get(x, "rounds"));
+		if (reached)
+			snprintf(title, sizeof(title), "Steady state reached at round %lld (window: rounds %lld-%lld)%s%s",
+				 (long long)last, (long long)first, (long long)last, nt > 1 ? ": " : "", nt > 1 && path ? path : "");
+		else
+			snprintf(title, sizeof(title), "Steady state not reached in %zu rounds%s%s", nr, nt > 1 ? ": " : "",
+				 nt > 1 && path ? path : "");
+		snprintf(key, sizeof(key), "r%u:steady:t%zu", r, t);
+		json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
+		json_t *all = chart_dataset(c, "IOPS per round");
+		json_array_foreach(json_object_get(x, "rounds"), i, rd)
+			chart_point(all, num(rd, "round"), num(rd, "iops"));
+		if (!json_is_object(w))
+			continue;
+		json_t *win = chart_dataset(c, reached ? "steady-state window" : "last window (not steady)");
+		json_object_set_new(win, "style", json_string("window"));
+		json_array_foreach(json_object_get(x, "rounds"), i, rd)
+			if (num(rd, "round") >= (double)first && num(rd, "round") <= (double)last)
+				chart_point(win, num(rd, "round"), num(rd, "iops"));
+		double mean = num(w, "iops_mean"), slope = num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
+		double half = num(steady, "range_pct_limit") / 200;
+		segment(c, "window average", (double)first, mean, (double)last, mean);
+		/* The band: two segments of one dataset, a gap (y null) between them. */
+		char band[64];
+		snprintf(band, sizeof(band), "average +/- %g%%", half * 100);
+		json_t *b = chart_dataset(c, band);
+		json_object_set_new(b, "style", json_string("dash"));
+		chart_point(b, (double)first, mean * (1 + half));
+		chart_point(b, (double)last, mean * (1 + half));
+		json_t *gap = json_object();
+		json_object_set_new(gap, "x", json_real((double)last));
+		json_object_set_new(gap, "y", json_null());
+		json_array_append_new(json_object_get(b, "data"), gap);
+		chart_point(b, (double)first, mean * (1 - half));
+		chart_point(b, (double)last, mean * (1 - half));
+		segment(c, "least-squares line", (double)first, mean + slope * (first - mid), (double)last,
+			mean + slope * (last - mid));
+	}
+	fputs("</div>\n", p->f);
+}
+
+/* run: the window of each job that asked for steady state. */
+static void run_steady_charts(struct page *p, unsigned r)
+{
+	size_t i;
+	const json_t *j;
+	char key[64], title[256];
+	bool any = false;
+	json_array_foreach(json_object_get(p->res[r].root, "jobs"), i, j) {
+		const json_t *ss = json_object_get(j, "steadystate");
+		const char *crit = json_string_value(json_object_get(ss, "criterion"));
+		if (!json_is_object(ss) || !crit)
+			continue;
+		bool bw = !strncmp(crit, "bw", 2);
+		const json_t *w = json_object_get(json_object_get(ss, "window"), bw ? "bw_bytes" : "iops");
+		if (!json_array_size(w))
+			continue;
+		if (!any)
+			fputs("<h3>Steady state</h3>\n<div class=\"charts\">\n", p->f);
+		any = true;
+		snprintf(key, sizeof(key), "r%u:ss:j%zu", r, i);
+		snprintf(title, sizeof(title), "%s: the last window (%s), %s", json_string_value(json_object_get(j, "name")),
+			 crit, json_is_true(json_object_get(ss, "attained")) ? "steady state attained" : "not attained");
+		json_t *c = chart_new(p, "xy", key, title, "second of the window", bw ? "MB/s" : "IOPS");
+		json_t *ds = chart_dataset(c, bw ? "MB/s per second" : "IOPS per second");
+		json_object_set_new(ds, "style", json_string("window"));
+		size_t k;
+		const json_t *v;
+		double sum = 0;
+		json_array_foreach(w, k, v) {
+			double y = json_number_value(v) / (bw ? 1e6 : 1);
+			chart_point(ds, (double)k + 1, y);
+			sum += y;
+		}
+		double n = (double)json_array_size(w);
+		segment(c, "window mean", 1, sum / n, n, sum / n);
+	}
+	if (any)
+		fputs("</div>\n", p->f);
+}
+
 void charts_suite(struct page *p, unsigned r)
 {
 	const json_t *root = p->res[r].root;
-	const json_t *scale = json_object_get(root, "scale");
+	const json_t *scale = json_object_get(root, "scale"), *steady = json_object_get(root, "steady");
 	if (json_is_object(scale))
 		scale_charts(p, r, scale);
+	if (json_is_object(steady))
+		steady_charts(p, r, steady);
+	run_steady_charts(p, r);
 }

@@ -184,6 +184,37 @@ static json_t *json_targets(const struct job_result *jr)
 	return a;
 }
 
+/* Steady state of a job (--steadystate_duration): the criterion, what came of it, the last window. */
+static json_t *json_steady(const struct ss_result *s)
+{
+	json_t *o = json_object(), *w = json_object(), *iops = json_array(), *bw = json_array();
+	double v[SS_MAX_WINDOW];
+	json_object_set_new(o, "criterion", json_string(ss_kind_names[s->kind]));
+	json_object_set_new(o, "limit", json_real(s->limit));
+	json_object_set_new(o, "limit_pct", json_boolean(s->pct));
+	json_object_set_new(o, "duration_ns", JU(s->dur_ns));
+	json_object_set_new(o, "ramp_ns", JU(s->ramp_ns));
+	json_object_set_new(o, "attained", json_boolean(s->attained));
+	json_object_set_new(o, "attained_ns", s->attained ? JU(s->attained_ns) : json_null());
+	json_object_set_new(o, "judged", json_boolean(s->judged));
+	if (s->judged) {
+		json_object_set_new(o, "value", json_real(s->last.criterion));
+		json_object_set_new(o, "mean", json_real(s->last.mean));
+		json_object_set_new(o, "slope", json_real(s->last.slope));
+		json_object_set_new(o, "max_deviation", json_real(s->last.deviation));
+	}
+	unsigned n = ss_window(s, false, v, SS_MAX_WINDOW);
+	for (unsigned i = 0; i < n; i++)
+		json_array_append_new(iops, json_real(v[i]));
+	n = ss_window(s, true, v, SS_MAX_WINDOW);
+	for (unsigned i = 0; i < n; i++)
+		json_array_append_new(bw, json_real(v[i]));
+	json_object_set_new(w, "iops", iops);
+	json_object_set_new(w, "bw_bytes", bw);
+	json_object_set_new(o, "window", w);
+	return o;
+}
+
 json_t *json_job(const struct job_result *jr, unsigned groups)
 {
 	const struct job *j = &jr->job;
@@ -211,6 +242,8 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 							   j->copy.sync == SYNC_DSYNC ? "dsync" : "none"));
 		json_object_set_new(o, "copy", c);
 	}
+	if (jr->ss.n)
+		json_object_set_new(o, "steadystate", json_steady(&jr->ss));
 	if (jr->cluster)
 		json_job_ranks(o, jr);
 	else if (jr->nthreads > 1 && !j->group_reporting) {

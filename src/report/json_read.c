@@ -246,6 +246,37 @@ static void targets_from_json(const json_t *a, struct job_result *jr)
 		jr->targets[0].fd = -1;
 }
 
+/* A job's steady state, with its last window, as the runner left it. */
+static void steady_from_json(const json_t *o, struct job_result *jr)
+{
+	struct ss_result *s = &jr->ss;
+	const json_t *w = json_object_get(o, "window");
+	const json_t *iops = json_object_get(w, "iops"), *bw = json_object_get(w, "bw_bytes");
+	if (!json_is_object(o))
+		return;
+	jr->job.ss_dur_ns = jget_u64(o, "duration_ns");
+	jr->job.ss_ramp_ns = jget_u64(o, "ramp_ns");
+	jr->job.ss_limit = jget_real(o, "limit");
+	jr->job.ss_pct = json_is_true(json_object_get(o, "limit_pct"));
+	const char *kind = json_string_value(json_object_get(o, "criterion"));
+	for (int k = 1; kind && ss_kind_names[k]; k++)
+		if (!strcmp(kind, ss_kind_names[k]))
+			jr->job.ss_kind = k;
+	ss_init(s, &jr->job, 0);
+	s->attained = json_is_true(json_object_get(o, "attained"));
+	s->attained_ns = jget_u64(o, "attained_ns");
+	s->judged = json_is_true(json_object_get(o, "judged"));
+	s->last.criterion = jget_real(o, "value");
+	s->last.mean = jget_real(o, "mean");
+	s->last.slope = jget_real(o, "slope");
+	s->last.deviation = jget_real(o, "max_deviation");
+	for (size_t i = 0; i < json_array_size(iops) && i < s->n; i++) {
+		s->iops[i] = json_number_value(json_array_get(iops, i));
+		s->bw[i] = json_number_value(json_array_get(bw, i));
+		s->count = (unsigned)i + 1;
+	}
+}
+
 int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *e)
 {
 	struct settings s;
@@ -281,6 +312,7 @@ int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *
 		stats_init(&jr->threads[t]);
 	if (stats_from_json(o, &jr->total, e))
 		return err_set(e, EXIT_USAGE, "job %s: %s", jr->job.name, e->msg);
+	steady_from_json(json_object_get(o, "steadystate"), jr);
 	const json_t *th = json_object_get(o, "threads");
 	for (unsigned t = 0; t < jr->nthreads && t < json_array_size(th); t++)
 		if (stats_from_json(json_array_get(th, t), &jr->threads[t], e))

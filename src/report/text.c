@@ -310,6 +310,11 @@ void report_text(FILE *f, const struct run_result *r)
 				print_thread(f, jr, &jr->threads[t], 1);
 		if (jr->verify)
 			report_verify_text(f, jr);
+		if (jr->ss.n) {
+			char ss[512];
+			ss_describe(&jr->ss, ss, sizeof(ss));
+			fprintf(f, "  steady state : %s\n", ss);
+		}
 	}
 	print_groups(f, r);
 	if (r->cluster)
