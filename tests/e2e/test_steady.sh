@@ -1,0 +1,111 @@
+#!/bin/bash
+# Steady state.  run: fio's --steadystate with --ss_dur stops a rate-limited
+# job once its window is steady (well before --runtime), says so in the text
+# and the JSON, and a criterion that cannot be met runs to the end and says
+# it was not attained; bad values are refused.  steady: on a RAM-backed loop
+# device the region is preconditioned (the device sees both passes), rounds
+# follow until the verdict, the JSON holds every round and the window, the
+# page plots them; a device with a file system is refused untouched.
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+need_root
+need_iogauge
+need_loop
+need_cmd mkfs.ext4 awk
+need_json
+
+j() { jget "$OUT" "$1" 2>/dev/null; }
+NULLJOB=(run --name=s --ioengine=null --size=1g --bs=4k --rw=randwrite --time_based --runtime=30)
+
+# 1. run: a constant rate is steady after the window; the job stops there.
+run_iogauge "${NULLJOB[@]}" --rate_iops=2000 --steadystate=iops:5% --ss_dur=3 --output-format=json
+expect_status 0 "run --steadystate=iops:5% --ss_dur=3 at a constant 2000 IOPS: exit 0"
+check "JSON: steady state attained" [ "$(j .jobs[0].steadystate.attained)" = true ]
+el=$(j .jobs[0].elapsed_ns)
+check "the job stopped once steady, well before --runtime=30 ($el ns)" between "${el:-0}" 3e9 9e9
+at=$(j .jobs[0].steadystate.attained_ns)
+check "attained after the 3 s window and before the end ($at ns)" between "${at:-0}" 3e9 "$el"
+check "JSON: the window holds 3 values near 2000 IOPS" \
+	[ "$(j '.jobs[0].steadystate.window.iops|length')" = 3 ] && between "$(j .jobs[0].steadystate.window.iops[2])" 1900 2100
+check "JSON: the criterion as given" [ "$(j .jobs[0].steadystate.criterion)" = iops ] && [ "$(j .jobs[0].steadystate.limit_pct)" = true ]
+check "JSON: the options echo it as fio spells it" [ "$(j .jobs[0].options.steadystate)" = "iops:5%" ]
+run_iogauge "${NULLJOB[@]}" --rate_iops=2000 --ss=iops_slope:1% --ss_dur=2
+expect_status 0 "fio's short names (ss, ss_dur): exit 0"
+check "text: steady state attained" grep -q "^  steady state : the slope of per-second IOPS under 1% of the window's mean a second over a 2 s window: attained after" "$OUT"
+
+# A criterion that cannot be met: the job runs its time and the report says so.
+run_iogauge "${NULLJOB[@]}" --runtime=4 --rate_iops=2000 --steadystate=iops:0 --ss_dur=2 --output-format=json
+expect_status 0 "an impossible criterion: exit 0"
+check "JSON: not attained" [ "$(j .jobs[0].steadystate.attained)" = false ] && [ "$(j .jobs[0].steadystate.attained_ns)" = null ]
+check "the job ran its whole --runtime" between "$(j .jobs[0].elapsed_ns)" 3.9e9 6e9
+check "JSON: the last window was judged" [ "$(j .jobs[0].steadystate.judged)" = true ]
+run_iogauge "${NULLJOB[@]}" --runtime=3 --rate_iops=2000 --steadystate=bw:0 --ss_dur=2
+check "text: not attained, with the last window's deviation" grep -q "not attained; the last window's largest deviation was" "$OUT"
+run_iogauge "${NULLJOB[@]}" --steadystate=iops --ss_dur=3
+expect_status 2 "--steadystate without a limit: exit 2"
+expect_err "steadystate: 'iops' is not allowed" "the message names the option and the value"
+run_iogauge "${NULLJOB[@]}" --steadystate=lat:5% --ss_dur=3
+expect_status 2 "an unknown criterion: exit 2"
+run_iogauge "${NULLJOB[@]}" --ss_dur=1
+expect_status 2 "a window under 2 s: exit 2"
+expect_err "steadystate_duration: from 2 s" "the message says the range"
+
+# 2. steady on a RAM-backed loop device.
+mount_tmpfs 300M || {
+	fail "a tmpfs"
+	exit 1
+}
+truncate -s 64M "$MNT/dev.img" && DEV=$(losetup -f --show "$MNT/dev.img") || {
+	fail "a RAM-backed loop device"
+	exit 1
+}
+E2E_LOOPS+=("$DEV")
+read -r _ w0 < <(dev_sectors "$DEV")
+run_iogauge steady --ioengine=libaio --runtime 0.3 --passes 6 --iodepth 8 --json "$E2E_TMP/st.json" \
+	--html "$E2E_TMP/st.html" "$DEV"
+expect_status 0 "steady on a RAM-backed loop device: exit 0"
+read -r _ w1 < <(dev_sectors "$DEV")
+S=$E2E_TMP/steady.json
+jget "$E2E_TMP/st.json" .steady >"$S"
+k() { jget "$S" "$1" 2>/dev/null; }
+check "the precondition wrote the 64 MiB device twice" [ "$(k .targets[0].prepare_bytes)" = $((2 * 64 << 20)) ]
+check "the device saw the precondition's writes and more" [ $(((w1 - w0) * 512)) -ge $((2 * 64 << 20)) ]
+check "text: the precondition is said" grep -q "^Precondition: wrote 128 MiB (the 64.0 MiB region twice) with 128 KiB sequential writes" "$OUT"
+n=$(k '.targets[0].rounds|length')
+check "JSON: between 5 and 6 rounds ($n)" between "${n:-0}" 5 6
+check "text: a row per round" [ "$(grep -Ec '^ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+' "$OUT")" = "$n" ]
+check "JSON: every round of the suite is a job" [ "$(jget "$E2E_TMP/st.json" '.jobs|length')" = "$n" ]
+if [ "$(k .targets[0].reached)" = true ]; then
+	check "reached: the rounds stop at the window's last round" [ "$(k .targets[0].window.last_round)" = "$n" ]
+	check "reached: within the limits" awk -v r="$(k .targets[0].window.range_pct)" -v e="$(k .targets[0].window.excursion_pct)" \
+		'BEGIN { exit !(r <= 20 && e <= 10) }'
+	check "text: reached" grep -q "^Steady state reached at round $n" "$OUT"
+else
+	check "not reached: every round ran" [ "$n" = 6 ]
+	check "not reached: outside a limit" awk -v r="$(k .targets[0].window.range_pct)" -v e="$(k .targets[0].window.excursion_pct)" \
+		'BEGIN { exit !(r > 20 || e > 10) }'
+	check "text: not reached, and why" grep -q "^Steady state NOT reached in 6 rounds (the round limit, --passes)" "$OUT"
+fi
+# The page: the rounds and the window.
+if command -v chromium >/dev/null 2>&1 && [ -r /usr/share/javascript/chart.js/chart.min.js ]; then
+	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/st.html" "$E2E_TMP/st.png" 1280 1400 >/dev/null 2>&1
+	check "HTML: drawn without console messages" [ -s "$E2E_TMP/st.png" ] && [ ! -s "$E2E_TMP/st.png.console.txt" ]
+	R=$E2E_TMP/st.rendered.json
+	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
+		"$E2E_TMP/st.png.dom.html" >"$R"
+	check "HTML: the rounds chart has a point per round" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data|length')" = "$n" ]
+	check "HTML: the window's 5 rounds are marked" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[1].data|length')" = 5 ]
+	check "HTML: round 1's point is round 1's IOPS" \
+		awk -v a="$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data[0].y')" -v b="$(k .targets[0].rounds[0].iops)" 'BEGIN { exit !(a == b) }'
+else
+	skip "HTML of steady" "chromium or libjs-chart.js missing"
+fi
+
+# 3. The interlock: a device with a file system is refused, untouched.
+mkfs_ext4 "$DEV"
+h=$(content_hash "$DEV")
+run_iogauge steady --runtime 0.2 --passes 5 "$DEV"
+expect_status 2 "steady on a device with ext4: exit 2"
+expect_err "it carries an ext4 file system" "the refusal names the file system"
+check "the device is unchanged" [ "$(content_hash "$DEV")" = "$h" ]

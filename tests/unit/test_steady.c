@@ -1,0 +1,254 @@
+/*
+ * Unit tests for steady state (steady.c, src/suites/steady.c): fio's and the
+ * SNIA PTS criteria on made-up windows, the runner's window fed once a
+ * second, and synthetic runs of `iogauge steady` on the null engine whose
+ * rate limit changes from round to round: one that ends constant reaches
+ * steady state within the round limit and stops there, one whose rate keeps
+ * changing does not, and says so.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "commands.h"
+#include "options.h"
+#include "steady.h"
+#include "suite.h"
+#include "report/report.h"
+
+extern const struct command cmd_steady;
+
+/* ---- the criteria */
+
+static void test_fio_criteria(void **state)
+{
+	(void)state;
+	struct ss_judgement j;
+	const double flat[] = { 1000, 1000, 1000, 1000 };
+	ss_judge_fio(SS_IOPS, 1, true, flat, 4, &j);
+	assert_true(j.met);
+	assert_true(j.mean == 1000 && j.deviation == 0 && j.slope == 0);
+	/* y = 100 + 10 x: slope 10 a second, 8% of the mean 125; largest deviation 15. */
+	const double ramp[] = { 100, 110, 120, 130, 140, 150 };
+	ss_judge_fio(SS_IOPS_SLOPE, 10, false, ramp, 6, &j);
+	assert_true(fabs(j.slope - 10) < 1e-9);
+	assert_false(j.met); /* as fio: met only under the limit */
+	ss_judge_fio(SS_IOPS_SLOPE, 10.01, false, ramp, 6, &j);
+	assert_true(j.met);
+	ss_judge_fio(SS_IOPS_SLOPE, 8, true, ramp, 6, &j);
+	assert_true(fabs(j.criterion - 8) < 1e-9);
+	assert_false(j.met); /* fio: met when under the limit */
+	ss_judge_fio(SS_BW, 25, false, ramp, 6, &j);
+	assert_true(fabs(j.deviation - 25) < 1e-9);
+	assert_false(j.met);
+	ss_judge_fio(SS_BW, 25.1, false, ramp, 6, &j);
+	assert_true(j.met);
+	/* A falling slope counts by its size. */
+	const double fall[] = { 150, 140, 130, 120, 110, 100 };
+	ss_judge_fio(SS_IOPS_SLOPE, 8.1, true, fall, 6, &j);
+	assert_true(j.slope < 0 && j.met);
+}
+
+static void test_pts_criteria(void **state)
+{
+	(void)state;
+	struct ss_judgement j;
+	const double flat[] = { 2000, 2010, 1990, 2005, 1995 };
+	assert_true(ss_judge_pts(flat, 5, 20, 10, &j));
+	/* +100 a round around 1200: range 33% of the mean. */
+	const double rising[] = { 1000, 1100, 1200, 1300, 1400 };
+	assert_false(ss_judge_pts(rising, 5, 20, 10, &j));
+	assert_true(fabs(j.criterion - 100.0 * 400 / 1200) < 1e-9);
+	/* Within the range (14.8%) but the line rises 160 across the window: 14.8% > 10%. */
+	const double creeping[] = { 1000, 1040, 1080, 1120, 1160 };
+	assert_false(ss_judge_pts(creeping, 5, 20, 10, &j));
+	assert_true(j.criterion < 20);
+	/* Noisy but level: range 18%, no trend. */
+	const double noisy[] = { 1000, 1180, 1000, 1180, 1090 };
+	assert_true(ss_judge_pts(noisy, 5, 20, 10, &j));
+}
+
+/* The runner's window: a value a second from the counters, a reset (the ramp) starts over. */
+static void test_feed(void **state)
+{
+	(void)state;
+	struct job job;
+	struct settings s;
+	struct ss_result r;
+	struct ig_err e = { 0 };
+	options_defaults(&job, &s);
+	assert_int_equal(args_apply_string("--steadystate=iops:2% --ss_dur=3 --ss_ramp=2", OG_ALL, &job, NULL, &e), 0);
+	memset(&r, 0, sizeof(r));
+	ss_init(&r, &job, 0);
+	assert_int_equal(r.n, 3);
+	uint64_t ios = 0, t = 2 * NSEC_PER_SEC;
+	/* Inside ss_ramp: ignored. */
+	assert_false(ss_feed(&r, NSEC_PER_SEC, 5000, 0));
+	assert_int_equal(r.count, 0);
+	/* A base, then counters that went back (a ramp's reset): a new base, no value. */
+	assert_false(ss_feed(&r, t - NSEC_PER_SEC / 20, 9000, 9000 * 4096));
+	assert_false(ss_feed(&r, t, ios, 0));
+	assert_int_equal(r.count, 0);
+	unsigned feeds = 0;
+	bool done = false;
+	while (!done && feeds < 40) {
+		t += NSEC_PER_SEC / 10; /* fed ten times a second: one value a second */
+		ios += 100;
+		done = ss_feed(&r, t, ios, ios * 4096);
+		feeds++;
+	}
+	assert_true(done);
+	assert_int_equal(r.count, 3);
+	assert_true(r.attained && fabs(r.last.mean - 1000) < 1e-6);
+	assert_true(r.attained_ns == t);
+	double w[3];
+	assert_int_equal(ss_window(&r, true, w, 3), 3);
+	assert_true(fabs(w[2] - 4096000) < 1e-3);
+	char text[512];
+	ss_describe(&r, text, sizeof(text));
+	assert_non_null(strstr(text, "attained after 5.0 s"));
+	ss_free(&r);
+}
+
+/* ---- synthetic runs of `iogauge steady` */
+
+static char base[64], dir[96], jsonpath[128], textpath[128];
+static const unsigned *rates;
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(base, sizeof(base), "/tmp/iogauge-test-steady.XXXXXX");
+	if (!mkdtemp(base))
+		return -1;
+	snprintf(dir, sizeof(dir), "%s/t", base);
+	snprintf(jsonpath, sizeof(jsonpath), "%s/out.json", base);
+	snprintf(textpath, sizeof(textpath), "%s/out.txt", base);
+	return mkdir(dir, 0700);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Each round's rate limit, by round: the synthetic part. */
+static void rate_by_round(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
+{
+	(void)t;
+	(void)c;
+	j->rate_iops = rates[sr->pass];
+}
+
+static json_t *run_steady(const unsigned *schedule, unsigned rounds, char **text)
+{
+	static struct suite synthetic;
+	static struct command cmd;
+	synthetic = *cmd_steady.suite;
+	synthetic.job = rate_by_round;
+	cmd = cmd_steady;
+	cmd.suite = &synthetic;
+	rates = schedule;
+	char a_json[160], a_out[160], a_passes[32];
+	snprintf(a_json, sizeof(a_json), "--json=%s", jsonpath);
+	snprintf(a_out, sizeof(a_out), "--output=%s", textpath);
+	snprintf(a_passes, sizeof(a_passes), "--passes=%u", rounds);
+	char *argv[] = { "--ioengine=null", "--direct=0", "--size=64m", "--runtime=400ms", "--iodepth=1",
+			 a_passes, "--quiet", a_json, a_out, dir, NULL };
+	assert_int_equal(suite_main(&cmd, 10, argv), 0);
+	FILE *f = fopen(textpath, "r");
+	assert_non_null(f);
+	*text = calloc(1, 65536);
+	fread(*text, 1, 65535, f);
+	fclose(f);
+	struct ig_err e = { 0 };
+	json_t *root = result_load(jsonpath, &e);
+	if (!root)
+		fail_msg("%s", e.msg);
+	return root;
+}
+
+static const json_t *target0(const json_t *root)
+{
+	return json_array_get(json_object_get(json_object_get(root, "steady"), "targets"), 0);
+}
+
+static void test_ends_constant(void **state)
+{
+	(void)state;
+	static const unsigned schedule[] = { 6000, 4500, 3000, 2000, 2000, 2000, 2000, 2000, 2000, 2000 };
+	char *text;
+	json_t *root = run_steady(schedule, 10, &text);
+	const json_t *t = target0(root);
+	assert_true(json_is_true(json_object_get(t, "reached")));
+	/* Rounds 4-8 run at 2000: steady at round 8, and the rounds stop there. */
+	const json_t *w = json_object_get(t, "window");
+	assert_int_equal(json_integer_value(json_object_get(w, "first_round")), 4);
+	assert_int_equal(json_integer_value(json_object_get(w, "last_round")), 8);
+	assert_int_equal(json_array_size(json_object_get(t, "rounds")), 8);
+	double mean = json_real_value(json_object_get(w, "iops_mean"));
+	assert_true(mean > 1900 && mean < 2100);
+	/* The rounds ran at their rates: round 1 near 6000 IOPS. */
+	double r1 = json_real_value(json_object_get(json_array_get(json_object_get(t, "rounds"), 0), "iops"));
+	assert_true(r1 > 5000 && r1 < 6300);
+	/* The precondition wrote the region twice. */
+	assert_int_equal(json_integer_value(json_object_get(t, "prepare_bytes")), 2 * (64 << 20));
+	assert_non_null(strstr(text, "Steady state reached at round 8: rounds 4-8"));
+	assert_non_null(strstr(text, "Precondition: wrote 128 MiB (the 64.0 MiB region twice)"));
+	/* The saved result prints the same verdict again. */
+	struct suite_saved ss;
+	struct ig_err e = { 0 };
+	assert_int_equal(suite_from_json(root, &ss, &e), 0);
+	char *again = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&again, &len);
+	ss.suite.print(m, &ss.sr);
+	fclose(m);
+	assert_string_equal(again, text);
+	suite_saved_free(&ss);
+	free(again);
+	free(text);
+	json_decref(root);
+}
+
+static void test_keeps_changing(void **state)
+{
+	(void)state;
+	static const unsigned schedule[] = { 1000, 1300, 1690, 2197, 2856, 3713, 4827 };
+	char *text;
+	json_t *root = run_steady(schedule, 7, &text);
+	const json_t *t = target0(root);
+	assert_false(json_is_true(json_object_get(t, "reached")));
+	assert_int_equal(json_array_size(json_object_get(t, "rounds")), 7);
+	const json_t *w = json_object_get(t, "window");
+	assert_int_equal(json_integer_value(json_object_get(w, "first_round")), 3);
+	assert_true(json_real_value(json_object_get(w, "range_pct")) > 20);
+	assert_non_null(strstr(text, "Steady state NOT reached in 7 rounds (the round limit, --passes)"));
+	free(text);
+	json_decref(root);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fio_criteria),
+		cmocka_unit_test(test_pts_criteria),
+		cmocka_unit_test(test_feed),
+		cmocka_unit_test(test_ends_constant),
+		cmocka_unit_test(test_keeps_changing),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
