@@ -368,9 +368,21 @@ void charts_series(struct page *p, unsigned r)
 					if (num(json_object_get(g.root, "suite"), "passes") > 1)
 						snprintf(pass, sizeof(pass), " pass %d", e->pass);
 					/* The direction is named only where a job has both. */
-					snprintf(label, sizeof(label), "%s%s%s%s", e->kase, pass, both ? " " : "",
-						 both ? io_op_names[d] : "");
+					const json_t *ranks = json_object_get(e->job, "ranks"), *rk;
+					snprintf(label, sizeof(label), "%s%s%s%s%s", e->kase, pass, both ? " " : "",
+						 both ? io_op_names[d] : "", json_array_size(ranks) ? " (all ranks)" : "");
 					series_points(chart_dataset(c, label), pts, d, w);
+					/* Several ranks (iogauge-mpi): each rank's own series beside the aggregate. */
+					size_t ri;
+					json_array_foreach(ranks, ri, rk) {
+						const char *host = json_string_value(json_object_get(rk, "host"));
+						snprintf(label, sizeof(label), "%s%s%s%s rank %lld%s%s%s", e->kase, pass,
+							 both ? " " : "", both ? io_op_names[d] : "",
+							 (long long)json_integer_value(json_object_get(rk, "rank")),
+							 host ? " (" : "", host ? host : "", host ? ")" : "");
+						series_points(chart_dataset(c, label),
+							      json_object_get(json_object_get(rk, "series"), "points"), d, w);
+					}
 				}
 			}
 		}
