@@ -375,13 +375,15 @@ void charts_series(struct page *p, unsigned r)
 					/* Several ranks (iogauge-mpi): each rank's own series beside the aggregate. */
 					size_t ri;
 					json_array_foreach(ranks, ri, rk) {
+						const json_t *rp = json_object_get(json_object_get(rk, "series"), "points");
+						if (!json_array_size(rp))
+							continue; /* --rank-results=brief|none: the aggregate only */
 						const char *host = json_string_value(json_object_get(rk, "host"));
 						snprintf(label, sizeof(label), "%s%s%s%s rank %lld%s%s%s", e->kase, pass,
 							 both ? " " : "", both ? io_op_names[d] : "",
 							 (long long)json_integer_value(json_object_get(rk, "rank")),
 							 host ? " (" : "", host ? host : "", host ? ")" : "");
-						series_points(chart_dataset(c, label),
-							      json_object_get(json_object_get(rk, "series"), "points"), d, w);
+						series_points(chart_dataset(c, label), rp, d, w);
 					}
 				}
 			}
