@@ -191,6 +191,11 @@ static int alone(unsigned ranks, unsigned samples)
 	       depth * one * 1e6, depth, words * 8 / 1024.0);
 	printf("unpack on rank 0:               %9.1f us\n", unpack * 1e6);
 	printf("merge of %u saved JSON results in one process: %.2f ms\n", ranks, via_json * 1e3);
+	printf("memory: a histogram %.1f KiB (allocated per thread for each latency measured: clat, and slat and lat "
+	       "on asynchronous engines); struct thread_stats %.1f KiB without them; rank 0 gathers %zu + %zu bytes "
+	       "per rank (rank_fig per job, rank_info) and the ranks' JSON objects (--rank-results)\n",
+	       sizeof(struct hist) / 1024.0, sizeof(struct thread_stats) / 1024.0, sizeof(struct rank_fig),
+	       sizeof(struct rank_info));
 	printf("MERGE_1024_MS %.3f\n", (pack + all + unpack) * 1e3);
 	printf("JSON_1024_MS %.3f\n", via_json * 1e3);
 	printf("exact: %s\n", same ? "yes (the merged histogram and sums equal stats_merge of all ranks)" : "NO");

@@ -76,6 +76,7 @@ struct cluster_run {
 	unsigned ndevs;
 	int64_t offset_min_ns, offset_max_ns; /* clock offsets to rank 0 */
 	int64_t start_skew_ns;   /* spread of the last start barrier's release, clocks corrected */
+	uint64_t merge_ns;       /* rank 0's time in the merge (reduction, gathers, agreements) */
 	/* The measured phase was cut short for every rank by one of them: */
 	int halt_reason;         /* 0 none, CLUSTER_HALT_* */
 	int halt_rank;

@@ -268,17 +268,33 @@ static void merge_devices(struct run_ctx *c, struct run_result *r, struct cluste
 	free(lens);
 }
 
+static int cmp_host(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Distinct host names, sorted: N log N (100,000 ranks compared pairwise would take seconds). */
+static unsigned count_hosts(const struct rank_info *ranks, unsigned n)
+{
+	const char **h = xcalloc(n, sizeof(*h));
+	for (unsigned k = 0; k < n; k++)
+		h[k] = ranks[k].host;
+	qsort(h, n, sizeof(*h), cmp_host);
+	unsigned hosts = n > 0;
+	for (unsigned k = 1; k < n; k++)
+		hosts += strcmp(h[k - 1], h[k]) != 0;
+	free(h);
+	return hosts;
+}
+
 static void fill_run(struct cluster_run *cr, struct rank_info *ranks)
 {
 	cr->nranks = mpi_g.size;
 	cr->ranks = ranks;
+	cr->nhosts = count_hosts(ranks, mpi_g.size);
 	int64_t lo = INT64_MAX, hi = INT64_MIN, slo = INT64_MAX, shi = INT64_MIN;
 	for (unsigned k = 0; k < mpi_g.size; k++) {
 		const struct rank_info *ri = &ranks[k];
-		bool seen = false;
-		for (unsigned j = 0; j < k && !seen; j++)
-			seen = !strcmp(ranks[j].host, ri->host);
-		cr->nhosts += !seen;
 		lo = ri->clock_offset_ns < lo ? ri->clock_offset_ns : lo;
 		hi = ri->clock_offset_ns > hi ? ri->clock_offset_ns : hi;
 		int64_t s = ri->start_wall_ns - ri->clock_offset_ns;
@@ -335,6 +351,7 @@ void cluster_merge(struct run_ctx *c, struct run_result *r)
 	agree_status(c, r);
 	if (mpi_g.broken)
 		return;
+	uint64_t t0 = now_ns(); /* every rank is here: the merge's own time from now */
 	MPI_Op op;
 	MPI_Op_create(combine_op, 1, &op);
 	for (unsigned i = 0; i < r->njobs; i++)
@@ -357,5 +374,6 @@ void cluster_merge(struct run_ctx *c, struct run_result *r)
 	cr->halt_reason = mpi_g.halt_reason;
 	cr->halt_rank = mpi_g.halt_rank;
 	mpi_g.halt_reason = mpi_g.halt_rank = 0; /* the next run starts afresh */
+	cr->merge_ns = now_ns() - t0;
 	r->cluster = cr;
 }

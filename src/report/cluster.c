@@ -95,6 +95,8 @@ void report_cluster_text(FILE *f, const struct run_result *r)
 	if (cr->start_skew_ns)
 		fprintf(f, "  start: every rank left the barrier before the measured phase within %.1f us (clocks corrected)\n",
 			(double)cr->start_skew_ns / 1e3);
+	fprintf(f, "  merge: %.2f ms on rank 0 (the reduction of the histograms and sums, and the ranks' own figures gathered)\n",
+		(double)cr->merge_ns / 1e6);
 	if (cr->halt_reason)
 		fprintf(f, "  stopped: rank %d %s, and every rank stopped then%s\n", cr->halt_rank,
 			halt_words[cr->halt_reason],
@@ -158,6 +160,7 @@ json_t *json_cluster(const struct run_result *r)
 	json_object_set_new(o, "clock_offset_min_ns", json_integer(cr->offset_min_ns));
 	json_object_set_new(o, "clock_offset_max_ns", json_integer(cr->offset_max_ns));
 	json_object_set_new(o, "start_skew_ns", json_integer(cr->start_skew_ns));
+	json_object_set_new(o, "merge_ns", json_u64(cr->merge_ns));
 	json_object_set_new(o, "stopped_by", cr->halt_reason ? json_string(halt_words[cr->halt_reason]) : json_null());
 	json_object_set_new(o, "stopped_by_rank", cr->halt_reason ? json_integer(cr->halt_rank) : json_null());
 	json_t *ranks = json_array();

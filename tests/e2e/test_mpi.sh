@@ -113,6 +113,7 @@ check "JSON: every rank's job object in full (4 ranks, --rank-results=auto)" \
 	[ "$(jget "$J" .jobs[0].ranks_detail)" = full -a "$(hist_count "$J" .jobs[0].ranks[1].write.clat_ns.histogram)" = $((SIZE / 65536)) ]
 check "JSON: the cluster object (ranks, hosts)" \
 	[ "$(jget "$J" .cluster.ranks_n .cluster.hosts_n '.cluster.ranks|length' | tr '\n' ' ')" = "4 1 4 " ]
+check "JSON: rank 0's time in the merge" [ "$(jget "$J" .cluster.merge_ns)" -gt 0 ]
 check "text: one report, from rank 0, with the ranks' spread" \
 	bash -c "[ \$(grep -c '^Run status group 0' '$OUT') = 1 ] && grep -q '^Ranks: 4 on 1 host' '$OUT' && grep -q 'write MB/s *min=' '$OUT'"
 check "file per process: no file left" dir_empty "$D"
