@@ -20,7 +20,7 @@ MPIOBJ   = $(filter-out build/rel/src/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/
 MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
 
-.PHONY: all run test unit e2e deps san mpi install clean docs bench
+.PHONY: all run test unit e2e deps san mpi install clean docs bench screenshots
 all: iogauge iogauge.1 docs/options.md docs/fio.md
 
 deps:
@@ -86,6 +86,10 @@ test: deps all san mpi
 
 bench: deps all
 	bench/vs-fio.sh
+
+# The README's pictures: real quick and scale reports, drawn by headless Chromium (docs/screenshot-*.png).
+screenshots: deps iogauge
+	scripts/screenshots.sh
 
 install: iogauge iogauge.1
 	install -D -m 0755 iogauge $(DESTDIR)$(PREFIX)/bin/iogauge

@@ -5,7 +5,7 @@ set -e
 PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libjansson-dev libcmocka-dev
       fio bonnie++ e2fsprogs xfsprogs btrfs-progs util-linux fdisk valgrind
       openmpi-bin libopenmpi-dev
-      libjs-chart.js chromium libpng-dev
+      libjs-chart.js chromium libpng-dev optipng
       libisal-dev libxxhash-dev libssl-dev zstd gzip clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
