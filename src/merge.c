@@ -187,6 +187,12 @@ static void walk_job(struct walk *w, struct job_result *jr, const uint64_t *shap
 	v64(w, K_SUM, &known);
 	v64(w, K_SUM, &res);
 	jr->resident_before = known ? (int64_t)res : -1;
+	/* What was still in the page cache when the clock stopped: summed where ranks know it. */
+	known = jr->unsynced_after >= 0;
+	res = known ? (uint64_t)jr->unsynced_after : 0;
+	v64(w, K_SUM, &known);
+	v64(w, K_SUM, &res);
+	jr->unsynced_after = known ? (int64_t)res : -1;
 }
 
 static void counts(const uint64_t *shape, size_t n[K_NR])
@@ -194,7 +200,7 @@ static void counts(const uint64_t *shape, size_t n[K_NR])
 	struct walk w = { .mode = W_COUNT };
 	struct job_result jr;
 	memset(&jr, 0, sizeof(jr));
-	jr.resident_before = -1;
+	jr.resident_before = jr.unsynced_after = -1;
 	walk_job(&w, &jr, shape);
 	memcpy(n, w.n, sizeof(w.n));
 }

@@ -3,6 +3,7 @@
 #include "common.h"
 #include "commands.h"
 #include "ctx.h"
+#include "merge.h"
 #include "options.h"
 #include "safety.h"
 #include "stale.h"
@@ -282,7 +283,8 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 	cell->done = s->elapsed_ns > 0;
 	cell->resident = jr->resident_before;
 	cell->unsynced = jr->unsynced_after;
-	cell->region = jr->job.size;
+	/* Merged from several ranks: every rank's region (what resident and unsynced add up over). */
+	cell->region = jr->job.size * (jr->cluster ? jr->cluster->nranks : 1);
 	if (!t->info.path[0] && jr->targets)
 		t->info = jr->targets[0];
 	t->fallback |= jr->buffered_fallback;

@@ -6,6 +6,7 @@
  * the runner spaces the requests (--thinktime).  Several targets add a table
  * with a column per target.
  */
+#include "cluster.h"
 #include "common.h"
 #include "commands.h"
 #include "devinfo.h"
@@ -165,6 +166,24 @@ static void job(struct suite_run *sr, struct suite_target *t, unsigned c, struct
 	j->hooks = &l->hooks[0];
 }
 
+/*
+ * Several ranks (mpirun): the lines and ioping's block are rank 0's own
+ * requests; every rank's, from the merged histograms, follow (medians over
+ * the passes).
+ */
+static void ranks_line(FILE *f, const struct suite_run *sr, unsigned ti)
+{
+	int dir = rw_writes(sr->base->rw) ? FD_WRITE : FD_READ;
+	static const int figs[] = { FIG_LAT_MIN, FIG_LAT_MEAN, FIG_LAT_MAX, FIG_LAT_P50, FIG_LAT_P99 };
+	char v[ARRAY_SIZE(figs)][32];
+	for (size_t i = 0; i < ARRAY_SIZE(figs); i++) {
+		struct fig3 x = suite_fig(sr, ti, 0, dir, figs[i]);
+		ioping_fmt(v[i], sizeof(v[i]), x.n ? (long long)llround(x.median) : 0, IOPING_TIME);
+	}
+	fprintf(f, "above: rank 0's requests; all %u ranks (merged): min/avg/max = %s / %s / %s, p50/p99 = %s / %s\n",
+		cluster_size(), v[0], v[1], v[2], v[3], v[4]);
+}
+
 /* ioping's closing block, over every pass of this target, and the percentiles. */
 static void target_done(FILE *f, struct suite_run *sr, unsigned ti)
 {
@@ -203,6 +222,8 @@ static void target_done(FILE *f, struct suite_run *sr, unsigned ti)
 		ioping_fmt(b, sizeof(b), (long long)lat_pct(s, 90), IOPING_TIME),
 		ioping_fmt(c, sizeof(c), (long long)lat_pct(s, 99), IOPING_TIME),
 		ioping_fmt(e, sizeof(e), (long long)lat_pct(s, 99.9), IOPING_TIME));
+	if (cluster_size() > 1)
+		ranks_line(f, sr, ti);
 	if (ti + 1 < sr->ntargets)
 		fprintf(f, "\n");
 	fflush(f);
@@ -246,7 +267,8 @@ static void row_cell(const struct suite_run *sr, unsigned target, unsigned row, 
 	const struct latency *l = sr->priv; /* NULL: a saved result read back (report) */
 	if (rows[row].fig < 0) {
 		if (l)
-			snprintf(buf, len, "%llu", (unsigned long long)l->t[target].requests);
+			snprintf(buf, len, "%llu%s", (unsigned long long)l->t[target].requests,
+				 cluster_size() > 1 ? " (rank 0)" : "");
 		else
 			snprintf(buf, len, "-");
 		return;

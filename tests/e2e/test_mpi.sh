@@ -118,3 +118,10 @@ check "text: one report, from rank 0, with the ranks' spread" \
 	bash -c "[ \$(grep -c '^Run status group 0' '$OUT') = 1 ] && grep -q '^Ranks: 4 on 1 host' '$OUT' && grep -q 'write MB/s *min=' '$OUT'"
 check "file per process: no file left" dir_empty "$D"
 
+
+# The merged JSON is a result like any other: compare and report read it unchanged.
+run_iogauge compare "$J" "$J"
+check "compare reads the merged JSON (the merged figures of every job)" \
+	bash -c "[ $STATUS = 0 ] && grep -q '^w: write MB/s' '$OUT' && grep -q '^rr: read p99 latency us' '$OUT'"
+run_iogauge report "$J" --html="$E2E_TMP/fpp.html"
+check "report writes a page from the merged JSON" bash -c "[ $STATUS = 0 ] && [ -s '$E2E_TMP/fpp.html' ]"

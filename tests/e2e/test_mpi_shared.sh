@@ -125,3 +125,10 @@ expect_status 0 "quick under mpirun: exit status 0"
 check "quick under mpirun: one table, for $NP ranks" \
 	bash -c "[ \$(grep -c '^SEQ1M Q8T1' '$OUT') = 1 ] && grep -q '^4 ranks (mpirun)' '$OUT'"
 check "quick under mpirun: no file left" dir_empty "$D"
+
+# ---- ioping's lines are rank 0's requests; every rank's follow, merged.
+mpi_run latency -c 2 -i 0 "$D"
+expect_status 0 "latency under mpirun: exit status 0"
+check "latency under mpirun: rank 0's lines and block, then all $NP ranks' figures merged" \
+	bash -c "[ \$(grep -c 'request=' '$OUT') = 2 ] && grep -q '^above: rank 0.s requests; all $NP ranks (merged): min/avg/max = ' '$OUT'"
+check "latency under mpirun: no file left" dir_empty "$D"

@@ -83,6 +83,7 @@ static void fill(struct job_result *jr, unsigned r)
 	jr->invalidate_ns = 7 * r;
 	jr->buffered_fallback = r == 3;
 	jr->resident_before = r % 2 ? -1 : (int64_t)(4096 * r);
+	jr->unsynced_after = r == 1 ? -1 : (int64_t)(512 * r);
 }
 
 static void assert_lat_equal(const struct lat_stats *a, const struct lat_stats *b)
@@ -149,6 +150,7 @@ static void test_reduction_is_stats_merge(void **state)
 	assert_int_equal(got.invalidate_ns, 7 * (0 + 1 + 2 + 3 + 4));
 	assert_true(got.buffered_fallback);
 	assert_int_equal(got.resident_before, 4096 * (0 + 2 + 4));
+	assert_int_equal(got.unsynced_after, 512 * (0 + 2 + 3 + 4));
 	/* The percentiles of the merged histogram are those of one run over all samples. */
 	assert_int_equal(lat_pct(&t->op[IO_READ].clat, 99), lat_pct(&want.op[IO_READ].clat, 99));
 
