@@ -6,6 +6,7 @@
 #include "ctx.h"
 #include "engines/engine.h"
 #include "pattern.h"
+#include "place.h"
 
 #include <stdarg.h>
 #include <errno.h>
@@ -314,6 +315,16 @@ int job_validate(struct job *j, struct ig_err *e)
 	char perr[256];
 	if (pattern_check(j, perr, sizeof(perr)))
 		return err_set(e, EXIT_USAGE, "job %s: %s", j->name, perr);
+	unsigned nfiles = en->flags & ENGINE_NO_FILE ? 1 : job_nfiles(j);
+	if (nfiles > 1 && pattern_wanted(j))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: several files (nrfiles, a filename list) with bsrange, bssplit, rw=...:N "
+			       "or percentage_random are not supported together",
+			       j->name);
+	if (nfiles > 1 && en == &engine_mmap)
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=mmap takes one file (nrfiles=1)", j->name);
+	if (j->pre_read)
+		j->invalidate = false; /* fio: pre_read clears invalidate */
 	if (j->direct && j->bs_unaligned)
 		return err_set(e, EXIT_USAGE, "job %s: --blocksize_unaligned cannot be O_DIRECT (drop --direct=1)",
 			       j->name);

@@ -275,6 +275,16 @@ static const char *const fio_differences[] = {
 	"being iogauge's, splits them into a different number of requests; and a mixed sequential "
 	"job with different sizes per direction and `loops` > 1 may split its second and later loops "
 	"differently.",
+	"**Files.** fio's names (`JOBNAME.JOBNUM.FILENUM`, `filename_format`, a `:` list in `filename`, "
+	"relative to `directory`), `nrfiles` with `file_service_type` roundrobin, sequential or random "
+	"(`:N`), `filesize` and `io_size` as fio reads them; a `filesize` range draws other sizes than "
+	"fio's. iogauge writes real data into every file it creates before the run (never timed, never "
+	"sparse: `fallocate`, `create_on_open` and `overwrite` change nothing) and removes them at the "
+	"end unless `--keep`.",
+	"**Run control.** `stonewall`/`wait_for_previous`, `new_group`, `wait_for` (a job before it), "
+	"`startdelay` (a range draws a random delay), `exitall` with `exit_what`, `ratemin` and "
+	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`. "
+	"`io_submit_mode=inline` only.",
 	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
 	"devices that carry data never without `--allow-destroy` (both command line only).",
 	NULL,

@@ -405,3 +405,107 @@ void fio_print_zones(const struct job *j, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k, "%s%u/%s", i ? ":" : "", j->zones[i].access_pct, s);
 	}
 }
+
+/* ---- filesize=SIZE[-SIZE], startdelay=TIME[-TIME]: a value or a range */
+
+static int split_range(const char *val, char *a, char *b, size_t len)
+{
+	const char *dash = strchr(val, '-');
+	size_t n = dash ? (size_t)(dash - val) : strlen(val);
+	if (n >= len || (dash && strlen(dash + 1) >= len))
+		return -1;
+	memcpy(a, val, n);
+	a[n] = 0;
+	snprintf(b, len, "%s", dash ? dash + 1 : a);
+	return 0;
+}
+
+int fio_set_filesize(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = J_OBJ(obj);
+	char a[128], b[128];
+	uint64_t lo, hi;
+	if (split_range(val, a, b, sizeof(a)) || parse_size(a, &lo) || parse_size(b, &hi) || lo > hi) {
+		snprintf(err, n, "--%s: '%s' is not a size or a range MIN-MAX of sizes", o->name, val);
+		return -1;
+	}
+	j->filesize[0] = lo;
+	j->filesize[1] = hi;
+	return 0;
+}
+
+void fio_print_filesize(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = CJ_OBJ(obj);
+	char a[32], b[32];
+	(void)o;
+	print_size(j->filesize[0], a, sizeof(a));
+	print_size(j->filesize[1], b, sizeof(b));
+	if (j->filesize[0] == j->filesize[1])
+		snprintf(buf, len, "%s", a);
+	else
+		snprintf(buf, len, "%s-%s", a, b);
+}
+
+int fio_set_startdelay(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = J_OBJ(obj);
+	char a[128], b[128];
+	uint64_t lo, hi;
+	if (split_range(val, a, b, sizeof(a)) || parse_time(a, "s", &lo) || parse_time(b, "s", &hi) ||
+	    lo > hi) {
+		snprintf(err, n, "--%s: '%s' is not a time or a range MIN-MAX of times", o->name, val);
+		return -1;
+	}
+	j->startdelay_ns[0] = lo;
+	j->startdelay_ns[1] = hi;
+	return 0;
+}
+
+void fio_print_startdelay(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = CJ_OBJ(obj);
+	char a[32], b[32];
+	(void)o;
+	print_time(j->startdelay_ns[0], a, sizeof(a));
+	print_time(j->startdelay_ns[1], b, sizeof(b));
+	if (j->startdelay_ns[0] == j->startdelay_ns[1])
+		snprintf(buf, len, "%s", a);
+	else
+		snprintf(buf, len, "%s-%s", a, b);
+}
+
+/* ---- file_service_type=roundrobin|sequential|random[:N] */
+
+static const char *const fservice_names[] = { "roundrobin", "sequential", "random" };
+
+int fio_set_fservice(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = J_OBJ(obj);
+	const char *colon = strchr(val, ':');
+	size_t len = colon ? (size_t)(colon - val) : strlen(val);
+	uint64_t nr = 1;
+	for (int k = 0; k < 3; k++) {
+		if (strlen(fservice_names[k]) != len || strncmp(val, fservice_names[k], len))
+			continue;
+		if (colon && (parse_uint(colon + 1, &nr) || !nr || nr > UINT32_MAX))
+			break;
+		j->file_service = k;
+		j->file_service_nr = (unsigned)nr;
+		return 0;
+	}
+	snprintf(err, n, "--%s: '%s' is not allowed (allowed: roundrobin, sequential, random, each "
+			 "with :N requests before switching; fio's zipf, pareto and normal are not supported)",
+		 o->name, val);
+	return -1;
+}
+
+void fio_print_fservice(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = CJ_OBJ(obj);
+	(void)o;
+	if (j->file_service_nr > 1)
+		snprintf(buf, len, "%s:%u", fservice_names[j->file_service], j->file_service_nr);
+	else
+		snprintf(buf, len, "%s", fservice_names[j->file_service]);
+}

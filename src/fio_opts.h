@@ -18,6 +18,12 @@ int fio_set_pct_random(void *obj, const struct opt_def *o, const char *val, char
 void fio_print_pct_random(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int fio_set_rw(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void fio_print_rw(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int fio_set_fservice(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void fio_print_fservice(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int fio_set_filesize(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void fio_print_filesize(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int fio_set_startdelay(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void fio_print_startdelay(const void *obj, const struct opt_def *o, char *buf, size_t len);
 /* "60/10:30/20:10/70" (zoned:) or "60/1g:40/10g" (zoned_abs:) into j; 0 or -1. */
 int fio_parse_zones(const char *spec, bool absolute, struct job *j);
 void fio_print_zones(const struct job *j, char *buf, size_t len);

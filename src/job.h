@@ -43,6 +43,9 @@ enum rank_results { RANKS_AUTO = 0, RANKS_FULL, RANKS_BRIEF, RANKS_NONE };
 #define ZONES_MAX OFFGEN_ZONES
 
 enum { RW_SEQ_SEQUENTIAL = 0, RW_SEQ_IDENTICAL };
+enum { EXIT_WHAT_GROUP = 0, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
+enum { RATE_LINEAR = 0, RATE_POISSON };
+enum { FSERVICE_RR = 0, FSERVICE_SEQ, FSERVICE_RANDOM };
 enum { RANDGEN_TAUSWORTHE = 0, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
 
 struct engine_ops;
@@ -114,12 +117,31 @@ struct job {
 	unsigned nzones;
 	bool zones_abs;
 
+	/* fio's amounts, files and run control (runner.c, worker.c). */
+	uint64_t io_size;          /* bytes of I/O a loop (0: size); more than size wraps */
+	uint64_t filesize[2];      /* each file's size, or a range (0: size) */
+	uint64_t offset_increment; /* thread N's region starts N * this after offset */
+	bool pre_read;             /* read the region into the page cache before the job */
+	bool new_group;            /* a new reporting group, still running with the jobs before */
+	char wait_for[JOB_NAME_MAX]; /* start when the job of this name has finished */
+	uint64_t startdelay_ns[2]; /* wait this long (a range: a random time in it) before starting */
+	bool exitall;              /* when this job ends, stop the others (exit_what) */
+	int exit_what;             /* EXIT_WHAT_* */
+	uint64_t ratemin, rate_iops_min; /* below this in a second: the job fails */
+	int rate_process;          /* RATE_LINEAR, RATE_POISSON */
+	char filename_format[PATH_MAX]; /* fio's $jobname.$jobnum.$filenum names */
+	unsigned nrfiles;          /* files per thread (a ':' list in filename: its files, shared) */
+	int file_service;          /* FSERVICE_*: which file the next request goes to */
+	unsigned file_service_nr;  /* ... switching after this many requests */
+
 	/* fio compatibility (docs/fio.md). */
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;
+	int fio_nop_enum;
+	unsigned fio_nop_u32;
 	uint64_t fio_nop_u64;
 	char fio_nop_str[64];
 

@@ -33,18 +33,102 @@ static int expand_rank(const char *in, char *out, size_t len)
 	return 0;
 }
 
-int place_path(const struct job *j, unsigned thread, char *out, size_t len, struct ig_err *e)
+/* The filenum-th name of a ':' list ("\\:" is a colon of the name); false past its end. */
+static bool list_entry(const char *list, unsigned filenum, char *out, size_t len)
 {
+	size_t k = 0;
+	for (const char *p = list;; p++) {
+		if (*p == '\\' && p[1] == ':') {
+			if (!filenum && k + 1 < len)
+				out[k++] = ':';
+			p++;
+			continue;
+		}
+		if (!*p || *p == ':') {
+			if (!filenum) {
+				out[k] = 0;
+				return k > 0;
+			}
+			if (!*p)
+				return false;
+			filenum--;
+			continue;
+		}
+		if (!filenum && k + 1 < len)
+			out[k++] = *p;
+	}
+}
+
+unsigned job_nfiles(const struct job *j)
+{
+	unsigned n = 0;
+	char name[PATH_MAX];
+	if (!j->filename[0])
+		return j->nrfiles ? j->nrfiles : 1;
+	while (list_entry(j->filename, n, name, sizeof(name)))
+		n++;
+	return n ? n : 1;
+}
+
+/* fio's filename_format: $jobname, $jobnum (the thread), $filenum. */
+static int format_name(const struct job *j, unsigned thread, unsigned filenum, char *out, size_t len)
+{
+	size_t k = 0;
+	for (const char *p = j->filename_format; *p && k + 1 < len;) {
+		char num[32];
+		const char *add = NULL;
+		if (!strncmp(p, "$jobname", 8)) {
+			add = j->name;
+			p += 8;
+		} else if (!strncmp(p, "$jobnum", 7)) {
+			snprintf(num, sizeof(num), "%u", thread);
+			add = num;
+			p += 7;
+		} else if (!strncmp(p, "$filenum", 8)) {
+			snprintf(num, sizeof(num), "%u", filenum);
+			add = num;
+			p += 8;
+		}
+		if (!add) {
+			out[k++] = *p++;
+			continue;
+		}
+		for (; *add && k + 1 < len; add++)
+			out[k++] = *add;
+	}
+	out[k] = 0;
+	return k + 1 < len ? 0 : -1;
+}
+
+int place_path(const struct job *j, unsigned thread, unsigned filenum, char *out, size_t len,
+	       struct ig_err *e)
+{
+	char name[PATH_MAX], joined[PATH_MAX];
 	if (j->filename[0]) {
-		if (expand_rank(j->filename, out, len))
+		if (!list_entry(j->filename, filenum, name, sizeof(name)))
+			return err_set(e, EXIT_USAGE, "job %s: --filename: the path is too long", j->name);
+		/* As fio: a relative name is in --directory when one is given. */
+		if (name[0] != '/' && strcmp(j->directory, ".") &&
+		    snprintf(joined, sizeof(joined), "%s/%s", j->directory, name) < (int)sizeof(joined))
+			memcpy(name, joined, sizeof(name));
+		if (expand_rank(name, out, len))
 			return err_set(e, EXIT_USAGE, "job %s: --filename: the path is too long", j->name);
 		return 0;
 	}
 	/* Names iogauge makes carry the rank when ranks share the directory (not one shared file). */
-	/* fio's JOBNAME.JOBNUM.FILENUM. */
-	int n = cluster_size() > 1 && !j->shared_file ?
-		snprintf(out, len, "%s/%s.%u.0.r%u", j->directory, j->name, thread, cluster_rank()) :
-		snprintf(out, len, "%s/%s.%u.0", j->directory, j->name, thread);
+	bool rank = cluster_size() > 1 && !j->shared_file;
+	int n;
+	if (j->filename_format[0]) {
+		if (format_name(j, thread, filenum, name, sizeof(name)))
+			return err_set(e, EXIT_USAGE, "job %s: --filename_format: the name is too long", j->name);
+		n = rank ? snprintf(out, len, "%s/%s.r%u", j->directory, name, cluster_rank()) :
+			   snprintf(out, len, "%s/%s", j->directory, name);
+	} else {
+		/* fio's JOBNAME.JOBNUM.FILENUM. */
+		n = rank ? snprintf(out, len, "%s/%s.%u.%u.r%u", j->directory, j->name, thread, filenum,
+				    cluster_rank()) :
+			   snprintf(out, len, "%s/%s.%u.%u", j->directory, j->name, thread, filenum);
+	}
 	if (n < 0 || (size_t)n >= len)
 		return err_set(e, EXIT_USAGE, "job %s: --directory: the test file's path is too long",
 			       j->name);
@@ -104,7 +188,7 @@ int place_segment(struct job *j, struct ig_err *e)
 		/* No --size: the existing file or device from --offset on, split between the ranks. */
 		char path[PATH_MAX];
 		uint64_t all = 0;
-		if (!place_path(j, 0, path, sizeof(path), e))
+		if (!place_path(j, 0, 0, path, sizeof(path), e))
 			all = existing_size(path);
 		if (all <= j->offset || (all - j->offset) / n / j->bs == 0)
 			return err_set(e, EXIT_USAGE,

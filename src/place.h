@@ -11,8 +11,15 @@
 #include "common.h"
 #include "job.h"
 
-/* The file a thread of this rank uses. */
-int place_path(const struct job *j, unsigned thread, char *out, size_t len, struct ig_err *e);
+/*
+ * A file of a thread of this rank: --filename (the filenum-th of a ':' list,
+ * in --directory when relative; %r: the rank), filename_format, or fio's
+ * JOBNAME.JOBNUM.FILENUM in --directory.
+ */
+int place_path(const struct job *j, unsigned thread, unsigned filenum, char *out, size_t len,
+	       struct ig_err *e);
+/* Files of each thread of the job: nrfiles, or the names of a ':' list in filename. */
+unsigned job_nfiles(const struct job *j);
 /* Refuses several ranks writing one named file that is not a shared file. */
 int place_check(const struct job *j, struct ig_err *e);
 /* --shared-file: narrows the job to this rank's segment (span, stride, offset). */

@@ -70,19 +70,24 @@ static void clean_stale(struct run_result *r, const struct job *j, const char *p
 		     path, pid);
 }
 
+/*
+ * One file (or device) of a job: its region [start, start + *size) is laid
+ * out and checked; *size 0 takes the rest of an existing file.
+ */
 static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
-			  struct target *t, const char *path, const struct run_opts *o)
+			  struct target *t, const char *path, uint64_t start, uint64_t *size,
+			  const struct run_opts *o)
 {
 	struct job *j = &jr->job;
 	struct ig_err *e = &r->err;
-	if (check_alignment(j, j->direct, j->offset, target_dio_align_hint(path), path, e))
+	if (check_alignment(j, j->direct, start, target_dio_align_hint(path), path, e))
 		return -1;
 	bool grow = j->grow && !job_copies(j);
 	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
-		.offset = j->stride ? j->span_offset : j->offset,
-		.size = j->stride ? j->span_size : j->size,
+		.offset = j->stride ? j->span_offset : start,
+		.size = j->stride ? j->span_size : *size,
 		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
 		.writes = rw_writes(j->rw) && !j->verify_only,
 		.reads = rw_reads(j->rw) && !j->verify_only,
@@ -98,12 +103,12 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	clean_stale(r, j, path);
 	if (target_prepare(c, t, &req, e))
 		return -1;
-	if (!j->size)
-		j->size = t->size - j->offset;
-	if (j->offset + j->size > t->size && !(grow && !t->is_blockdev))
+	if (!*size)
+		*size = t->size > start ? t->size - start : 0;
+	if (start + *size > t->size && !(grow && !t->is_blockdev))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --offset + --size = %" PRIu64 " is beyond the end of %s (%" PRIu64 " bytes)",
-			       j->name, j->offset + j->size, path, t->size);
+			       j->name, start + *size, path, t->size);
 	if (j->direct && !t->direct && !jr->buffered_fallback) {
 		jr->buffered_fallback = true;
 		note(r, "%s: the file system (%s) refuses O_DIRECT; using buffered I/O with the cache "
@@ -114,7 +119,21 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		if (rw_writes(j->rw))
 			j->end_fsync = true;
 	}
-	return t->direct ? check_alignment(j, j->direct, j->offset, t->lbs, path, e) : 0;
+	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;
+}
+
+/* A file's size: --filesize (a range: drawn for each file, in whole blocks), or its share of --size. */
+static uint64_t file_size(const struct job *j, unsigned nfiles, unsigned index)
+{
+	if (!j->filesize[0])
+		return nfiles > 1 ? j->size / nfiles : j->size;
+	uint64_t lo = j->filesize[0], hi = j->filesize[1];
+	if (lo == hi)
+		return lo;
+	struct rng g;
+	rng_seed(&g, j->randseed ^ ((uint64_t)index << 32) ^ 0xf11e);
+	uint64_t v = lo + rng_below(&g, hi - lo + 1);
+	return v - v % j->bs >= lo ? v - v % j->bs : v;
 }
 
 /* A copy's destination: written from scratch (grow) or in place; the source's size decides. */
@@ -188,7 +207,7 @@ static void interlock_turn(void *arg)
 		char path[PATH_MAX];
 		struct stat st;
 		struct ig_err ignore = { 0 };
-		if (!j->filename[0] || !rw_writes(j->rw) || place_path(j, 0, path, sizeof(path), &ignore) ||
+		if (!j->filename[0] || !rw_writes(j->rw) || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
 		    stat(path, &st) || !S_ISBLK(st.st_mode))
 			continue;
 		safety_check_blockdev(x->c, path, x->o->allow_destroy, &x->r->err);
@@ -196,12 +215,56 @@ static void interlock_turn(void *arg)
 }
 
 /* Known once every target is prepared (a device's size when --size was not given). */
-static int check_region(const struct job *j, struct ig_err *e)
+static int check_region(const struct job_result *jr, struct ig_err *e)
 {
+	const struct job *j = &jr->job;
+	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
+	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
+		if (jr->region_size[i] < j->bs)
+			return err_set(e, EXIT_USAGE,
+				       "job %s: a file's region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
+				       j->name, jr->region_size[i], j->bs);
 	if (j->size >= pattern_need(j) || (j->short_tail && j->size))
 		return 0;
 	return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
 		       j->name, j->size, pattern_need(j));
+}
+
+/* Target i of a job: thread i / nfiles, file i % nfiles (all threads share a named file). */
+static int target_of(const struct job_result *jr, unsigned i, char *path, size_t len, struct ig_err *e)
+{
+	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles;
+	return place_path(&jr->job, thread, i % jr->nfiles, path, len, e);
+}
+
+/* Target i's region (threads of one file --offset_increment apart), laid out and checked. */
+static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
+			const char *path, const struct run_opts *o)
+{
+	const struct job *j = &jr->job;
+	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, filenum = i % jr->nfiles;
+	uint64_t span = jr->shared_files && j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
+	uint64_t size = file_size(j, jr->nfiles, filenum);
+	jr->region_start[i] = j->offset + thread * j->offset_increment;
+	uint64_t whole = size ? size + span : 0;
+	if (prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, o))
+		return -1;
+	jr->region_size[i] = size ? size : whole;
+	return 0;
+}
+
+/* What a thread covers in a loop is its files' regions (the job's size with several, or no --size). */
+static void sum_regions(struct job_result *jr)
+{
+	struct job *j = &jr->job;
+	uint64_t total = 0;
+	for (unsigned f = 0; f < jr->nfiles && f < jr->ntargets; f++)
+		total += jr->region_size[f];
+	if (!j->size || j->filesize[0] || jr->nfiles > 1)
+		j->size = total;
+	if (jr->nfiles == 1 && !j->stride)
+		for (unsigned i = 0; i < jr->ntargets && !job_copies(j); i++)
+			jr->region_size[i] = j->size;
 }
 
 static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
@@ -219,31 +282,42 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
-	jr->ntargets = (j->filename[0] || nofile) ? 1 : j->numjobs;
+	/* A thread's files: its own (JOBNAME.JOBNUM.FILENUM), or the named ones, shared. */
+	jr->nfiles = nofile ? 1 : job_nfiles(j);
+	jr->shared_files = j->filename[0] || nofile;
+	jr->ntargets = jr->shared_files ? jr->nfiles : j->numjobs * jr->nfiles;
 	unsigned nsrc = jr->ntargets;
 	if (job_copies(j))
 		jr->ntargets = 2;
 	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
+	jr->region_start = xcalloc(jr->ntargets, sizeof(uint64_t));
+	jr->region_size = xcalloc(jr->ntargets, sizeof(uint64_t));
 	for (unsigned i = 0; i < jr->ntargets; i++)
 		jr->targets[i].fd = -1;
 	bool deferred = false;
 	for (unsigned i = 0; i < nsrc; i++) {
 		struct target *t = &jr->targets[i];
 		if (nofile) {
-			t->size = j->offset + j->size;
+			/* Threads of the null engine's one "file" are also --offset_increment apart. */
+			uint64_t span = j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
+			jr->region_start[i] = j->offset;
+			jr->region_size[i] = file_size(j, 1, 0);
+			t->size = j->offset + jr->region_size[i] + span;
 			t->direct = j->direct;
 			continue;
 		}
 		char path[PATH_MAX];
-		if (place_path(j, i, path, sizeof(path), &r->err))
+		if (target_of(jr, i, path, sizeof(path), &r->err))
 			return -1;
 		if (place_deferred(j, path)) {
 			deferred = true; /* after the rank that makes or holds it (prepare_deferred) */
 			continue;
 		}
-		if (prepare_target(c, r, jr, t, path, o))
+		if (prepare_file(c, r, jr, i, path, o))
 			return -1;
 	}
+	if (!deferred)
+		sum_regions(jr);
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
 	if (j->verify) {
@@ -252,7 +326,7 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			return -1;
 		j->hooks = verify_hooks(jr->verify);
 	}
-	return deferred ? 0 : check_region(j, &r->err);
+	return deferred ? 0 : check_region(jr, &r->err);
 }
 
 /*
@@ -270,7 +344,7 @@ static int prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 	for (unsigned i = 0; jr->targets && i < nsrc; i++) {
 		char path[PATH_MAX];
 		struct stat st;
-		if (place_path(j, i, path, sizeof(path), &r->err))
+		if (target_of(jr, i, path, sizeof(path), &r->err))
 			return -1;
 		if (!place_deferred(j, path))
 			continue;
@@ -278,13 +352,15 @@ static int prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
 		if (dev)
 			ctx_claim(c, st.st_rdev, 0);
-		int rc = prepare_target(c, r, jr, &jr->targets[i], path, o);
+		int rc = prepare_file(c, r, jr, i, path, o);
 		if (dev)
 			ctx_unclaim(c, st.st_rdev, 0);
 		if (rc)
 			return -1;
 	}
-	return any ? check_region(j, &r->err) : 0;
+	if (any)
+		sum_regions(jr);
+	return any ? check_region(jr, &r->err) : 0;
 }
 
 static void add_device(struct run_result *r, const char *dev)
@@ -309,10 +385,15 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		struct target *t = &jr->targets[i];
 		if (t->fd < 0)
 			continue;
-		if (j->invalidate)
-			jr->invalidate_ns += target_invalidate(c, t->fd, job_region_offset(j), job_region_size(j));
+		/* A shared file's interleaved segment spans the shared region; else each file's own. */
+		uint64_t start = j->stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
+		uint64_t size = j->stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
+		if (j->pre_read && !j->direct)
+			jr->pre_read_bytes += target_pre_read(c, t->fd, start, size);
+		if (j->invalidate && !j->pre_read)
+			jr->invalidate_ns += target_invalidate(c, t->fd, start, size);
 		if (rw_reads(j->rw)) {
-			int64_t res = target_resident(t->fd, job_region_offset(j), job_region_size(j));
+			int64_t res = target_resident(t->fd, start, size);
 			if (res >= 0)
 				jr->resident_before = (jr->resident_before < 0 ? 0 : jr->resident_before) + res;
 		}
@@ -398,11 +479,58 @@ static void feed_steady(struct run_result *r, struct worker *ws, unsigned n, uns
 }
 
 /*
+ * fio's run control inside a group: jobs that wait_for another start when it
+ * has ended, and a job with exitall stops the others when it ends.
+ */
+struct job_ctl {
+	unsigned first_worker, nworkers;
+	int waits_for;             /* index of the job it waits for, in this group; -1: none */
+	struct start_gate *after;  /* opened when that job has ended */
+	bool ended;
+};
+
+static void control_jobs(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
+			 struct job_ctl *ctl, const struct run_ctx *c)
+{
+	for (unsigned i = first; i < last; i++) {
+		struct job_ctl *jc = &ctl[i - first];
+		if (jc->ended)
+			continue;
+		unsigned fin = 0;
+		for (unsigned k = 0; k < jc->nworkers; k++)
+			fin += (unsigned)__atomic_load_n(&ws[jc->first_worker + k].finished, __ATOMIC_ACQUIRE);
+		if (fin < jc->nworkers)
+			continue;
+		jc->ended = true;
+		for (unsigned m = i + 1; m < last; m++)
+			if (ctl[m - first].waits_for == (int)i)
+				gate_open(ctl[m - first].after, 1);
+		if (!r->jobs[i].job.exitall)
+			continue;
+		for (unsigned m = first; m < last; m++)
+			for (unsigned k = 0; k < ctl[m - first].nworkers; k++)
+				worker_halt(&ws[ctl[m - first].first_worker + k]);
+		for (unsigned m = first; m < last; m++)
+			if (ctl[m - first].after)
+				gate_open(ctl[m - first].after, -1);
+		if (r->jobs[i].job.exit_what != EXIT_WHAT_GROUP)
+			r->exit_rest = true;
+		note(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
+		     r->jobs[i].job.exit_what != EXIT_WHAT_GROUP ? "and the later groups " : "");
+	}
+	if (c->stop)
+		for (unsigned m = first; m < last; m++)
+			if (ctl[m - first].after)
+				gate_open(ctl[m - first].after, -1);
+}
+
+/*
  * Wait for the workers, telling the command how far they are about every
  * 100 ms and, with several ranks, the other ranks every 10 ms.
  */
 static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker *ws, unsigned n,
-			 unsigned first, unsigned last, const struct run_opts *o, struct cluster_local *cl)
+			 unsigned first, unsigned last, const struct run_opts *o, struct cluster_local *cl,
+			 struct job_ctl *ctl)
 {
 	struct run_live l = { .threads = n };
 	uint64_t start = now_ns(), tick = cluster_size() > 1 ? 10 : 100, polls = 0;
@@ -416,6 +544,7 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 	for (;;) {
 		unsigned done = local_state(ws, n, cl);
 		cluster_poll(c, cl);
+		control_jobs(r, ws, first, last, ctl, c);
 		if (done == n)
 			break;
 		struct timespec ts = { 0, (long)(tick * NSEC_PER_MSEC) };
@@ -452,14 +581,17 @@ static void verify_failed(struct job_result *jr)
 }
 
 static void collect(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
-		    unsigned group, const struct run_ctx *c)
+		    unsigned *group, const struct run_ctx *c)
 {
 	unsigned k = 0;
 	for (unsigned i = first; i < last; i++) {
 		struct job_result *jr = &r->jobs[i];
 		jr->threads = xcalloc(jr->nthreads, sizeof(struct thread_stats));
 		stats_init(&jr->total);
-		jr->group = group;
+		/* fio's new_group: a reporting group of its own, running with the jobs before it. */
+		if (i > first && jr->job.new_group)
+			(*group)++;
+		jr->group = *group;
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
 			jr->threads[t] = ws[k].st; /* takes over the allocations */
 			stats_merge(&jr->total, &ws[k].st);
@@ -475,13 +607,17 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 }
 
 static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, unsigned last,
-		     unsigned group, const struct run_opts *o)
+		     unsigned *group, const struct run_opts *o)
 {
 	struct devstat before[MAX_DEVS], after[MAX_DEVS];
 	unsigned nthreads = 0, started = 0;
 	for (unsigned i = first; i < last && !c->stop; i++) {
 		pre_job(c, &r->jobs[i]);
 		nthreads += r->jobs[i].nthreads;
+		if (r->jobs[i].pre_read_bytes)
+			note(r, "job %s: pre_read: %" PRIu64 " bytes read into the page cache before the job; "
+				"its buffered reads may come from the cache, not the device",
+			     r->jobs[i].job.name, r->jobs[i].pre_read_bytes);
 	}
 	if (cluster_stopping(c))
 		return 0;
@@ -496,14 +632,36 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	unsigned number = 1;
 	for (unsigned i = 0; i < first; i++)
 		number += r->jobs[i].job.numjobs;
+	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
+	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
+	for (unsigned i = first, k = 0; i < last; i++) {
+		struct job_ctl *jc = &ctl[i - first];
+		jc->first_worker = k;
+		jc->nworkers = r->jobs[i].nthreads;
+		jc->waits_for = -1;
+		k += jc->nworkers;
+		const char *wf = r->jobs[i].job.wait_for;
+		for (unsigned m = first; wf[0] && m < i; m++)
+			if (!strcmp(r->jobs[m].job.name, wf))
+				jc->waits_for = (int)m;
+		if (jc->waits_for >= 0) {
+			jc->after = xcalloc(1, sizeof(*jc->after));
+			gate_init(jc->after);
+		}
+	}
 	for (unsigned i = first, k = 0; i < last; i++) {
 		struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
 			struct worker *w = &ws[k];
+			w->after = ctl[i - first].after;
 			w->job = &jr->job;
 			w->thread = t;
 			w->thread_number = number++;
-			w->target = &jr->targets[jr->ntargets == 1 || job_copies(&jr->job) ? 0 : t];
+			unsigned first_file = jr->shared_files || job_copies(&jr->job) ? 0 : t * jr->nfiles;
+			w->target = &jr->targets[first_file];
+			w->nfiles = job_copies(&jr->job) ? 1 : jr->nfiles;
+			w->region_start = &jr->region_start[first_file];
+			w->region_size = &jr->region_size[first_file];
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
@@ -543,7 +701,11 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	struct cluster_local cl = { .stonewall = false };
 	for (unsigned i = first; i < last; i++)
 		cl.stonewall |= r->jobs[i].job.stonewall_all && !r->jobs[i].job.time_based;
-	wait_workers(c, r, ws, started, first, last, o, &cl);
+	if (!go)
+		for (unsigned m = first; m < last; m++)
+			if (ctl[m - first].after)
+				gate_open(ctl[m - first].after, -1);
+	wait_workers(c, r, ws, started, first, last, o, &cl, ctl);
 	for (unsigned k = 0; k < started; k++)
 		pthread_join(ws[k].tid, NULL);
 	local_state(ws, started, &cl);
@@ -552,6 +714,12 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	devstats_add(r, before, after);
 	gate_destroy(&gate);
 	collect(r, ws, first, last, group, c);
+	for (unsigned m = first; m < last; m++)
+		if (ctl[m - first].after) {
+			gate_destroy(ctl[m - first].after);
+			free(ctl[m - first].after);
+		}
+	free(ctl);
 	free(ws);
 	return go ? 0 : -1;
 }
@@ -603,6 +771,15 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		r->jobs[i].job.index = i;
 	}
 	sweep_stale(r);
+	for (unsigned i = 0; i < njobs && !r->err.status && !c->stop; i++) {
+		const char *wf = r->jobs[i].job.wait_for;
+		bool found = !wf[0];
+		for (unsigned m = 0; m < i && !found; m++)
+			found = !strcmp(r->jobs[m].job.name, wf);
+		if (!found)
+			err_set(&r->err, EXIT_USAGE, "job %s: --wait_for=%s: no job of that name before it",
+				r->jobs[i].job.name, wf);
+	}
 	/* Every refusal happens here, before the first request (of any rank). */
 	if (cluster_size() > 1) {
 		/* Every rank applies the device interlock, one rank of a host at a time, before any opens. */
@@ -624,11 +801,12 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		for (unsigned t = 0; r->jobs[i].targets && t < r->jobs[i].ntargets; t++)
 			add_device(r, r->jobs[i].targets[t].device);
 	uint64_t t0 = now_ns();
-	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c); group++) {
+	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c) && !r->exit_rest;
+	     group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
 			k++;
-		if (run_group(c, r, i, k, group, o))
+		if (run_group(c, r, i, k, &group, o))
 			break;
 		i = k;
 	}
@@ -664,6 +842,8 @@ void run_result_free(struct run_result *r)
 		free(jr->targets);
 		verify_free(jr->verify);
 		ss_free(&jr->ss);
+		free(jr->region_start);
+		free(jr->region_size);
 	}
 	free(r->jobs);
 	memset(r, 0, sizeof(*r));

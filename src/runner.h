@@ -21,9 +21,13 @@ struct job_result {
 	struct thread_stats total;    /* all threads merged */
 	struct target *targets;       /* one shared file, or one per thread; a copy: source, destination */
 	unsigned ntargets;
+	unsigned nfiles;              /* files per thread: targets [t * nfiles, ...), or all shared */
+	bool shared_files;            /* every thread uses targets [0, nfiles) */
+	uint64_t *region_start, *region_size; /* each target's region (ntargets entries) */
 	uint64_t invalidate_ns;       /* page-cache invalidation before the job, not timed */
 	bool buffered_fallback;       /* O_DIRECT refused by the file system */
 	int64_t resident_before;      /* bytes cached before reads, -1 unknown */
+	uint64_t pre_read_bytes;      /* pre_read: read into the page cache before the job (not timed) */
 	int64_t unsynced_after;       /* bytes written but not yet on disk when the clock stopped, -1 unknown */
 	unsigned group;               /* stonewall group: jobs in one group run at once */
 	struct cluster_job *cluster;  /* merged from several ranks (rank 0): each rank's figures (merge.h) */
@@ -51,6 +55,7 @@ struct run_result {
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
 	bool interrupted;     /* stopped by a signal */
+	bool exit_rest;       /* exitall with exit_what stonewall or all: later groups do not run */
 	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 2 refused, 128+N after signal N */
 	struct ig_err err;    /* why the run was refused or could not start (status 2 or 1) */
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */

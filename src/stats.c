@@ -242,10 +242,10 @@ uint64_t lat_pct(const struct lat_stats *l, double p)
 
 const char *err_op_name(int op)
 {
-	static const char *const setup[] = { "open", "engine", "check" };
+	static const char *const setup[] = { "open", "engine", "check", "rate" };
 	if (op >= 0 && op < IO_OP_NR)
 		return io_op_names[op];
-	if (op >= ERR_OP_OPEN && op <= ERR_OP_HOOK)
+	if (op >= ERR_OP_OPEN && op <= ERR_OP_RATE)
 		return setup[op - ERR_OP_OPEN];
 	return "?";
 }

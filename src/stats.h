@@ -62,7 +62,7 @@ static inline unsigned batch_bucket(uint64_t n)
 }
 
 /* What an error happened in: an operation kind (enum io_op), or a setup step. */
-enum { ERR_OP_OPEN = IO_OP_NR, ERR_OP_ENGINE, ERR_OP_HOOK };
+enum { ERR_OP_OPEN = IO_OP_NR, ERR_OP_ENGINE, ERR_OP_HOOK, ERR_OP_RATE };
 const char *err_op_name(int op);
 
 struct thread_stats {

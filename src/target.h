@@ -75,6 +75,8 @@ void target_close(struct run_ctx *c, struct target *t);
  * notice stop, after writing back dirty ones; ns spent.
  */
 uint64_t target_invalidate(const struct run_ctx *c, int fd, uint64_t off, uint64_t len);
+/* fio's pre_read: read [off, off+len) into the page cache, in slices that notice stop; bytes read. */
+uint64_t target_pre_read(const struct run_ctx *c, int fd, uint64_t off, uint64_t len);
 /* Bytes of [off, off+len) resident in the page cache (mincore); -1 unknown. */
 int64_t target_resident(int fd, uint64_t off, uint64_t len);
 /* Bytes of [off, off+len) in the page cache and not yet on disk (dirty or under writeback); -1 unknown. */

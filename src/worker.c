@@ -11,6 +11,7 @@
 #include "worker_int.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,9 +65,60 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	w->issuing = false;
 }
 
+/* fio's file_service_type: the file the next request goes to. */
+static unsigned next_file(struct worker *w)
+{
+	const struct job *j = w->job;
+	if (w->file_count && w->files[w->cur_file].left) {
+		w->file_count--;
+		return w->cur_file;
+	}
+	unsigned f = w->cur_file, n = w->nfiles;
+	if (j->file_service == FSERVICE_RANDOM) {
+		for (unsigned tries = 0; tries < 4 * n; tries++) {
+			f = (unsigned)rng_below(&w->rng, n);
+			if (w->files[f].left)
+				goto found;
+		}
+	}
+	/* In turn (roundrobin moves on, sequential stays until the file is done). */
+	if (j->file_service == FSERVICE_RR || !w->files[f].left)
+		f = (f + 1) % n;
+	while (!w->files[f].left)
+		f = (f + 1) % n;
+found:
+	w->cur_file = f;
+	w->file_count = j->file_service_nr > 1 ? j->file_service_nr - 1 : 0;
+	return f;
+}
+
+/* A request to one of several files; a file is done when its region is, the loop when all are. */
+static void prep_files(struct worker *w, struct io_u *u)
+{
+	unsigned f = next_file(w);
+	struct wfile *wf = &w->files[f];
+	u->offset = wf->start + offgen_next(&wf->og) * w->bs;
+	u->len = (uint32_t)w->bs;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+	u->fd = w->fds[f];
+	u->file = f;
+	if (--wf->left == 0 && --w->files_left == 0) {
+		/* Every file done: the next loop (or pass, for time or io_size) covers them all again. */
+		for (unsigned i = 0; i < w->nfiles; i++)
+			w->files[i].left = w->files[i].nblocks;
+		w->files_left = w->nfiles;
+		if (w->loop_reseed)
+			mix_reset(&w->mix);
+	}
+}
+
 /* Requests beyond one fixed block size: sizes, holes, seeks every N (pattern.c). */
 static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 {
+	if (w->multi) {
+		prep_files(w, u);
+		return;
+	}
 	pattern_next(&w->pat, &w->og, &w->mix, w->op, &u->op, &u->offset, &u->len);
 	if (w->pat.done) {
 		/* This is the last request: the synchronous loop stops after it (the batch: below). */
@@ -82,7 +134,7 @@ static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 /* The next request's offset, length and op: the only draws, so a plan-only job replays a run exactly. */
 static inline void draw(struct worker *w, struct io_u *u)
 {
-	if (unlikely(w->var)) {
+	if (unlikely(w->slow_prep)) {
 		prep_var(w, u);
 	} else {
 		u->offset = w->region + offgen_next(&w->og) * w->stride;
@@ -209,14 +261,37 @@ static bool ramp_over(const struct worker *w, uint64_t now)
 	       (!w->gate->sync_ramp || __atomic_load_n(&w->gate->measure, __ATOMIC_ACQUIRE));
 }
 
+/* fio's ratemin / rate_iops_min: a second below the floor fails the job. */
+static void check_rate_min(struct worker *w, const struct series_pt *p, const struct series_pt *prev)
+{
+	const struct job *j = w->job;
+	uint64_t dt = p->t_ns - prev->t_ns, ios = 0, bytes = 0;
+	for (int d = 0; d < DDIR_NR; d++) {
+		ios += p->ios[d] - prev->ios[d];
+		bytes += p->bytes[d] - prev->bytes[d];
+	}
+	if (!dt)
+		return;
+	uint64_t bps = (uint64_t)((double)bytes * 1e9 / (double)dt), iops = (uint64_t)((double)ios * 1e9 / (double)dt);
+	if ((j->ratemin && bps < j->ratemin) || (j->rate_iops_min && iops < j->rate_iops_min))
+		set_error(w, ETIMEDOUT, j->ratemin && bps < j->ratemin ? bps : iops, ERR_OP_RATE, false);
+}
+
 static void on_event(struct worker *w, uint64_t now)
 {
+	if (__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED) && w->issuing) {
+		w->issuing = false;
+		w->st.halted = true;
+	}
 	if (!w->measuring && ramp_over(w, now))
 		start_measuring(w, now);
 	if (w->measuring) {
 		while (now >= w->next_tick) {
 			push_point(w, w->next_tick);
 			w->next_tick += SERIES_INTERVAL_NS;
+			const struct series *sr = &w->st.series;
+			if (unlikely(w->job->ratemin || w->job->rate_iops_min) && sr->n >= 2)
+				check_rate_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
 		}
 		if (now >= w->deadline || __atomic_load_n(&w->ss_stop, __ATOMIC_RELAXED))
 			w->issuing = false;
@@ -308,7 +383,8 @@ static void sleep_until(struct worker *w, uint64_t t)
 {
 	if (t > w->deadline)
 		t = w->deadline;
-	for (uint64_t now = now_ns(); now < t && !stopping(w); now = now_ns()) {
+	for (uint64_t now = now_ns(); now < t && !stopping(w) && !__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED);
+	     now = now_ns()) {
 		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
 		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
 				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
@@ -325,13 +401,22 @@ static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t byte
 	w->issued_ios += ios;
 	w->issued_bytes += bytes;
 	uint64_t due = now + j->thinktime_ns * ios;
-	if (j->rate_bps) {
-		uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_bytes * NSEC_PER_SEC / j->rate_bps);
-		due = t > due ? t : due;
-	}
-	if (j->rate_iops) {
-		uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_ios * NSEC_PER_SEC / j->rate_iops);
-		due = t > due ? t : due;
+	if (j->rate_process == RATE_POISSON && (j->rate_bps || j->rate_iops)) {
+		/* fio's poisson process: exponential gaps with the mean the rate asks for. */
+		double mean = j->rate_iops ? 1e9 * ios / (double)j->rate_iops : 1e9 * (double)bytes / (double)j->rate_bps;
+		if (!w->poisson_due)
+			w->poisson_due = w->t_start;
+		w->poisson_due += (uint64_t)(-log(1.0 - rng_double(&w->rng)) * mean);
+		due = w->poisson_due > due ? w->poisson_due : due;
+	} else {
+		if (j->rate_bps) {
+			uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_bytes * NSEC_PER_SEC / j->rate_bps);
+			due = t > due ? t : due;
+		}
+		if (j->rate_iops) {
+			uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_ios * NSEC_PER_SEC / j->rate_iops);
+			due = t > due ? t : due;
+		}
 	}
 	if (due > now) {
 		sleep_until(w, due);
@@ -352,6 +437,8 @@ static void do_sync(struct worker *w, int op)
 	u->op = (uint8_t)op;
 	u->len = 0;
 	u->offset = 0;
+	u->fd = w->wctx->fds ? w->wctx->fds[w->cur_file] : w->wctx->fd;
+	u->file = w->wctx->fds ? w->cur_file : 0;
 	u->start = u->issued = now_ns();
 	if (e->flags & ENGINE_SYNC) {
 		u->res = e->do_io(w->wctx, u);
@@ -456,6 +543,7 @@ static void loop_copy(struct worker *w)
 		u->offset = src + w->copy_delta;
 		u->len = (uint32_t)u->res;
 		u->start = now;
+		u->fd = w->cctx.fd;
 		if (unlikely(w->dio_tail) && src == w->tail_off)
 			u->res = tail_write(w, &w->cctx, u);
 		else
@@ -464,6 +552,7 @@ static void loop_copy(struct worker *w)
 		bool ok = complete_sync(w, u, now);
 		u->op = IO_READ;
 		u->offset = src;
+		u->fd = w->ectx.fd;
 		if (unlikely(!ok))
 			break;
 		if (unlikely(now >= w->next_event))
@@ -605,6 +694,31 @@ static int setup_copy(struct worker *w)
 	return 0;
 }
 
+/* The thread's other files, each with its own descriptor (fds[0] is the first file's). */
+static int open_files(struct worker *w, bool direct, int sync_flags, bool writes)
+{
+	const struct job *j = w->job;
+	w->fds = xcalloc(w->nfiles, sizeof(int));
+	w->fds[0] = w->ectx.fd;
+	for (unsigned f = 1; f < w->nfiles; f++)
+		w->fds[f] = -1;
+	for (unsigned f = 1; f < w->nfiles; f++) {
+		const struct target *t = &w->target[f];
+		int fd = target_open_fd(t, direct && t->direct, sync_flags, writes);
+		if (fd < 0) {
+			set_error(w, -fd, 0, ERR_OP_OPEN, false);
+			snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", t->path);
+			return -1;
+		}
+		w->fds[f] = fd;
+		if (!direct && j->fadvise_hint)
+			posix_fadvise(fd, 0, 0, rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
+	}
+	w->ectx.fds = w->fds;
+	w->ectx.nfiles = w->nfiles;
+	return 0;
+}
+
 static int setup(struct worker *w)
 {
 	const struct job *j = w->job;
@@ -627,7 +741,9 @@ static int setup(struct worker *w)
 		w->ectx.fd = fd;
 		if (!direct && j->fadvise_hint)
 			posix_fadvise(fd, 0, 0, rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
-		w->inval_passes = !direct && j->invalidate && j->time_based && rw_reads(j->rw);
+		w->inval_passes = !direct && j->invalidate && j->time_based && rw_reads(j->rw) && !w->multi;
+		if (w->multi && open_files(w, direct, sync_flags, writes))
+			return -1;
 	}
 	w->ectx.job = j;
 	w->ectx.file_size = w->target->size;
@@ -645,6 +761,7 @@ static int setup(struct worker *w)
 	for (unsigned i = 0; i < depth; i++) {
 		struct io_u *u = &w->ectx.ios[i];
 		u->idx = i;
+		u->fd = w->ectx.fd;
 		u->buf = xaligned(align, buf_size);
 		data_fill(&w->dg, u->buf, buf_size);
 		w->free_ios[w->nfree++] = u;
@@ -660,6 +777,13 @@ static int setup(struct worker *w)
 
 static void teardown(struct worker *w)
 {
+	for (unsigned f = 1; w->fds && f < w->nfiles; f++)
+		if (w->fds[f] >= 0)
+			close(w->fds[f]);
+	free(w->fds);
+	w->fds = NULL;
+	free(w->files);
+	w->files = NULL;
 	if (w->copy_ready && w->job->engine->cleanup)
 		w->job->engine->cleanup(&w->cctx);
 	if (w->cctx.fd >= 0)
@@ -703,6 +827,26 @@ static void plan_tail(struct worker *w)
 	w->dio_tail = wt && wdirect && wt->direct && w->tail_len % walign;
 }
 
+/* Several files: each its own region and offset generator; fio's file service order. */
+static int plan_files(struct worker *w, enum offgen_kind kind, uint64_t seed)
+{
+	const struct job *j = w->job;
+	w->files = xcalloc(w->nfiles, sizeof(*w->files));
+	w->files_total = 0;
+	for (unsigned f = 0; f < w->nfiles; f++) {
+		struct wfile *wf = &w->files[f];
+		wf->start = w->region_start[f];
+		wf->nblocks = wf->left = w->region_size[f] / j->bs;
+		if (offgen_init(&wf->og, kind, j->dist, j->dist_param, wf->nblocks, seed + f))
+			return -1;
+		w->files_total += wf->nblocks;
+	}
+	w->files_left = w->nfiles;
+	w->cur_file = 0;
+	w->file_count = j->file_service_nr > 1 ? j->file_service_nr : 1;
+	return 0;
+}
+
 /* fio's zoned distributions: the zones' sizes in blocks of this job. */
 static int zones_init(struct worker *w, const struct job *j)
 {
@@ -727,9 +871,11 @@ static int plan(struct worker *w)
 				(j->norandommap || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
 									       OFFGEN_PERM;
 	w->var = pattern_wanted(j);
+	w->multi = w->nfiles > 1;
+	w->slow_prep = w->var || w->multi;
 	w->bs = j->bs;
 	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
-	w->region = j->offset;
+	w->region = w->region_start ? w->region_start[0] : j->offset;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
 	if (j->hooks && j->hooks->split && j->numjobs > 1) {
@@ -744,7 +890,11 @@ static int plan(struct worker *w)
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
-	w->remaining = j->time_based || w->var ? UINT64_MAX : w->nblocks * j->loops;
+	if (w->multi && plan_files(w, kind, seed))
+		return -1;
+	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
+	uint64_t per_loop = j->io_size ? j->io_size / j->bs : w->multi ? w->files_total : w->nblocks;
+	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * j->loops;
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	w->copy_delta = j->copy.offset - j->offset;
@@ -770,8 +920,11 @@ static void finish(struct worker *w)
 {
 	const struct job *j = w->job;
 	bool wrote = rw_writes(j->rw) || job_copies(j);
-	if (j->end_fsync && wrote && !w->st.err && w->wctx->fd >= 0)
-		do_sync(w, IO_FSYNC);
+	for (unsigned f = 0; f < (w->wctx->fds ? w->nfiles : 1); f++) {
+		w->cur_file = f;
+		if (j->end_fsync && wrote && !w->st.err && w->wctx->fd >= 0)
+			do_sync(w, IO_FSYNC);
+	}
 	if (j->end_fdatasync && wrote && !w->st.err && w->wctx->fd >= 0)
 		do_sync(w, IO_FDATASYNC);
 	uint64_t now = now_ns();
@@ -814,6 +967,35 @@ static void finish(struct worker *w)
 		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->copy.offset : j->offset, j->size);
 }
 
+/* fio's startdelay: a fixed wait, or a random one in the range, before the job starts. */
+static void start_delay(struct worker *w)
+{
+	const struct job *j = w->job;
+	uint64_t lo = j->startdelay_ns[0], hi = j->startdelay_ns[1];
+	if (!hi)
+		return;
+	uint64_t d = lo + (hi > lo ? rng_below(&w->rng, hi - lo + 1) : 0);
+	w->deadline = UINT64_MAX;
+	sleep_until(w, now_ns() + d);
+}
+
+void worker_halt(struct worker *w)
+{
+	__atomic_store_n(&w->exit_halt, 1, __ATOMIC_RELAXED);
+	/* The worker looks at the next event at once. */
+	__atomic_store_n(&w->next_event, 0, __ATOMIC_RELAXED);
+}
+
+static int gate_wait_go(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	while (!g->go)
+		pthread_cond_wait(&g->cv, &g->lock);
+	int go = g->go;
+	pthread_mutex_unlock(&g->lock);
+	return go;
+}
+
 void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -824,10 +1006,21 @@ void *worker_main(void *arg)
 	/* Passes are counted only where their ends matter. */
 	w->loop_reseed = !w->var && w->mixed && w->job->randrepeat && !w->job->time_based &&
 			 w->job->loops > 1;
-	w->pass_left = (w->inval_passes || w->loop_reseed) && !w->var ? w->nblocks : UINT64_MAX;
+	w->pass_left = (w->inval_passes || w->loop_reseed) && !w->slow_prep ? w->nblocks : UINT64_MAX;
 	if (gate_pass(w->gate) < 0 && !rc) {
 		rc = -1;
 		w->st.interrupted = true;
+	}
+	if (!rc && w->after && gate_wait_go(w->after) < 0) {
+		rc = -1;
+		w->st.halted = true;
+	}
+	if (!rc)
+		start_delay(w);
+	if (!rc && (*w->stop || __atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED))) {
+		rc = -1;
+		w->st.interrupted = *w->stop != 0;
+		w->st.halted = !*w->stop;
 	}
 	if (!rc) {
 		uint64_t now = now_ns();

@@ -72,6 +72,8 @@ struct worker {
 	struct target *target;
 	struct target *copy_target; /* a copy's destination; NULL otherwise */
 	struct start_gate *gate;
+	struct start_gate *after; /* wait_for: opened when the job waited for has ended; NULL: none */
+	int exit_halt;        /* set (atomically) by the runner: exitall of another job stops this one */
 	volatile sig_atomic_t *stop; /* the run context's stop request */
 	volatile sig_atomic_t *halt; /* the run context's halt (another rank's stop) */
 	int ss_stop;          /* set by the runner when the job reached steady state; read once a second */
@@ -105,6 +107,19 @@ struct worker {
 	bool pass_end, inval_passes, engine_ready, copy_ready, readback_due;
 	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
 	bool var, var_done;   /* the general pattern path; its last request is prepared */
+	bool multi, slow_prep; /* several files; either of them: the slow prep */
+	/* The thread's files (nrfiles, a filename list): targets [0, nfiles) from target. */
+	unsigned nfiles;
+	const uint64_t *region_start, *region_size; /* each file's region */
+	struct wfile {
+		uint64_t start, nblocks, left; /* left: requests of this loop, 0: done */
+		struct offgen og;
+	} *files;
+	int *fds;
+	unsigned cur_file, file_count; /* file_count: requests before the next switch */
+	unsigned files_left;  /* not done in this loop */
+	uint64_t files_total; /* blocks of all files */
+	uint64_t poisson_due; /* rate_process=poisson: when the next request is due */
 	bool loop_reseed;     /* a mixed size-bound job with loops: fio's mix starts over each loop */
 	struct cpu_usage cpu_start;
 
@@ -115,6 +130,8 @@ struct worker {
 };
 
 void *worker_main(void *arg);
+/* Stop a running worker at its next event (exitall); safe from another thread. */
+void worker_halt(struct worker *w);
 
 /* Requests and bytes completed so far (measured part): readable while the worker runs. */
 void worker_live(const struct worker *w, uint64_t *ios, uint64_t *bytes);

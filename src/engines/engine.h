@@ -26,6 +26,8 @@ struct io_u {
 	uint64_t start;  /* before the submit call, ns */
 	uint64_t issued; /* after the submit call returned, ns */
 	unsigned idx;    /* slot in the worker's array (fixed buffers) */
+	int fd;          /* the file of this request (engine_ctx.fds[file]) */
+	unsigned file;   /* its index among the job thread's files */
 };
 
 struct job;
@@ -33,7 +35,9 @@ struct job;
 /* What an engine sees of the worker. */
 struct engine_ctx {
 	const struct job *job; /* the job's options, for engines that take some (inject) */
-	int fd;
+	int fd;           /* the first file; requests carry their own (io_u.fd) */
+	const int *fds;   /* every file of the job thread (nfiles; fds[0] == fd; NULL: fd alone) */
+	unsigned nfiles;
 	uint64_t file_size; /* bytes addressable from offset 0 (mmap) */
 	unsigned depth;
 	struct io_u *ios; /* depth entries, buffers allocated by the worker */

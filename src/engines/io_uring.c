@@ -104,7 +104,9 @@ static int uring_init(struct engine_ctx *ctx)
 		free(p);
 		return -ENOMEM;
 	}
-	if ((ctx->opts & ENGINE_OPT_REGFILES) && io_uring_register_files(&p->ring, &ctx->fd, 1) == 0) {
+	const int *fds = ctx->nfiles ? ctx->fds : &ctx->fd;
+	unsigned nfiles = ctx->nfiles ? ctx->nfiles : 1;
+	if ((ctx->opts & ENGINE_OPT_REGFILES) && io_uring_register_files(&p->ring, fds, nfiles) == 0) {
 		p->fd = 0;
 		p->sqe_flags = IOSQE_FIXED_FILE;
 	} else {
@@ -154,6 +156,8 @@ static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 
 		if (unlikely(u->op > IO_FDATASYNC))
 			break;
+		/* A registered file by its index, else the request's own descriptor. */
+		int fd = p->sqe_flags ? (int)u->file : u->fd;
 		sqe = io_uring_get_sqe(ring);
 		if (unlikely(!sqe)) {
 			/* SQ full of earlier, unsubmitted entries: push them. */
@@ -166,23 +170,23 @@ static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 		switch (u->op) {
 		case IO_READ:
 			if (fixed_ok(p, u))
-				io_uring_prep_read_fixed(sqe, p->fd, u->buf, u->len, u->offset,
+				io_uring_prep_read_fixed(sqe, fd, u->buf, u->len, u->offset,
 							 (int)u->idx);
 			else
-				io_uring_prep_read(sqe, p->fd, u->buf, u->len, u->offset);
+				io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 			break;
 		case IO_WRITE:
 			if (fixed_ok(p, u))
-				io_uring_prep_write_fixed(sqe, p->fd, u->buf, u->len, u->offset,
+				io_uring_prep_write_fixed(sqe, fd, u->buf, u->len, u->offset,
 							  (int)u->idx);
 			else
-				io_uring_prep_write(sqe, p->fd, u->buf, u->len, u->offset);
+				io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
 			break;
 		case IO_FSYNC:
-			io_uring_prep_fsync(sqe, p->fd, 0);
+			io_uring_prep_fsync(sqe, fd, 0);
 			break;
 		default: /* IO_FDATASYNC */
-			io_uring_prep_fsync(sqe, p->fd, IORING_FSYNC_DATASYNC);
+			io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
 			break;
 		}
 		sqe->flags = p->sqe_flags;

@@ -86,9 +86,10 @@ static void done_push(struct aio_priv *p, struct io_u *u)
 static int sync_now(struct engine_ctx *ctx, struct io_u *u)
 {
 	int r;
+	(void)ctx;
 
 	do
-		r = u->op == IO_FSYNC ? fsync(ctx->fd) : fdatasync(ctx->fd);
+		r = u->op == IO_FSYNC ? fsync(u->fd) : fdatasync(u->fd);
 	while (r < 0 && errno == EINTR);
 	return r < 0 ? -errno : 0;
 }
@@ -114,19 +115,19 @@ static int aio_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 		cb = &p->iocbs[u->idx];
 		switch (u->op) {
 		case IO_READ:
-			io_prep_pread(cb, ctx->fd, u->buf, u->len, (long long)u->offset);
+			io_prep_pread(cb, u->fd, u->buf, u->len, (long long)u->offset);
 			break;
 		case IO_WRITE:
-			io_prep_pwrite(cb, ctx->fd, u->buf, u->len, (long long)u->offset);
+			io_prep_pwrite(cb, u->fd, u->buf, u->len, (long long)u->offset);
 			break;
 		case IO_FSYNC:
 		case IO_FDATASYNC:
 			if (p->sync_inline)
 				goto inline_sync;
 			if (u->op == IO_FSYNC)
-				io_prep_fsync(cb, ctx->fd);
+				io_prep_fsync(cb, u->fd);
 			else
-				io_prep_fdsync(cb, ctx->fd);
+				io_prep_fdsync(cb, u->fd);
 			break;
 		default:
 			bad = -EINVAL;

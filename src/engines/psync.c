@@ -17,20 +17,21 @@ static void psync_cleanup(struct engine_ctx *ctx)
 static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
 {
 	ssize_t r;
+	(void)ctx; /* the request carries its file */
 
 	for (;;) {
 		switch (u->op) {
 		case IO_READ:
-			r = pread(ctx->fd, u->buf, u->len, (off_t)u->offset);
+			r = pread(u->fd, u->buf, u->len, (off_t)u->offset);
 			break;
 		case IO_WRITE:
-			r = pwrite(ctx->fd, u->buf, u->len, (off_t)u->offset);
+			r = pwrite(u->fd, u->buf, u->len, (off_t)u->offset);
 			break;
 		case IO_FSYNC:
-			r = fsync(ctx->fd);
+			r = fsync(u->fd);
 			break;
 		case IO_FDATASYNC:
-			r = fdatasync(ctx->fd);
+			r = fdatasync(u->fd);
 			break;
 		default:
 			return -EINVAL;

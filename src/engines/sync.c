@@ -42,7 +42,7 @@ static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 	if (u->op == IO_FSYNC || u->op == IO_FDATASYNC) {
 		do
-			r = u->op == IO_FSYNC ? fsync(ctx->fd) : fdatasync(ctx->fd);
+			r = u->op == IO_FSYNC ? fsync(u->fd) : fdatasync(u->fd);
 		while (r < 0 && errno == EINTR);
 		return r < 0 ? -errno : 0;
 	}
@@ -50,7 +50,7 @@ static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
 		return -EINVAL;
 
 	if (p->pos != u->offset) {
-		if (lseek(ctx->fd, (off_t)u->offset, SEEK_SET) < 0) {
+		if (lseek(u->fd, (off_t)u->offset, SEEK_SET) < 0) {
 			p->pos = POS_UNKNOWN;
 			return -errno;
 		}
@@ -58,9 +58,9 @@ static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
 	}
 	do {
 		if (u->op == IO_READ)
-			r = read(ctx->fd, u->buf, u->len);
+			r = read(u->fd, u->buf, u->len);
 		else
-			r = write(ctx->fd, u->buf, u->len);
+			r = write(u->fd, u->buf, u->len);
 	} while (r < 0 && errno == EINTR);
 	if (r < 0) {
 		int err = errno;

@@ -344,7 +344,10 @@ void report_errors(const struct run_result *r)
 			snprintf(name, sizeof(name), "%s", r->jobs[i].job.name);
 		if (report_verify_error(&r->jobs[i], name))
 			continue;
-		if (t->err_op == ERR_OP_HOOK)
+		if (t->err_op == ERR_OP_RATE)
+			msg_err("job %s: below its minimum rate (--ratemin / --rate_iops_min): %llu in the last second",
+				name, (unsigned long long)t->err_offset);
+		else if (t->err_op == ERR_OP_HOOK)
 			msg_err("job %s: %s failed on %s at offset %llu", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset);
 		else if (t->err_op >= ERR_OP_OPEN)

@@ -103,5 +103,7 @@ const char *err_text(const struct thread_stats *t)
 {
 	if (t->err == EILSEQ && t->err_op == ERR_OP_HOOK)
 		return "bad blocks found by --verify";
+	if (t->err_op == ERR_OP_RATE)
+		return "below the minimum rate (ratemin, rate_iops_min); offset holds the rate of that second";
 	return t->short_io ? "short transfer" : strerror(t->err);
 }
