@@ -196,9 +196,14 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 						seed + (uint64_t)d;
 		p->seq_seed[d] = j->randrepeat ? fio_seed(j->randseed, thread_number, FIO_SEED_SEQ_RAND + (unsigned)d) :
 						 seed + 10 + (uint64_t)d;
+		p->last_start[d] = UINT64_MAX;
+	}
+	/* fio: a verifying writer draws its write sizes from the read stream's seed. */
+	if (j->verify && rw_writes(j->rw))
+		p->bs_seed[1] = p->bs_seed[0];
+	for (int d = 0; d < DDIR_NR; d++) {
 		fio_rand_init(&p->bsr[d], p->bs_seed[d], p->use64);
 		fio_rand_init(&p->seqrand[d], p->seq_seed[d], false);
-		p->last_start[d] = UINT64_MAX;
 	}
 	if (use_map(j)) {
 		uint64_t bytes = (p->nunits + 7) / 8;
