@@ -19,29 +19,29 @@ j() { jget "$OUT" "$1" 2>/dev/null; }
 NULLJOB=(run --name=s --ioengine=null --size=1g --bs=4k --rw=randwrite --time_based --runtime=30)
 
 # 1. run: a constant rate is steady after the window; the job stops there.
-run_iogauge "${NULLJOB[@]}" --rate_iops=2000 --steadystate=iops:5% --ss_dur=3 --output-format=json
-expect_status 0 "run --steadystate=iops:5% --ss_dur=3 at a constant 2000 IOPS: exit 0"
+run_iogauge "${NULLJOB[@]}" --rate_iops=2000 --steadystate=iops:5% --ss_dur=2 --output-format=json
+expect_status 0 "run --steadystate=iops:5% --ss_dur=2 at a constant 2000 IOPS: exit 0"
 check "JSON: steady state attained" [ "$(j .jobs[0].steadystate.attained)" = true ]
 el=$(j .jobs[0].elapsed_ns)
-check "the job stopped once steady, well before --runtime=30 ($el ns)" between "${el:-0}" 3e9 9e9
+check "the job stopped once steady, well before --runtime=30 ($el ns)" between "${el:-0}" 2e9 9e9
 at=$(j .jobs[0].steadystate.attained_ns)
-check "attained after the 3 s window and before the end ($at ns)" between "${at:-0}" 3e9 "$el"
-check "JSON: the window holds 3 values near 2000 IOPS" \
-	[ "$(j '.jobs[0].steadystate.window.iops|length')" = 3 ] && between "$(j .jobs[0].steadystate.window.iops[2])" 1900 2100
+check "attained after the 2 s window and before the end ($at ns)" between "${at:-0}" 2e9 "$el"
+check "JSON: the window holds 2 values near 2000 IOPS" \
+	[ "$(j '.jobs[0].steadystate.window.iops|length')" = 2 ] && between "$(j .jobs[0].steadystate.window.iops[1])" 1900 2100
 check "JSON: the criterion as given" [ "$(j .jobs[0].steadystate.criterion)" = iops ] && [ "$(j .jobs[0].steadystate.limit_pct)" = true ]
 check "JSON: the options echo it as fio spells it" [ "$(j .jobs[0].options.steadystate)" = "iops:5%" ]
 run_iogauge "${NULLJOB[@]}" --rate_iops=2000 --ss=iops_slope:1% --ss_dur=2
 expect_status 0 "fio's short names (ss, ss_dur): exit 0"
 check "text: steady state attained" grep -q "^  steady state : the slope of per-second IOPS under 1% of the window's mean a second over a 2 s window: attained after" "$OUT"
 
-# A criterion that cannot be met: the job runs its time and the report says so.
-run_iogauge "${NULLJOB[@]}" --runtime=4 --rate_iops=2000 --steadystate=iops:0 --ss_dur=2 --output-format=json
+# A criterion that cannot be met: the job runs its time and the report says so (text and JSON).
+run_iogauge "${NULLJOB[@]}" --runtime=3 --rate_iops=2000 --steadystate=bw:0 --ss_dur=2 --json "$E2E_TMP/never.json"
 expect_status 0 "an impossible criterion: exit 0"
-check "JSON: not attained" [ "$(j .jobs[0].steadystate.attained)" = false ] && [ "$(j .jobs[0].steadystate.attained_ns)" = null ]
-check "the job ran its whole --runtime" between "$(j .jobs[0].elapsed_ns)" 3.9e9 6e9
-check "JSON: the last window was judged" [ "$(j .jobs[0].steadystate.judged)" = true ]
-run_iogauge "${NULLJOB[@]}" --runtime=3 --rate_iops=2000 --steadystate=bw:0 --ss_dur=2
 check "text: not attained, with the last window's deviation" grep -q "not attained; the last window's largest deviation was" "$OUT"
+n() { jget "$E2E_TMP/never.json" "$1" 2>/dev/null; }
+check "JSON: not attained" [ "$(n .jobs[0].steadystate.attained)" = false ] && [ "$(n .jobs[0].steadystate.attained_ns)" = null ]
+check "the job ran its whole --runtime" between "$(n .jobs[0].elapsed_ns)" 2.9e9 5e9
+check "JSON: the last window was judged" [ "$(n .jobs[0].steadystate.judged)" = true ]
 run_iogauge "${NULLJOB[@]}" --steadystate=iops --ss_dur=3
 expect_status 2 "--steadystate without a limit: exit 2"
 expect_err "steadystate: 'iops' is not allowed" "the message names the option and the value"
@@ -87,8 +87,11 @@ else
 		'BEGIN { exit !(r > 20 || e > 10) }'
 	check "text: not reached, and why" grep -q "^Steady state NOT reached in 6 rounds (the round limit, --passes)" "$OUT"
 fi
-# The page: the rounds and the window.
-if command -v chromium >/dev/null 2>&1 && [ -r /usr/share/javascript/chart.js/chart.min.js ]; then
+# The page: the rounds and the window.  Chromium takes ~10 s on a busy machine and
+# draws the same page from either build: only the release pass opens it.
+if [[ $IOGAUGE == */iogauge-san ]]; then
+	skip "HTML of steady drawn by Chromium" "the release pass draws it"
+elif command -v chromium >/dev/null 2>&1 && [ -r /usr/share/javascript/chart.js/chart.min.js ]; then
 	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/st.html" "$E2E_TMP/st.png" 1280 1400 >/dev/null 2>&1
 	check "HTML: drawn without console messages" [ -s "$E2E_TMP/st.png" ] && [ ! -s "$E2E_TMP/st.png.console.txt" ]
 	R=$E2E_TMP/st.rendered.json
