@@ -7,8 +7,10 @@
 #define IOGAUGE_COMMANDS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 struct suite;
+struct json_t;
 
 /*
  * Words a command takes in a syntax of its own (dd's if=FILE bs=1M): the one
@@ -35,6 +37,8 @@ struct command {
 	int (*main)(const struct command *c, int argc, char **argv);
 	const struct suite *suite;
 	const struct operand *operands; /* NULL-terminated by name; NULL: none */
+	/* A command of its own: a saved result's summary as it prints it (the HTML report); NULL: fio's text. */
+	void (*print_saved)(FILE *f, const struct json_t *root);
 };
 
 /* NULL-terminated, in the order --help lists them; the first is the default command. */

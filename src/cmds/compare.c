@@ -123,6 +123,57 @@ static void print_table(FILE *f, const struct table *t)
 	}
 }
 
+/* The HTML report: the table again from the saved `compare` object, as print_table lays it out. */
+static void compare_print_saved(FILE *f, const json_t *root)
+{
+	const json_t *o = json_object_get(root, "compare"), *cols = json_object_get(o, "columns");
+	const json_t *rows = json_object_get(o, "rows"), *x;
+	size_t nc = json_array_size(cols), i;
+	char (*label)[2 * PATH_MAX + 8] = xcalloc(nc ? nc : 1, sizeof(*label));
+	int lw = 4, cw = 24;
+	json_array_foreach(cols, i, x) {
+		const char *tg = json_string_value(json_object_get(x, "target"));
+		snprintf(label[i], sizeof(label[i]), "%s%s%s", json_string_value(json_object_get(x, "file")) ?: "",
+			 tg && *tg ? " " : "", tg ? tg : "");
+		cw = (int)strlen(label[i]) > cw ? (int)strlen(label[i]) : cw;
+	}
+	json_array_foreach(rows, i, x) {
+		int n = (int)strlen(json_string_value(json_object_get(x, "test")) ?: "");
+		lw = n > lw ? n : lw;
+	}
+	fprintf(f, "iogauge compare: %zu results of `%s`; changes against %s\n",
+		json_array_size(json_object_get(o, "files")), json_string_value(json_object_get(o, "command")) ?: "?",
+		nc ? label[0] : "-");
+	fprintf(f, "~ within the run-to-run spread (the passes' ranges overlap): not significant; "
+		   "? no spread recorded (fewer than 2 --passes)\n");
+	fprintf(f, "%-*s", lw, "Test");
+	for (size_t c = 0; c < nc; c++)
+		fprintf(f, " | %-*s", cw, label[c]);
+	fprintf(f, "\n");
+	json_array_foreach(rows, i, x) {
+		const char *unit = json_string_value(json_object_get(x, "unit")) ?: "";
+		int prec = !strcmp(unit, "MB/s") ? 2 : !strcmp(unit, "IOPS") ? 0 : 1; /* saved.c's metrics */
+		fprintf(f, "%-*s", lw, json_string_value(json_object_get(x, "test")) ?: "");
+		for (size_t c = 0; c < nc; c++) {
+			const json_t *v = json_array_get(json_object_get(x, "values"), c);
+			const json_t *d = json_array_get(json_object_get(x, "change_pct"), c);
+			const json_t *sg = json_array_get(json_object_get(x, "significant"), c);
+			char cell[128] = "-";
+			if (json_is_number(v)) {
+				int n = snprintf(cell, sizeof(cell), "%.*f", prec, json_number_value(v));
+				if (c && json_is_number(d))
+					snprintf(cell + n, sizeof(cell) - (size_t)n, " %+.1f%%%s", json_number_value(d),
+						 json_is_false(sg) ? " ~" : json_is_null(sg) ? " ?" : "");
+				else if (c && json_is_number(json_array_get(json_object_get(x, "values"), 0)))
+					snprintf(cell + n, sizeof(cell) - (size_t)n, " (n/a)");
+			}
+			fprintf(f, " | %-*s", cw, cell);
+		}
+		fprintf(f, "\n");
+	}
+	free(label);
+}
+
 static json_t *json_table(const struct table *t)
 {
 	json_t *o = json_object(), *files = json_array(), *cols = json_array(), *rows = json_array();
@@ -208,7 +259,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		if (pa.settings.output_format == OUT_NORMAL)
 			print_table(out.out, &t);
 		json_t *root = NULL;
-		if (pa.settings.output_format == OUT_JSON || out.json) {
+		if (outputs_want_root(&out, &pa.settings)) {
 			root = json_root(cmd->name, 0, false, NULL);
 			json_object_set_new(root, "compare", json_table(&t));
 		}
@@ -237,4 +288,5 @@ const struct command cmd_compare = {
 		"different settings (options other than the target's path), are refused.",
 	.groups = OG_OUTPUT,
 	.main = cmd_compare_main,
+	.print_saved = compare_print_saved,
 };

@@ -505,6 +505,24 @@ static json_t *json_dd(const struct dd_plan *p, const struct job_result *jr)
 	return o;
 }
 
+/* The HTML report: dd's lines as saved, then iogauge's, from the saved job. */
+static void dd_print_saved(FILE *f, const json_t *root)
+{
+	const json_t *dd = json_object_get(root, "dd");
+	const char *noxfer = json_string_value(json_object_get(json_object_get(dd, "operands"), "status"));
+	const char *keys[] = { "records_in", "records_out", "summary" };
+	for (unsigned i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char *line = json_string_value(json_object_get(dd, keys[i]));
+		if (line && !(i == 2 && noxfer && !strcmp(noxfer, "noxfer")))
+			fprintf(f, "%s\n", line);
+	}
+	struct run_result rr;
+	struct ig_err e = { 0 };
+	if (!run_result_from_json(root, &rr, &e) && rr.njobs && rr.jobs[0].threads)
+		print_iogauge(f, &rr.jobs[0]);
+	run_result_free(&rr);
+}
+
 /* ---- the command */
 
 static bool seen(const struct dd_args *a, const char *name)
@@ -574,7 +592,7 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 	if (jr && jr->threads && p->a.status != S_NONE)
 		print_summary(o.f, p, jr);
 	json_t *root = NULL;
-	if (pa.settings.output_format == OUT_JSON || out.json) {
+	if (outputs_want_root(&out, &pa.settings)) {
 		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
 		json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
 		json_object_set_new(root, "dd", json_dd(p, jr));
@@ -607,4 +625,5 @@ const struct command cmd_dd = {
 	.defaults = "--ioengine=psync --iodepth=1 --numjobs=1 --invalidate=1 --fadvise_hint=0",
 	.main = cmd_dd_main,
 	.operands = operands,
+	.print_saved = dd_print_saved,
 };

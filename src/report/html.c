@@ -225,7 +225,12 @@ static void write_summary(struct page *p, unsigned r)
 		suite_saved_free(&ss);
 		fflush(m);
 	}
-	/* run, commands of their own, and suites that print only while they run: fio's text. */
+	const struct command *c = command_find(str(json_object_get(root, "iogauge"), "command"));
+	if (!len && !e.status && c && c->print_saved) {
+		c->print_saved(m, root);
+		fflush(m);
+	}
+	/* run, and suites that print only while they run: fio's text. */
 	if (!len && !e.status) {
 		struct run_result rr;
 		if (!run_result_from_json(root, &rr, &e))

@@ -142,6 +142,19 @@ cmp -s <(sed -n '/<pre class="summary">/,/<\/pre>/p' "$W/q.html") \
 	<(sed -n '/id="result0"/,/<\/section>/p' "$W/cmp.html" | sed -n '/<pre class="summary">/,/<\/pre>/p')
 check "report: a saved result's summary is the one --html wrote" [ $? = 0 ]
 
+# Commands of their own, with --html alone: their own summary in the page, not fio's text.
+run_iogauge compare "$W/q.json" "$W/q2.json" --html "$W/cmpc.html"
+expect_status 0 "compare --html: exit 0"
+row=$(grep -m1 '^RND4K Q1T1 read: read IOPS ' "$E2E_TMP/last.out")
+check "compare: the page holds compare's table as it printed it" grep -qF "changes against $W/q.json" "$W/cmpc.html" &&
+	[ -n "$row" ] && grep -qF "$row" "$W/cmpc.html"
+run_iogauge dd if=/dev/zero of="$A/dd.out" bs=1M count=4 --html "$W/dd.html"
+expect_status 0 "dd --html: exit 0"
+check "dd: the page holds dd's lines and iogauge's" grep -Eq '(^|>)4\+0 records in$' "$W/dd.html" &&
+	grep -q '^4194304 bytes (4.2 MB, 4.0 MiB) copied' "$W/dd.html" && grep -q '^iogauge: per-block latency' "$W/dd.html"
+check "dd: and the exact command line" grep -qF "$IOGAUGE dd if=/dev/zero of=$A/dd.out bs=1M count=4 --html" "$W/dd.html"
+rm -f "$A/dd.out"
+
 # 4. run: fio's text in the page, and the refusals.
 run_iogauge run --directory="$A" --name=rr --size=4m --rw=randread --bs=4k --ioengine=io_uring \
 	--iodepth=4 --direct=1 --html "$W/run.html"
