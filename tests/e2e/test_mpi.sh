@@ -125,3 +125,5 @@ check "compare reads the merged JSON (the merged figures of every job)" \
 	bash -c "[ $STATUS = 0 ] && grep -q '^w: write MB/s' '$OUT' && grep -q '^rr: read p99 latency us' '$OUT'"
 run_iogauge report "$J" --html="$E2E_TMP/fpp.html"
 check "report writes a page from the merged JSON" bash -c "[ $STATUS = 0 ] && [ -s '$E2E_TMP/fpp.html' ]"
+check "the page plots each rank's per-second series beside the aggregate" \
+	bash -c "grep -q '\"label\":\"w (all ranks)\"' '$E2E_TMP/fpp.html' && grep -q '\"label\":\"rr rank 3 (' '$E2E_TMP/fpp.html'"
