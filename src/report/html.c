@@ -156,10 +156,12 @@ static void target_rows(FILE *f, const json_t *root)
 			const json_t *tg;
 			size_t m;
 			json_array_foreach(json_object_get(en[k].job, "targets"), m, tg) {
+				/* A file the run creates and grows (dd of=) has no size to give. */
+				bool grown = num(tg, "size") <= 0 && json_is_true(json_object_get(tg, "created"));
 				snprintf(line, sizeof(line), "%s: %s%s%s, %s", str(tg, "path"),
 					 *str(tg, "fstype") ? str(tg, "fstype") : "raw device",
 					 *str(tg, "device") ? " on " : "", str(tg, "device"),
-					 fmt_bytes(sz, sizeof(sz), num(tg, "size")));
+					 grown ? "created by the run" : fmt_bytes(sz, sizeof(sz), num(tg, "size")));
 				row(f, k || m ? "" : "Targets", line);
 			}
 		}
