@@ -20,7 +20,7 @@ MPIOBJ   = $(filter-out build/rel/src/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/
 MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
 
-.PHONY: all run test unit e2e deps san mpi install clean docs bench screenshots
+.PHONY: all run test unit e2e deps san mpi install clean docs bench screenshots fuzz fuzz-build fuzz-smoke check-tsan
 all: iogauge iogauge.1 docs/options.md docs/fio.md
 
 deps:
@@ -81,7 +81,7 @@ unit: $(UNITBIN)
 
 san: build/iogauge-san $(UNITBIN)
 
-test: deps all san mpi
+test: deps all san mpi fuzz-build
 	@tests/run-all.sh
 
 bench: deps all
@@ -97,3 +97,44 @@ install: iogauge iogauge.1
 
 clean:
 	rm -rf build iogauge iogauge-mpi
+
+# Fuzz targets (libFuzzer with clang, ASan+UBSan): the option and value parsers, job files,
+# and the JSON reader of compare/report.  `make fuzz` runs each FUZZ_TIME seconds (60);
+# `make test` runs a 5 s smoke pass (tests/run-all.sh).
+FUZZCC    ?= clang
+FUZZ_TIME ?= 60
+FUZZFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	     -Wno-xor-used-as-pow # fiorand.h spells fio's seed as fio does
+FUZZSRC    = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZBIN    = $(FUZZSRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZOBJ    = $(LIBSRC:%.c=build/fuzz/%.o)
+.SECONDARY: $(FUZZOBJ) # shared by every target: kept, not rebuilt per target
+
+build/fuzz/%.o: %.c $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC-FUZZ $<"; $(FUZZCC) $(FUZZFLAGS) $(WARN) $(BASE) -c -o $@ $<
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZOBJ)
+	@echo "  LD-FUZZ $@"; $(FUZZCC) -O1 -g -fsanitize=fuzzer,address,undefined $(WARN) $(BASE) -o $@ $^ $(LIBS)
+
+fuzz-build: $(FUZZBIN)
+
+fuzz: deps $(FUZZBIN)
+	tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZBIN)
+
+fuzz-smoke: $(FUZZBIN)
+	tests/fuzz/run.sh 5 $(FUZZBIN)
+
+# ThreadSanitizer: the same sources, workloads with many threads, signals and read-backs
+# (tests/tsan.sh); any data race it reports fails the check.
+TSANOBJ = $(SRC:%.c=build/tsan/%.o)
+
+build/tsan/%.o: %.c $(wildcard src/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC-TSAN $<"; $(CC) -O1 -g -fsanitize=thread $(WARN) $(BASE) -c -o $@ $<
+
+build/iogauge-tsan: $(TSANOBJ)
+	@echo "  LD-TSAN $@"; $(CC) -O1 -g -fsanitize=thread $(BASE) -o $@ $^ $(LIBS)
+
+check-tsan: deps build/iogauge-tsan
+	tests/tsan.sh build/iogauge-tsan

@@ -17,8 +17,7 @@
 typedef uint64_t v4u __attribute__((vector_size(32)));
 #define STEP 64
 
-__attribute__((target_clones("avx2", "default"))) static void gen(uint64_t *st, unsigned char *p,
-								   size_t nsteps)
+static inline __attribute__((always_inline)) void gen_body(uint64_t *st, unsigned char *p, size_t nsteps)
 {
 	v4u a0, b0, a1, b1;
 	memcpy(&a0, st, 32);
@@ -43,6 +42,20 @@ __attribute__((target_clones("avx2", "default"))) static void gen(uint64_t *st, 
 	memcpy(st + 12, &b1, 32);
 }
 
+/*
+ * The same loop compiled twice, chosen once per generator: an ifunc
+ * (target_clones) would run before ThreadSanitizer is ready.
+ */
+static void gen_default(uint64_t *st, unsigned char *p, size_t nsteps)
+{
+	gen_body(st, p, nsteps);
+}
+
+__attribute__((target("avx2"))) static void gen_avx2(uint64_t *st, unsigned char *p, size_t nsteps)
+{
+	gen_body(st, p, nsteps);
+}
+
 static uint64_t splitmix(uint64_t *x)
 {
 	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -58,13 +71,13 @@ static void lanes_seed(uint64_t *st, uint64_t seed)
 		st[i] = splitmix(&seed);
 }
 
-static void stream(uint64_t *st, void *buf, size_t len)
+static void stream(const struct data_gen *g, uint64_t *st, void *buf, size_t len)
 {
 	size_t whole = len / STEP, rest = len % STEP;
-	gen(st, buf, whole);
+	g->gen(st, buf, whole);
 	if (rest) {
 		unsigned char tail[STEP];
-		gen(st, tail, 1);
+		g->gen(st, tail, 1);
 		memcpy((unsigned char *)buf + whole * STEP, tail, rest);
 	}
 }
@@ -72,6 +85,8 @@ static void stream(uint64_t *st, void *buf, size_t len)
 void data_init(struct data_gen *g, const struct data_spec *d, uint64_t seed)
 {
 	memset(g, 0, sizeof(*g));
+	__builtin_cpu_init();
+	g->gen = __builtin_cpu_supports("avx2") ? gen_avx2 : gen_default;
 	g->spec = *d;
 	lanes_seed(g->s, seed);
 	rng_seed(&g->rng, seed ^ 0x64656475706521ULL);
@@ -79,7 +94,7 @@ void data_init(struct data_gen *g, const struct data_spec *d, uint64_t seed)
 
 void data_random(struct data_gen *g, void *buf, size_t len)
 {
-	stream(g->s, buf, len);
+	stream(g, g->s, buf, len);
 }
 
 static void fill_pattern(const struct data_spec *d, unsigned char *p, size_t len)
@@ -99,7 +114,7 @@ static void fill_random(struct data_gen *g, unsigned char *p, size_t len)
 {
 	const struct data_spec *d = &g->spec;
 	if (!d->dedupe) {
-		stream(g->s, p, len);
+		stream(g, g->s, p, len);
 		return;
 	}
 	uint64_t seed;
@@ -114,7 +129,7 @@ static void fill_random(struct data_gen *g, unsigned char *p, size_t len)
 	}
 	uint64_t st[16];
 	lanes_seed(st, seed);
-	stream(st, p, len);
+	stream(g, st, p, len);
 }
 
 void data_fill(struct data_gen *g, void *buf, size_t len)

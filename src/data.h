@@ -33,6 +33,7 @@ struct data_spec {
 /* A generator, one per thread (or per layout).  No allocation after data_init. */
 struct data_gen {
 	uint64_t s[16]; /* eight xorshift128+ lanes, two words each */
+	void (*gen)(uint64_t *st, unsigned char *p, size_t nsteps); /* AVX2 where the CPU has it */
 	struct data_spec spec;
 	struct rng rng; /* dedupe draws and block seeds */
 	uint64_t seeds[DATA_DEDUPE_RING];

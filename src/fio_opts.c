@@ -54,7 +54,7 @@ int fio_set_bs(void *obj, const struct opt_def *o, const char *val, char *err, s
 	struct job *j = J_OBJ(obj);
 	char parts[DDIR_NR][256];
 	uint64_t v[DDIR_NR];
-	if (split_dirs(val, parts))
+	if (!*val || split_dirs(val, parts)) /* an empty part keeps its value; an empty value is no size */
 		goto bad;
 	for (int d = 0; d < DDIR_NR; d++) {
 		/* fio: an empty part keeps that direction's value ("bs=,8k"). */

@@ -105,10 +105,11 @@ static int load_job(struct suite_saved *ss, const json_t *o, unsigned *cur, stru
 	json_object_set(one, "devices", json_object_get(o, "devices"));
 	int rc = run_result_from_json(one, &r, e);
 	json_decref(one);
-	if (!rc)
-		rc = job_result_from_json(o, &r.jobs[0], e);
 	if (!rc) {
-		r.njobs = 1;
+		r.njobs = 1; /* freed with r, also when it is read only in part */
+		rc = job_result_from_json(o, &r.jobs[0], e);
+	}
+	if (!rc) {
 		sr->targets[t].tested = true;
 		suite_record(sr, (unsigned)t, (unsigned)pass - 1, (unsigned)c, &r);
 	}
