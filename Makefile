@@ -100,7 +100,7 @@ clean:
 
 # Fuzz targets (libFuzzer with clang, ASan+UBSan): the option and value parsers, job files,
 # and the JSON reader of compare/report.  `make fuzz` runs each FUZZ_TIME seconds (60);
-# `make test` runs a 5 s smoke pass (tests/run-all.sh).
+# `make test` runs a 3 s smoke pass of each (tests/run-all.sh).
 FUZZCC    ?= clang
 FUZZ_TIME ?= 60
 FUZZFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
@@ -123,7 +123,7 @@ fuzz: deps $(FUZZBIN)
 	tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZBIN)
 
 fuzz-smoke: $(FUZZBIN)
-	tests/fuzz/run.sh 5 $(FUZZBIN)
+	tests/fuzz/run.sh 3 $(FUZZBIN)
 
 # ThreadSanitizer: the same sources, workloads with many threads, signals and read-backs
 # (tests/tsan.sh); any data race it reports fails the check.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Every test: cmocka unit tests (ASan+UBSan build), a short pass of the fuzz targets, then the end-to-end scripts
+# Every test: cmocka unit tests (ASan+UBSan build), a short pass of the fuzz targets (3 s each), then the end-to-end scripts
 # against the release binary and again against the ASan+UBSan binary.
 # Ends with one line "N passed, N failed".
 set -u
@@ -27,7 +27,7 @@ done
 # A short pass of every fuzz target (make fuzz runs them longer).
 if ls build/fuzz/fuzz_* >/dev/null 2>&1; then
 	echo "== fuzz smoke"
-	one "fuzz smoke" tests/fuzz/run.sh "${IOGAUGE_FUZZ_TIME:-5}" build/fuzz/fuzz_*
+	one "fuzz smoke" tests/fuzz/run.sh "${IOGAUGE_FUZZ_TIME:-3}" build/fuzz/fuzz_*
 fi
 for bin in iogauge build/iogauge-san; do
 	[ "$bin" = build/iogauge-san ] && [ "${IOGAUGE_SKIP_SAN_E2E:-0}" = 1 ] && continue
