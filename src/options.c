@@ -915,10 +915,12 @@ static int apply_number(const struct opt_def *o, void *field, const char *val, c
 		snprintf(err, n, "--%s: '%s' is not %s", o->name, val, what);
 		return -1;
 	}
-	if (v < o->min || (o->max && v > o->max)) {
-		if (o->max)
+	/* A 32-bit field without a stated maximum still takes no more than it holds. */
+	uint64_t max = o->max ? o->max : o->type == OT_UINT ? UINT32_MAX : 0;
+	if (v < o->min || (max && v > max)) {
+		if (max)
 			snprintf(err, n, "--%s: %s is out of range (allowed: %" PRIu64 " to %" PRIu64 ")",
-				 o->name, val, o->min, o->max);
+				 o->name, val, o->min, max);
 		else
 			snprintf(err, n, "--%s: %s is out of range (at least %" PRIu64 ")", o->name,
 				 val, o->min);
