@@ -3,7 +3,7 @@
 # those missing.  Runs apt-get update once, only when something is missing.
 set -e
 PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libjansson-dev libcmocka-dev
-      fio bonnie++ e2fsprogs xfsprogs btrfs-progs util-linux fdisk valgrind
+      fio gnuplot-nox bonnie++ e2fsprogs xfsprogs btrfs-progs util-linux fdisk valgrind
       openmpi-bin libopenmpi-dev
       libjs-chart.js chromium libpng-dev optipng
       libisal-dev libxxhash-dev libssl-dev zstd gzip clang libclang-rt-14-dev"

@@ -134,6 +134,12 @@ struct job {
 	int file_service;          /* FSERVICE_*: which file the next request goes to */
 	unsigned file_service_nr;  /* ... switching after this many requests */
 
+	/* fio's logs (fiolog.c, report/fio_logs.c): NAME_bw.X.log and the like; empty: none. */
+	char bw_log[256], iops_log[256], lat_log[256];
+	uint64_t log_avg_ns;       /* window of averaged lines; 0: a line per request */
+	bool log_offset;           /* each line also gives the request's offset */
+	bool per_job_logs;         /* a file per thread (NAME_bw.X.log); off: one per job, appended */
+
 	/* fio compatibility (docs/fio.md). */
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */

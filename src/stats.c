@@ -64,6 +64,7 @@ void stats_reset(struct thread_stats *s)
 		lat_reset(&s->op[o].lat);
 	}
 	s->series.n = 0;
+	fiolog_reset(s->log);
 	memset(&s->cpu, 0, sizeof(s->cpu));
 	memset(s->depth, 0, sizeof(s->depth));
 	memset(s->submit, 0, sizeof(s->submit));
@@ -80,6 +81,8 @@ void stats_free(struct thread_stats *s)
 	}
 	free(s->series.pts);
 	s->series.pts = NULL;
+	fiolog_free(s->log);
+	s->log = NULL;
 	s->series.n = s->series.cap = 0;
 }
 

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include "hist.h"
 #include "ops.h"
+#include "fiolog.h"
 
 struct lat_stats {
 	uint64_t n, min, max, sum;
@@ -68,6 +69,7 @@ const char *err_op_name(int op);
 struct thread_stats {
 	struct op_stats op[IO_OP_NR];
 	struct series series;
+	struct fiolog *log;   /* fio's logs of this thread; NULL: none (never merged) */
 	struct cpu_usage cpu;
 	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
 	uint64_t elapsed_ns;  /* measured time (after ramp, without cache invalidations) */

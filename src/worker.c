@@ -210,6 +210,8 @@ static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 	struct op_stats *o = &w->st.op[u->op];
 	count(o, (uint64_t)u->res);
 	lat_add(&o->clat, lat);
+	if (unlikely(w->iolog != NULL))
+		fiolog_io(w->iolog, now - w->measure_start, u->op, u->offset, (uint32_t)u->len, 0, lat);
 	after_complete(w, u, lat);
 	return true;
 }
@@ -225,6 +227,9 @@ static inline bool complete_async(struct worker *w, struct io_u *u, uint64_t now
 	lat_add(&o->slat, u->issued - u->start);
 	lat_add(&o->clat, clat);
 	lat_add(&o->lat, now - u->start);
+	if (unlikely(w->iolog != NULL))
+		fiolog_io(w->iolog, now - w->measure_start, u->op, u->offset, (uint32_t)u->len,
+			  u->issued - u->start, clat);
 	after_complete(w, u, clat);
 	return true;
 }
@@ -251,6 +256,7 @@ static void start_measuring(struct worker *w, uint64_t now)
 	w->measuring = true;
 	w->measure_start = now;
 	w->next_tick = now + SERIES_INTERVAL_NS;
+	w->next_log = w->st.log && w->st.log->interval_ns ? now + w->st.log->interval_ns : UINT64_MAX;
 	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
 }
 
@@ -293,10 +299,12 @@ static void on_event(struct worker *w, uint64_t now)
 			if (unlikely(w->job->ratemin || w->job->rate_iops_min) && sr->n >= 2)
 				check_rate_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
 		}
+		for (; now >= w->next_log; w->next_log += w->st.log->interval_ns)
+			fiolog_window(w->st.log, &w->st, w->next_log - w->measure_start, false);
 		if (now >= w->deadline || __atomic_load_n(&w->ss_stop, __ATOMIC_RELAXED))
 			w->issuing = false;
 	}
-	uint64_t ev = w->measuring ? w->next_tick : w->ramp_end;
+	uint64_t ev = w->measuring ? (w->next_tick < w->next_log ? w->next_tick : w->next_log) : w->ramp_end;
 	if (!w->measuring && now >= w->ramp_end)
 		ev = now + RAMP_POLL_NS; /* waiting for the other ranks */
 	w->next_event = ev < w->deadline ? ev : w->deadline;
@@ -310,6 +318,8 @@ static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
 	if (w->measuring) {
 		w->measure_start += dt;
 		w->next_tick += dt;
+		if (w->next_log != UINT64_MAX)
+			w->next_log += dt;
 		if (w->deadline != UINT64_MAX)
 			w->deadline += dt;
 		if (invalidation) {
@@ -727,6 +737,8 @@ static int setup(struct worker *w)
 	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
 	want_stats(w);
+	w->st.log = fiolog_new(w->job);
+	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;
@@ -948,6 +960,8 @@ static void finish(struct worker *w)
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;
 	if (w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios > last_ios)
 		push_point(w, now);
+	if (w->next_log != UINT64_MAX)
+		fiolog_window(w->st.log, &w->st, now - w->measure_start, true);
 	struct cpu_usage end;
 	cpu_now(&end);
 	w->st.cpu.usr_ns = end.usr_ns - w->cpu_start.usr_ns;

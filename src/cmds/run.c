@@ -75,6 +75,16 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	/* Test files go before the report: a reader that hangs up must not keep them. */
 	ctx_remove_files(&ctx);
 	report_errors(&r);
+	char logerr[PATH_MAX + 128];
+	int log_status = 0;
+	for (unsigned i = 0; i < r.njobs; i++)
+		if (report_fio_logs_dropped(&r.jobs[i]))
+			fprintf(stderr, "iogauge: job %s: the per-request log holds the first %u requests of a "
+				"thread; use --log_avg_msec for longer runs\n", r.jobs[i].job.name, FIOLOG_MAX_RECS);
+	if (report_fio_logs(&r, logerr, sizeof(logerr))) {
+		fprintf(stderr, "iogauge: %s\n", logerr);
+		log_status = EXIT_FAILURE;
+	}
 	/* fio's order for a list of formats: terse, then JSON, then text. */
 	struct fio_echo echo = { &pa.global_echo, pa.echo, pa.njobs };
 	unsigned fmts = pa.settings.output_formats ? pa.settings.output_formats :
@@ -92,7 +102,7 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
 		json_add_run(root, &r, cmd->groups);
 	}
-	int status = outputs_finish(&out, &pa.settings, root, r.status);
+	int status = outputs_finish(&out, &pa.settings, root, r.status ? r.status : log_status);
 	json_decref(root);
 	run_result_free(&r);
 	ctx_finish(&ctx);

@@ -61,6 +61,10 @@ struct fio_echo {
 void report_fio_json(FILE *f, const struct run_result *r, const struct fio_echo *echo, bool plus);
 /* fio's terse version 3 (--output-format=terse): a line per thread or group. */
 void report_terse(FILE *f, const struct run_result *r);
+/* fio's log files (write_bw_log, write_iops_log, write_lat_log) of every job that asks; -1: err says why. */
+int report_fio_logs(const struct run_result *r, char *err, size_t errlen);
+/* A per-request log that ran out of room (FIOLOG_MAX_RECS requests a thread). */
+bool report_fio_logs_dropped(const struct job_result *jr);
 
 /* ---- verification (verify.c) */
 

@@ -1,0 +1,139 @@
+/*
+ * fio's log files from what the workers recorded (fiolog.h): NAME_bw.X.log,
+ * NAME_iops.X.log, NAME_lat/_clat/_slat.X.log, X the thread's number in the
+ * run from 1 (per_job_logs=0: NAME_bw.log, the threads one after the
+ * other).  Lines as fio 3.33 writes them: "time_ms, value, ddir, bs[, offset], 0".
+ */
+#include "report.h"
+#include "engines/engine.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+enum log_kind { LOG_BW, LOG_IOPS, LOG_LAT, LOG_CLAT, LOG_SLAT, LOG_KINDS };
+static const char *const suffix[LOG_KINDS] = { "bw", "iops", "lat", "clat", "slat" };
+
+static const char *log_name(const struct job *j, int kind)
+{
+	const char *n = kind == LOG_BW ? j->bw_log : kind == LOG_IOPS ? j->iops_log : j->lat_log;
+	/* A bare write_bw_log in a job file: the job's name, as fio. */
+	return strcmp(n, "$jobname") ? n : j->name;
+}
+
+static void line(FILE *f, const struct job *j, uint64_t t_ns, uint64_t value, int ddir, uint64_t bs,
+		 uint64_t offset)
+{
+	fprintf(f, "%" PRIu64 ", %" PRIu64 ", %d, %" PRIu64, (uint64_t)(t_ns / NSEC_PER_MSEC), value, ddir, bs);
+	if (j->log_offset)
+		fprintf(f, ", %" PRIu64, offset);
+	fputs(", 0\n", f);
+}
+
+/* A line per request (log_avg_msec=0). */
+static void per_request(FILE *f, const struct job *j, const struct fiolog *l, int kind)
+{
+	bool sync = j->engine->flags & ENGINE_SYNC;
+	if (kind == LOG_SLAT && sync)
+		return; /* no submit call apart from the request: fio leaves the file empty too */
+	for (size_t i = 0; i < l->nrec; i++) {
+		const struct fiolog_rec *r = &l->recs[i];
+		uint64_t v = kind == LOG_BW   ? (uint64_t)r->len * 1000000 / (r->clat ? r->clat : 1) :
+			     kind == LOG_IOPS ? 1 :
+			     kind == LOG_LAT  ? r->slat + r->clat :
+			     kind == LOG_CLAT ? r->clat : r->slat;
+		line(f, j, r->t_ns, v, r->ddir, r->len, r->offset);
+	}
+}
+
+/* A line per direction per window (log_avg_msec): rates over it, or the mean latency in it. */
+static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int kind)
+{
+	bool sync = j->engine->flags & ENGINE_SYNC;
+	if (kind == LOG_SLAT && sync)
+		return;
+	static const struct fiolog_win zero;
+	for (unsigned i = 0; i < l->nwin; i++) {
+		const struct fiolog_win *w = &l->wins[i], *p = i ? &l->wins[i - 1] : &zero;
+		/* fio samples bandwidth and IOPS at whole windows: the partial one at the end is not logged. */
+		if (w->final && kind <= LOG_IOPS)
+			continue;
+		uint64_t ms = (w->t_ns - p->t_ns) / NSEC_PER_MSEC;
+		for (int d = 0; d < DDIR_NR; d++) {
+			uint64_t ios = w->ios[d] - p->ios[d], sum, n;
+			if (!ios || !ms)
+				continue;
+			if (kind == LOG_BW) {
+				line(f, j, w->t_ns, (w->bytes[d] - p->bytes[d]) * 1000 / ms / 1024, d, 0, 0);
+				continue;
+			}
+			if (kind == LOG_IOPS) {
+				line(f, j, w->t_ns, ios * 1000 / ms, d, 0, 0);
+				continue;
+			}
+			/* Synchronous engines: lat is clat. */
+			bool clat = kind == LOG_CLAT || (kind == LOG_LAT && sync);
+			sum = kind == LOG_SLAT ? w->slat_sum[d] - p->slat_sum[d] :
+			      clat		? w->clat_sum[d] - p->clat_sum[d] : w->lat_sum[d] - p->lat_sum[d];
+			n = kind == LOG_SLAT ? w->slat_n[d] - p->slat_n[d] :
+			    clat	       ? w->clat_n[d] - p->clat_n[d] : w->lat_n[d] - p->lat_n[d];
+			if (n)
+				line(f, j, w->t_ns, (uint64_t)((double)sum / (double)n + 0.5), d, 0, 0);
+		}
+	}
+}
+
+static int write_log(const struct job_result *jr, unsigned t, unsigned number, int kind, char *err,
+		     size_t errlen)
+{
+	const struct job *j = &jr->job;
+	const struct fiolog *l = jr->threads[t].log;
+	char path[PATH_MAX];
+	int n = j->per_job_logs ? snprintf(path, sizeof(path), "%s_%s.%u.log", log_name(j, kind), suffix[kind], number) :
+				  snprintf(path, sizeof(path), "%s_%s.log", log_name(j, kind), suffix[kind]);
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		snprintf(err, errlen, "job %s: the log's name is too long", j->name);
+		return -1;
+	}
+	/* One file for the job's threads: the first one makes it, the others add to it. */
+	FILE *f = fopen(path, j->per_job_logs || !t ? "w" : "a");
+	if (!f) {
+		snprintf(err, errlen, "job %s: cannot write %s: %s", j->name, path, strerror(errno));
+		return -1;
+	}
+	if (l && l->interval_ns)
+		per_window(f, j, l, kind);
+	else if (l)
+		per_request(f, j, l, kind);
+	if (fclose(f)) {
+		snprintf(err, errlen, "job %s: cannot write %s: %s", j->name, path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int report_fio_logs(const struct run_result *r, char *err, size_t errlen)
+{
+	unsigned number = 1;
+	for (unsigned i = 0; i < r->njobs; number += r->jobs[i].job.numjobs, i++) {
+		const struct job_result *jr = &r->jobs[i];
+		const struct job *j = &jr->job;
+		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++) {
+			for (int k = 0; k < LOG_KINDS; k++) {
+				const char *name = k == LOG_BW ? j->bw_log : k == LOG_IOPS ? j->iops_log : j->lat_log;
+				if (name[0] && write_log(jr, t, number + t, k, err, errlen))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Requests past a per-request log's room are not in it: said once per job. */
+bool report_fio_logs_dropped(const struct job_result *jr)
+{
+	for (unsigned t = 0; jr->threads && t < jr->nthreads; t++)
+		if (jr->threads[t].log && jr->threads[t].log->dropped)
+			return true;
+	return false;
+}
