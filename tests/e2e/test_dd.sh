@@ -64,6 +64,25 @@ check "dd copy: the copy equals the source (short O_DIRECT tail written)" cmp -s
 check "dd: the output file is kept" [ -s "$W/a" ]
 check "dd: one iogauge latency line" [ "$(grep -c '^iogauge: per-block latency min/mean/p99/max: read [0-9.]*/[0-9.]*/[0-9.]*/[0-9.]* [um]s, write ' "$ERR")" = 1 ]
 
+# 1b. What dd does besides the requests, iogauge does too (so the rates agree):
+# a read of /dev/zero before each block written, a write to /dev/null after each
+# block read; and the iogauge line says how long the requests alone took.
+if command -v strace >/dev/null 2>&1; then
+	strace -f -qq -P /dev/zero -e trace=read -o "$E2E_TMP/zero.st" \
+		"$IOGAUGE" dd if=/dev/zero of="$W/z" bs=64k count=5 status=none 2>/dev/null
+	check "dd if=/dev/zero: each of the 5 blocks read from /dev/zero first" \
+		[ "$(grep -c ', 65536) = 65536$' "$E2E_TMP/zero.st")" = 5 ]
+	strace -f -qq -P /dev/null -e trace=write -o "$E2E_TMP/null.st" \
+		"$IOGAUGE" dd if="$W/src10k" of=/dev/null bs=4096 status=none 2>/dev/null
+	check "dd of=/dev/null: each of the 3 blocks written to /dev/null" \
+		[ "$(grep -Ec ', (4096|1808)\) = (4096|1808)$' "$E2E_TMP/null.st")" = 3 ]
+else
+	skip "dd: /dev/zero and /dev/null ends (strace not installed)"
+fi
+run_iogauge dd if=/dev/zero of="$W/a" bs=64k count=4
+expect_err '^iogauge: the requests alone took [0-9.e+-]+ s, [0-9.]+ [kMGT]?B/s \([0-9]+% of the clock' \
+	"dd: the requests' own time beside dd's clock"
+
 # 2. skip, seek and notrunc land where dd puts them.
 head -c 65536 /dev/urandom >"$W/src64k"
 "$IOGAUGE" dd if=/dev/zero of="$W/mine" bs=4k count=10 status=none 2>/dev/null
