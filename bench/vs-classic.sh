@@ -8,7 +8,9 @@
 #
 #   (a) dd: the same operands on a loop device over a file in RAM (no shared disk in the way):
 #       1M writes from /dev/zero with oflag=direct, 1M reads with iflag=direct, 64k reads with
-#       iflag=direct; MB/s from the bytes line (bytes / seconds).  Target: within +-5%.
+#       iflag=direct; and 1M writes with oflag=direct to a new file in ext4 on a second RAM-backed
+#       loop device (the file removed before each side, so both write into fresh space); MB/s from
+#       the bytes line (bytes / seconds).  Target: within +-5%.
 #   (b) ioping: -c N -i 0 4 KiB random reads, -D on the RAM-backed loop device, and ioping's
 #       default (buffered, the request's pages dropped first) in a directory on the disk; the
 #       median of the per-request times of the lines both print.  Target: within 10%.
@@ -16,7 +18,9 @@
 #       read and device read rows (hdparm's "MB" are MiB: converted).  For information.
 #
 # Environment: ROUNDS=9, QUICK=1 (1 round, fewer requests), TESTS="a b c", IOGAUGE=path,
-# BENCH_DIR=dir (a directory on a real disk for (b); default /var/tmp), MB=512 (RAM device size).
+# BENCH_DIR=dir (a directory on a real disk for (b); default /var/tmp), MB=512 (RAM device size),
+# PRIO="chrt -f 10" (a prefix for both tools' commands: on a busy shared machine a real-time class
+# keeps other processes from interleaving with the runs; the loop device's worker is not covered).
 # Needs root (loop devices, hdparm).
 set -euo pipefail
 
@@ -27,19 +31,23 @@ ROUNDS=${ROUNDS:-9}
 TESTS=${TESTS:-a b c}
 IOGAUGE=${IOGAUGE:-$repo/iogauge}
 MB=${MB:-512}
+PRIO=${PRIO:-}
 NREQ=$([[ "${QUICK:-0}" == 1 ]] && echo 200 || echo 1000)
 
 die() { echo "vs-classic: $*" >&2; exit 1; }
 [[ $(id -u) == 0 ]] || die "needs root (loop devices, hdparm)"
 [[ -x "$IOGAUGE" ]] || die "no iogauge binary at $IOGAUGE (run: make)"
-for c in dd ioping hdparm losetup python3; do command -v $c >/dev/null || die "$c not found"; done
+for c in dd ioping hdparm losetup mkfs.ext4 python3; do command -v $c >/dev/null || die "$c not found"; done
 want() { [[ " $TESTS " == *" $1 "* ]]; }
 
 BENCH_DIR=${BENCH_DIR:-/var/tmp}
 TMP=$(mktemp -d "$BENCH_DIR/vs-classic.XXXXXX")
 LOOP=""
+LOOP2=""
 cleanup() {
     [[ -n "$LOOP" ]] && losetup -d "$LOOP" 2>/dev/null
+    mountpoint -q "$TMP/fs" 2>/dev/null && umount "$TMP/fs"
+    [[ -n "$LOOP2" ]] && losetup -d "$LOOP2" 2>/dev/null
     mountpoint -q "$TMP/ram" 2>/dev/null && umount "$TMP/ram"
     rm -rf -- "$TMP"
 }
@@ -50,11 +58,16 @@ RES=$TMP/results
 : >"$RES"
 record() { echo "$1 $2 $3 $4" >>"$RES"; } # KEY TOOL ROUND VALUE
 
-mkdir "$TMP/ram" "$TMP/dir"
-mount -t tmpfs -o size=$((MB + 16))m tmpfs "$TMP/ram"
+mkdir "$TMP/ram" "$TMP/dir" "$TMP/fs"
+mount -t tmpfs -o size=$((2 * MB + 160))m tmpfs "$TMP/ram"
 head -c $((MB << 20)) /dev/zero >"$TMP/ram/img"
 LOOP=$(losetup -f --show --direct-io=on "$TMP/ram/img" 2>/dev/null || losetup -f --show "$TMP/ram/img")
-echo "vs-classic: RAM-backed loop device $LOOP ($MB MiB), disk directory $TMP/dir" >&2
+if want a; then
+    head -c $(((MB + 128) << 20)) /dev/zero >"$TMP/ram/fs.img"
+    LOOP2=$(losetup -f --show --direct-io=on "$TMP/ram/fs.img" 2>/dev/null || losetup -f --show "$TMP/ram/fs.img")
+    mkfs.ext4 -q "$LOOP2" && mount "$LOOP2" "$TMP/fs"
+fi
+echo "vs-classic: RAM-backed loop device $LOOP ($MB MiB), ext4 on $LOOP2, disk directory $TMP/dir" >&2
 
 # ddrate FILE: bytes / seconds of the bytes line in FILE (dd's and iogauge's stderr)
 ddrate() {
@@ -89,10 +102,12 @@ dd_case() { # KEY ROUND OPERANDS...
     first=$(( round % 2 ))
     for side in $first $((1 - first)); do
         if [[ $side == 0 ]]; then
-            dd "$@" 2>"$TMP/dd.err" || { cat "$TMP/dd.err" >&2; exit 1; }
+            rm -f "$TMP/fs/new"
+            $PRIO dd "$@" 2>"$TMP/dd.err" || { cat "$TMP/dd.err" >&2; exit 1; }
             record "$key" dd "$round" "$(ddrate "$TMP/dd.err")"
         else
-            "$IOGAUGE" dd "$@" 2>"$TMP/ig.err" || { cat "$TMP/ig.err" >&2; exit 1; }
+            rm -f "$TMP/fs/new"
+            $PRIO "$IOGAUGE" dd "$@" 2>"$TMP/ig.err" || { cat "$TMP/ig.err" >&2; exit 1; }
             record "$key" iogauge "$round" "$(ddrate "$TMP/ig.err")"
         fi
     done
@@ -105,10 +120,10 @@ lat_case() { # KEY ROUND ARGS...
     first=$(( round % 2 ))
     for side in $first $((1 - first)); do
         if [[ $side == 0 ]]; then
-            ioping -c "$NREQ" -i 0 "$@" >"$TMP/io.out" 2>&1 || { cat "$TMP/io.out" >&2; exit 1; }
+            $PRIO ioping -c "$NREQ" -i 0 "$@" >"$TMP/io.out" 2>&1 || { cat "$TMP/io.out" >&2; exit 1; }
             record "$key" ioping "$round" "$(median_time "$TMP/io.out")"
         else
-            "$IOGAUGE" latency -c "$NREQ" -i 0 "$@" >"$TMP/lat.out" 2>&1 || { cat "$TMP/lat.out" >&2; exit 1; }
+            $PRIO "$IOGAUGE" latency -c "$NREQ" -i 0 "$@" >"$TMP/lat.out" 2>&1 || { cat "$TMP/lat.out" >&2; exit 1; }
             record "$key" iogauge "$round" "$(median_time "$TMP/lat.out")"
         fi
     done
@@ -119,8 +134,8 @@ hd_case() { # ROUND
     local round=$1 first=$(( $1 % 2 ))
     for side in $first $((1 - first)); do
         if [[ $side == 0 ]]; then
-            hdparm -T "$LOOP" >"$TMP/hd.out"
-            hdparm -t --direct "$LOOP" >>"$TMP/hd.out"
+            $PRIO hdparm -T "$LOOP" >"$TMP/hd.out"
+            $PRIO hdparm -t --direct "$LOOP" >>"$TMP/hd.out"
             python3 - "$TMP/hd.out" "$RES" "$round" <<'EOF'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -132,7 +147,7 @@ with open(sys.argv[2], "a") as out:
         out.write("hdparm-%s hdparm %s %r\n" % (key, sys.argv[3], v))
 EOF
         else
-            "$IOGAUGE" cache --size "${MB}m" --runtime 3 "$LOOP" >"$TMP/cache.out" 2>&1 ||
+            $PRIO "$IOGAUGE" cache --size "${MB}m" --runtime 3 "$LOOP" >"$TMP/cache.out" 2>&1 ||
                 { cat "$TMP/cache.out" >&2; exit 1; }
             record hdparm-T iogauge "$round" "$(awk '/^cached read \(hdparm -T\)/ { print $5 }' "$TMP/cache.out")"
             record hdparm-t iogauge "$round" "$(awk '/^device read \(hdparm -t --direct\)/ { print $6 }' "$TMP/cache.out")"
@@ -146,6 +161,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
         dd_case dd-w1m "$r" if=/dev/zero of="$LOOP" bs=1M count=$MB oflag=direct
         dd_case dd-r1m "$r" if="$LOOP" of=/dev/null bs=1M iflag=direct
         dd_case dd-r64k "$r" if="$LOOP" of=/dev/null bs=64k count=$((MB * 4)) iflag=direct
+        dd_case dd-wfile "$r" if=/dev/zero of="$TMP/fs/new" bs=1M count=$MB oflag=direct
     fi
     if want b; then
         lat_case ioping-D "$r" -D "$LOOP"
@@ -166,6 +182,7 @@ desc = {
     "dd-w1m": ("dd if=/dev/zero of=DEV bs=1M oflag=direct", "MB/s", 5),
     "dd-r1m": ("dd if=DEV of=/dev/null bs=1M iflag=direct", "MB/s", 5),
     "dd-r64k": ("dd if=DEV of=/dev/null bs=64k iflag=direct", "MB/s", 5),
+    "dd-wfile": ("dd if=/dev/zero of=NEWFILE bs=1M oflag=direct (ext4)", "MB/s", 5),
     "ioping-D": ("ioping -c N -i 0 -D DEV (median request)", "us", 10),
     "ioping-dir": ("ioping -c N -i 0 DIR on disk (median request)", "us", 10),
     "hdparm-T": ("hdparm -T DEV / cache: cached read", "MB/s", None),
@@ -174,7 +191,7 @@ desc = {
 print("iogauge vs GNU dd, ioping, hdparm: %s round(s); ratio = iogauge / peer per round, median [min-max];" % sys.argv[2])
 print("best = the ratio of each tool's best round (highest MB/s, lowest median latency): steadier on a busy box")
 print("%-48s %12s %12s %22s %7s  %s" % ("workload", "peer", "iogauge", "ratio", "best", "target (median ratio)"))
-for key in ["dd-w1m", "dd-r1m", "dd-r64k", "ioping-D", "ioping-dir", "hdparm-T", "hdparm-t"]:
+for key in ["dd-w1m", "dd-r1m", "dd-r64k", "dd-wfile", "ioping-D", "ioping-dir", "hdparm-T", "hdparm-t"]:
     if key not in rows:
         continue
     rs = [v["iogauge"] / v[p] for v in rows[key].values() for p in v if p != "iogauge" and v[p] > 0 and "iogauge" in v]
