@@ -550,24 +550,43 @@ static void print_iogauge(FILE *f, const struct job_result *jr)
 			fmt_bytes(d, sizeof(d), (double)jr->resident_before));
 }
 
-/* In and out bytes as dd counts them: /dev/zero gives what was written, /dev/null takes what was read. */
-static void dd_bytes(const struct dd_plan *p, const struct thread_stats *t, uint64_t *in, uint64_t *out)
+/*
+ * In and out bytes as dd counts them: /dev/zero gives what was written,
+ * /dev/null takes what was read.  A failed write's block was read (records
+ * in), and the part of a short write that went out counts in the bytes line
+ * but not in the records out, as in dd.
+ */
+struct dd_count {
+	uint64_t in, out, copied;
+};
+
+static struct dd_count dd_count(const struct dd_plan *p, const struct job_result *jr)
 {
+	const struct thread_stats *t = &jr->total;
+	const struct job *j = &jr->job;
 	uint64_t rd = t->op[IO_READ].bytes, wr = t->op[IO_WRITE].bytes;
-	*in = p->in == END_ZERO || p->in == END_RANDOM ? wr : rd;
-	*out = p->out == END_NULL ? rd : wr;
+	bool gen = p->in == END_ZERO || p->in == END_RANDOM;
+	struct dd_count c = { gen ? wr : rd, p->out == END_NULL ? rd : wr, 0 };
+	c.copied = c.out;
+	if (t->err && t->err_op == IO_WRITE && p->out != END_NULL) {
+		if (gen)
+			c.in += j->bs;
+		uint64_t at = (job_copies(j) ? j->copy.offset : j->offset) + c.out;
+		if (t->short_io && t->err_offset > at)
+			c.copied += t->err_offset - at;
+	}
+	return c;
 }
 
 static void print_summary(FILE *f, const struct dd_plan *p, const struct job_result *jr)
 {
 	const struct thread_stats *t = &jr->total;
-	uint64_t in, out;
+	struct dd_count c = dd_count(p, jr);
 	char line[256];
-	dd_bytes(p, t, &in, &out);
-	fprintf(f, "%s\n", dd_records(line, sizeof(line), in, p->a.ibs, "in"));
-	fprintf(f, "%s\n", dd_records(line, sizeof(line), out, p->a.obs, "out"));
+	fprintf(f, "%s\n", dd_records(line, sizeof(line), c.in, p->a.ibs, "in"));
+	fprintf(f, "%s\n", dd_records(line, sizeof(line), c.out, p->a.obs, "out"));
 	if (p->a.status != S_NOXFER)
-		fprintf(f, "%s\n", dd_bytes_line(line, sizeof(line), out, t->elapsed_ns, 0));
+		fprintf(f, "%s\n", dd_bytes_line(line, sizeof(line), c.copied, t->elapsed_ns, 0));
 	print_iogauge(f, jr);
 }
 
@@ -595,11 +614,11 @@ static json_t *json_dd(const struct dd_plan *p, const struct job_result *jr)
 	json_object_set_new(o, "ibs", json_u64(p->a.ibs));
 	json_object_set_new(o, "obs", json_u64(p->a.obs));
 	if (jr && jr->threads) {
-		uint64_t in, out;
+		struct dd_count c = dd_count(p, jr);
+		uint64_t out = c.copied;
 		char line[256];
-		dd_bytes(p, &jr->total, &in, &out);
-		json_object_set_new(o, "records_in", json_string(dd_records(line, sizeof(line), in, p->a.ibs, "in")));
-		json_object_set_new(o, "records_out", json_string(dd_records(line, sizeof(line), out, p->a.obs, "out")));
+		json_object_set_new(o, "records_in", json_string(dd_records(line, sizeof(line), c.in, p->a.ibs, "in")));
+		json_object_set_new(o, "records_out", json_string(dd_records(line, sizeof(line), c.out, p->a.obs, "out")));
 		json_object_set_new(o, "bytes", json_u64(out));
 		json_object_set_new(o, "elapsed_ns", json_u64(jr->total.elapsed_ns));
 		json_object_set_new(o, "bw_bytes", json_real(jr->total.elapsed_ns ?

@@ -135,6 +135,17 @@ mount_tmp "$DEV"
 run_iogauge dd if=/dev/zero of="$DEV" bs=1M count=1 oflag=direct --allow-destroy
 expect_status 2 "dd to a mounted device: refused even with --allow-destroy"
 
+# 4b. Disk full: GNU dd's records and bytes (the failed block read, not written), exit 1.
+mkfs_mount dd_full 16M ext4 || exit 1
+run_iogauge dd if=/dev/zero of="$MNT/full" bs=1M count=32 oflag=direct
+st=$STATUS
+cp "$ERR" "$E2E_TMP/full_ig.err"
+rm -f "$MNT/full"
+dd if=/dev/zero of="$MNT/full2" bs=1M count=32 oflag=direct 2>"$E2E_TMP/full_dd.err"
+check "dd disk full: exit 1 and dd's records and bytes ($(shape "$E2E_TMP/full_ig.err" | tr '\n' '|'))" \
+	[ "$st" = 1 ] && [ "$(shape "$E2E_TMP/full_ig.err")" = "$(shape "$E2E_TMP/full_dd.err")" ]
+check "dd disk full: one error line" [ "$(grep -c '^iogauge: .*No space left on device' "$E2E_TMP/full_ig.err")" = 1 ]
+
 # 5. A file iogauge did not create is not overwritten without --allow-overwrite.
 head -c 4096 /dev/urandom >"$W/theirs"
 run_iogauge dd if=/dev/zero of="$W/theirs" bs=4k count=1
