@@ -20,10 +20,17 @@ void lat_free(struct lat_stats *l)
 	l->h = NULL;
 }
 
+/*
+ * Every page of the histogram is touched here, before the run: a bucket hit
+ * for the first time in the measured loop would otherwise cost a page fault
+ * there, and the resident size would creep up as the tails widen.
+ */
 static void lat_want(struct lat_stats *l)
 {
-	if (!l->h)
+	if (!l->h) {
 		l->h = xcalloc(1, sizeof(*l->h));
+		memset(l->h, 0, sizeof(*l->h));
+	}
 }
 
 void stats_init(struct thread_stats *s)
