@@ -4,8 +4,9 @@
  * (rwmix) and how long each request is (bsrange, bssplit).  With fio's
  * generator (a combined Tausworthe, L'Ecuyer 1996) and fio's seeds (randseed,
  * the global thread number), a job issues the same reads and writes of the
- * same sizes as fio does: checked against fio 3.33 in tests/e2e.  Offsets
- * still come from iogauge's own generator (offsets.h).
+ * same sizes as fio does: checked against fio 3.33 in tests/e2e.  Uniform
+ * random jobs of several sizes also draw fio's offsets (pattern.c); jobs of
+ * one size take theirs from iogauge's own generator (offsets.h).
  */
 #ifndef IOGAUGE_FIORAND_H
 #define IOGAUGE_FIORAND_H

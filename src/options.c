@@ -526,7 +526,7 @@ const struct opt_def options[] = {
 	{ .name = "random_generator", .type = OT_ENUM, J(random_generator), .def = "tausworthe",
 	  .values = randgen_names, .group = OG_FIO,
 	  .help = "fio's generator names; tausworthe64 widens the block-size stream as in fio",
-	  .fio = "offsets come from iogauge's own generator whatever the name (a full-period permutation: every block once per pass); direction and block-size choices follow fio's tausworthe exactly" },
+	  .fio = "a job of one block size takes its offsets from iogauge's own generator whatever the name (a full-period permutation: every block once per pass); uniform random jobs of several sizes (bsrange, bssplit) draw fio's offsets (tausworthe, with fio's random map), so they issue fio's very requests; direction and block-size choices follow fio's tausworthe exactly" },
 	{ .name = "iodepth", .type = OT_UINT, J(iodepth), .def = "1", .min = 1, .max = 4096,
 	  .arg = "N", .group = OG_QUEUE,
 	  .help = "Requests kept in flight per thread (asynchronous engines)" },

@@ -205,6 +205,9 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 		fio_rand_init(&p->bsr[d], p->bs_seed[d], p->use64);
 		fio_rand_init(&p->seqrand[d], p->seq_seed[d], false);
 	}
+	p->fio_off = j->dist == DIST_RANDOM && j->random_generator != RANDGEN_LFSR;
+	p->off_seed = j->randrepeat ? 0xb1899bedULL * thread_number : seed + 20;
+	fio_rand_init(&p->offr, p->off_seed, p->use64);
 	if (use_map(j)) {
 		uint64_t bytes = (p->nunits + 7) / 8;
 		if (bytes > MAP_MAX_BYTES)
@@ -297,19 +300,37 @@ static inline bool map_test(const struct pattern *p, uint64_t u)
 	return p->map[u >> 3] & (1u << (u & 7));
 }
 
-static uint64_t rand_offset(struct pattern *p, struct offgen *og)
+/* fio's __get_next_rand_offset: lastb * (r / (rand_max + 1.0)) on its own stream. */
+static uint64_t fio_block(struct pattern *p, int d)
 {
-	if (!p->map)
-		return offgen_next(og) * p->unit;
-	if (p->covered == p->nunits) {
+	uint64_t size = p->region;
+	if (p->minbs[d] > p->unit)
+		size -= p->minbs[d] - p->unit;
+	double lastb = (double)(size / p->unit);
+	return (uint64_t)(lastb * ((double)fio_rand(&p->offr) / fio_rand_span(&p->offr)));
+}
+
+static uint64_t rand_offset(struct pattern *p, struct offgen *og, int d)
+{
+	if (p->map && p->covered == p->nunits) {
 		/* A new pass: every unit is free again. */
 		memset(p->map, 0, (p->nunits + 7) / 8);
 		p->covered = 0;
 	}
-	uint64_t u;
-	do
-		u = offgen_next(og);
-	while (map_test(p, u));
+	uint64_t u = p->fio_off ? fio_block(p, d) : offgen_next(og);
+	if (!p->map || !map_test(p, u))
+		return u * p->unit;
+	/* As fio's axmap_next_free: the first free unit after a covered one, else from the start. */
+	for (uint64_t k = u + 1; k < p->nunits; k++) {
+		if (!(k & 7) && p->map[k >> 3] == 0xff) {
+			k += 7;
+			continue;
+		}
+		if (!map_test(p, k))
+			return k * p->unit;
+	}
+	for (u = 0; map_test(p, u); u++)
+		;
 	return u * p->unit;
 }
 
@@ -342,7 +363,7 @@ static uint64_t random_pattern_offset(struct pattern *p, struct offgen *og, int 
 			return off;
 	}
 	*is_rand = true;
-	return rand_offset(p, og);
+	return rand_offset(p, og, d);
 }
 
 /* fio's next loop of a size-bound job: offsets from the start, its streams seeded again. */
@@ -357,6 +378,8 @@ static void new_loop(struct pattern *p, struct fio_mix *mix)
 		fio_rand_init(&p->bsr[d], p->bs_seed[d], p->use64);
 		fio_rand_init(&p->seqrand[d], p->seq_seed[d], false);
 	}
+	if (p->reseed)
+		fio_rand_init(&p->offr, p->off_seed, p->use64);
 	if (p->map && p->covered) {
 		memset(p->map, 0, (p->nunits + 7) / 8);
 		p->covered = 0;

@@ -51,6 +51,10 @@ struct pattern {
 	bool use64, reseed;         /* reseed: a new loop starts fio's streams over */
 	unsigned pct_random[2];
 	uint64_t unit;              /* random offsets are multiples of this */
+	/* fio's own offset draw (random_state, FIO_RANDSEED * thread number): uniform random jobs. */
+	struct fio_rand offr;
+	uint64_t off_seed;
+	bool fio_off;
 	uint64_t pos[2];            /* fio's last_pos: end of the last request, per direction */
 	uint64_t last_start[2];
 	int64_t skip;

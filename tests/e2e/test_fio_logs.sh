@@ -6,6 +6,8 @@
 # them.  Small buffered files in the test's scratch directory.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
+# Debian's python3 first: a pyenv shim on PATH costs seconds a call (fio's scripts are python3 too).
+PATH=/usr/bin:$PATH
 
 need_iogauge
 need_cmd fio python3 fio2gnuplot fio_generate_plots gnuplot

@@ -7,6 +7,8 @@
 # device, small sizes.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
+# Debian's python3 first: a pyenv shim on PATH costs seconds a call (fio's scripts are python3 too).
+PATH=/usr/bin:$PATH
 
 need_root
 need_iogauge
