@@ -135,7 +135,8 @@ run_iogauge run --name=y --directory="$D" --size=1m --direct=2
 expect_status 2 "--direct=2: exit 2"
 expect_err "allowed: 1, 0, true, false, yes, no, on, off" "--direct=2: the message lists every word --direct takes"
 
-# 8. A time-based buffered random read of a small cold file: the device delivers the bytes.
+# 8. A time-based buffered random read of a small cold file: the device delivers the bytes,
+# also in a second pass (more than 40 of the 32 MiB: a busy machine may not finish two).
 read -r r0 _ < <(dev_sectors "$DEV")
 run_iogauge run --directory="$D" --output-format=json --name=b --size=32m --rw=randread --bs=4k \
 	--ioengine=libaio --iodepth=4 --runtime=2 --time_based
@@ -143,7 +144,7 @@ read -r r1 _ < <(dev_sectors "$DEV")
 req=$(j .jobs[0].read.bytes)
 devb=$(((r1 - r0) * 512))
 passes=$(j .jobs[0].pass_invalidations)
-if [ "${req:-0}" -gt $((64 << 20)) ] && within_pct "$devb" "$req" 10; then
+if [ "${req:-0}" -gt $((40 << 20)) ] && within_pct "$devb" "$req" 10; then
 	pass "buffered time-based 4k randread over $passes passes: the device delivered $devb of $req bytes"
 else
 	fail "buffered time-based 4k randread: the device delivers nearly every requested byte" "device $devb, requested $req, passes $passes"
