@@ -852,7 +852,7 @@ const struct opt_def options[] = {
 	  .help = "Several ranks: when the first rank finishes its size, every rank stops (IOR's stonewalling); the report gives what each rank had left" },
 	{ .name = "rank-results", .type = OT_ENUM, J(rank_results), .def = "auto",
 	  .values = rank_results_names, .group = OG_PARALLEL,
-	  .help = "Several ranks: each rank's own job objects in the JSON: full (with histograms and series), brief (without), none; auto: full up to 256 ranks, brief up to 4,096, none beyond (rank 0 gathers them)" },
+	  .help = "Several ranks: each rank's own job objects in the JSON: full (with histograms and series), brief (without), none; auto: full up to 256 ranks, brief up to 4,096 and after Ctrl-C, none beyond (rank 0 gathers them)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,

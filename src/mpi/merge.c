@@ -134,12 +134,18 @@ static char *gatherv(struct run_ctx *c, const char *mine, int len, int **lens_ou
 	return all;
 }
 
-/* --rank-results as it applies to this many ranks. */
-static int rank_results(const struct job *j)
+/*
+ * --rank-results as it applies to this many ranks.  After Ctrl-C, mpirun
+ * kills every rank a second after its SIGTERM: auto keeps the ranks' objects
+ * brief then, so that the merge and rank 0's JSON fit in that second.
+ */
+static int rank_results(const struct run_ctx *c, const struct job *j)
 {
 	if (j->rank_results != RANKS_AUTO)
 		return j->rank_results;
-	return mpi_g.size <= 256 ? RANKS_FULL : mpi_g.size <= 4096 ? RANKS_BRIEF : RANKS_NONE;
+	if (mpi_g.size > 4096)
+		return RANKS_NONE;
+	return mpi_g.size > 256 || c->stop ? RANKS_BRIEF : RANKS_FULL;
 }
 
 /* brief: without what grows with the run and the latencies' spread (histograms, series, threads). */
@@ -168,7 +174,7 @@ static void make_brief(json_t *o)
  */
 static char *rank_json(struct run_ctx *c, const struct job_result *jr, int *mode_out)
 {
-	int mode = *mode_out = rank_results(&jr->job);
+	int mode = *mode_out = rank_results(c, &jr->job); /* c->stop is agreed (agree_status) */
 	if (mode == RANKS_NONE)
 		return NULL;
 	json_t *o = json_job(jr, 0);

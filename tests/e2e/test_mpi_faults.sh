@@ -109,8 +109,8 @@ sleep 2
 signal_bg INT 20
 check "Ctrl-C: merged results so far, marked interrupted" \
 	bash -c "grep -q 'read: IOPS=' '$OUT' && grep -q '^Interrupted' '$OUT' && grep -q '^Ranks: 4' '$OUT'"
-check "Ctrl-C: the JSON too (every rank's I/Os in the merged count)" \
-	[ "$(jget "$J" .interrupted .jobs[0].ranks_n | tr '\n' ' ')" = "true 4 " ]
+check "Ctrl-C: the JSON too (every rank's I/Os in the merged count; the ranks' objects brief)" \
+	[ "$(jget "$J" .interrupted .jobs[0].ranks_n .jobs[0].ranks_detail | tr '\n' ' ')" = "true 4 brief " ]
 check "Ctrl-C: no file left" dir_empty "$D"
 
 # ---- A rank that dies (SIGKILL) leaves its file; the next run finds and removes it.
