@@ -291,8 +291,41 @@ void args_free(struct parsed_args *pa)
 	pa->njobs = pa->nwords = pa->ndiags = 0;
 }
 
+/* A --fileop job: the fileops engine, and the combinations a tree of items allows. */
+static int fileop_validate(struct job *j, struct ig_err *e)
+{
+	const char *op = fileop_names[j->fileop];
+	bool once = j->fileop == FILEOP_CREATE || j->fileop == FILEOP_UNLINK ||
+		    j->fileop == FILEOP_MKDIR || j->fileop == FILEOP_RMDIR;
+	j->engine = &engine_fileops;
+	j->iodepth = 1;
+	if (j->direct)
+		return err_set(e, EXIT_USAGE, "job %s: --fileop=%s works through the page cache; drop --direct=1",
+			       j->name, op);
+	if (once && (j->time_based || j->loops > 1))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --fileop=%s makes or removes each item once; --time_based and --loops do not apply",
+			       j->name, op);
+	if (j->filesize[1] > (1ULL << 30))
+		return err_set(e, EXIT_USAGE, "job %s: --filesize: a file of --fileop=%s holds at most 1g", j->name, op);
+	if (j->dir_fanout == 1)
+		return err_set(e, EXIT_USAGE, "job %s: --dir_fanout=1 makes an endless chain; use 0 or at least 2",
+			       j->name);
+	if (j->dir_fanout && !j->files_per_dir)
+		return err_set(e, EXIT_USAGE, "job %s: --dir_fanout needs --files_per_dir (leaf directories)",
+			       j->name);
+	if (j->time_based && !j->runtime_ns)
+		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	return 0;
+}
+
 int job_validate(struct job *j, struct ig_err *e)
 {
+	if (j->fileop)
+		return fileop_validate(j, e);
+	if (j->nrfiles > 4096)
+		return err_set(e, EXIT_USAGE, "job %s: --nrfiles: at most 4096 files a thread for block I/O (--fileop takes more)",
+			       j->name);
 	const struct engine_ops *en = j->engine;
 	if (en->flags & ENGINE_SYNC)
 		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio */

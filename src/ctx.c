@@ -2,11 +2,14 @@
 #include "ctx.h"
 #include "stale.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /*
@@ -18,6 +21,7 @@
 struct ctx_file {
 	struct ctx_file *next;
 	int done;
+	bool tree; /* a directory: removed with everything below it */
 	char path[];
 };
 
@@ -28,16 +32,81 @@ void ctx_init(struct run_ctx *c)
 	memset(c, 0, sizeof(*c));
 }
 
-int ctx_register_file(struct run_ctx *c, const char *path)
+static int push(struct run_ctx *c, const char *path, bool tree)
 {
 	size_t n = strlen(path) + 1;
 	struct ctx_file *f = calloc(1, sizeof(*f) + n);
 	if (!f)
 		return -1;
 	memcpy(f->path, path, n);
+	f->tree = tree;
 	f->next = __atomic_load_n(&c->files, __ATOMIC_ACQUIRE);
 	__atomic_store_n(&c->files, f, __ATOMIC_RELEASE);
 	return 0;
+}
+
+int ctx_register_file(struct run_ctx *c, const char *path)
+{
+	return push(c, path, false);
+}
+
+int ctx_register_tree(struct run_ctx *c, const char *path)
+{
+	return push(c, path, true);
+}
+
+struct linux_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+/*
+ * Empty the directory dirfd: raw getdents64 into a stack buffer, unlinkat,
+ * no allocation — safe in a signal handler and flat in memory however many
+ * files it holds.  Entries removed behind the read position do not upset
+ * the walk; a final rewind catches any the file system reordered.
+ */
+static void empty_dir(int dirfd, unsigned depth)
+{
+	char buf[2048] __attribute__((aligned(8)));
+	for (int round = 0; round < 4; round++) {
+		bool any = false;
+		long n;
+		lseek(dirfd, 0, SEEK_SET);
+		while ((n = syscall(SYS_getdents64, dirfd, buf, sizeof(buf))) > 0) {
+			for (long off = 0; off < n;) {
+				struct linux_dirent64 *d = (struct linux_dirent64 *)(buf + off);
+				off += d->d_reclen;
+				const char *nm = d->d_name;
+				if (nm[0] == '.' && (!nm[1] || (nm[1] == '.' && !nm[2])))
+					continue;
+				any = true;
+				if (!unlinkat(dirfd, nm, 0) || depth >= 64)
+					continue;
+				int sub = openat(dirfd, nm, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				if (sub < 0)
+					continue;
+				empty_dir(sub, depth + 1);
+				close(sub);
+				unlinkat(dirfd, nm, AT_REMOVEDIR);
+			}
+		}
+		if (!any)
+			return;
+	}
+}
+
+static void remove_tree(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	empty_dir(fd, 0);
+	close(fd);
+	rmdir(path);
 }
 
 void ctx_remove_files(struct run_ctx *c)
@@ -52,6 +121,8 @@ void ctx_remove_files(struct run_ctx *c)
 		/* Kept files are the user's now: their marker no longer names a process. */
 		if (c->keep)
 			setxattr(f->path, IOGAUGE_XATTR, IOGAUGE_XATTR_KEPT, strlen(IOGAUGE_XATTR_KEPT), 0);
+		else if (f->tree)
+			remove_tree(f->path);
 		else
 			unlink(f->path);
 	}

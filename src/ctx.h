@@ -33,6 +33,8 @@ void ctx_finish(struct run_ctx *c);
 
 /* A file this run created: removed by ctx_remove_files, on a second signal, or at exit; -1 out of memory. */
 int ctx_register_file(struct run_ctx *c, const char *path);
+/* A directory this run created: removed with everything below it, like a file. */
+int ctx_register_tree(struct run_ctx *c, const char *path);
 /*
  * Unlink every registered file not yet removed; with keep, mark them kept
  * instead (stale.h).  Async-signal-safe, idempotent.

@@ -32,6 +32,10 @@ static inline bool rw_is_mixed(int rw)
 	return rw == RW_RW || rw == RW_READWRITE || rw == RW_RANDRW;
 }
 
+/* --fileop: a job of metadata operations on a tree of items (engines/fileops.c). */
+enum file_op { FILEOP_NONE = 0, FILEOP_CREATE, FILEOP_STAT, FILEOP_OPEN, FILEOP_UNLINK,
+	       FILEOP_MKDIR, FILEOP_RMDIR };
+
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
 enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE };
 enum segment_layout { SEG_BLOCK = 0, SEG_INTERLEAVED };
@@ -119,7 +123,7 @@ struct job {
 
 	/* fio's amounts, files and run control (runner.c, worker.c). */
 	uint64_t io_size;          /* bytes of I/O a loop (0: size); more than size wraps */
-	uint64_t filesize[2];      /* each file's size, or a range (0: size) */
+	uint64_t filesize[2];      /* each file's size, or a range (0: size); --fileop: bytes of each file */
 	uint64_t offset_increment; /* thread N's region starts N * this after offset */
 	bool pre_read;             /* read the region into the page cache before the job */
 	bool new_group;            /* a new reporting group, still running with the jobs before */
@@ -130,7 +134,7 @@ struct job {
 	uint64_t ratemin, rate_iops_min; /* below this in a second: the job fails */
 	int rate_process;          /* RATE_LINEAR, RATE_POISSON */
 	char filename_format[PATH_MAX]; /* fio's $jobname.$jobnum.$filenum names */
-	unsigned nrfiles;          /* files per thread (a ':' list in filename: its files, shared) */
+	uint64_t nrfiles;          /* files per thread (a ':' list in filename: its files, shared); --fileop: items per thread */
 	int file_service;          /* FSERVICE_*: which file the next request goes to */
 	unsigned file_service_nr;  /* ... switching after this many requests */
 
@@ -156,6 +160,11 @@ struct job {
 	double ss_limit;
 	bool ss_pct;       /* the limit is a percentage of the window's mean */
 	uint64_t ss_dur_ns, ss_ramp_ns;
+	/* File operations: items of a tree under filename (a directory) instead of block I/O. */
+	int fileop;             /* enum file_op */
+	unsigned files_per_dir; /* items per leaf directory; 0: all in the thread's directory */
+	unsigned dir_fanout;    /* subdirectories per directory above the leaves; 0: one level */
+	int file_order;         /* 0: by number; 1: random (a permutation: each item once) */
 
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
@@ -218,5 +227,11 @@ struct settings {
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */
 };
+
+/* The operation kind of a file-op job (IO_CREATE...), or -1 for block I/O. */
+static inline int job_file_op(const struct job *j)
+{
+	return j->fileop ? IO_CREATE + j->fileop - 1 : -1;
+}
 
 #endif

@@ -32,6 +32,8 @@ static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64
 const char *const segment_names[] = { "block", "interleaved", NULL };
 const char *const rank_results_names[] = { "auto", "full", "brief", "none", NULL };
 static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
+const char *const fileop_names[] = { "none", "create", "stat", "open", "unlink", "mkdir", "rmdir", NULL };
+static const char *const file_order_names[] = { "sequential", "random", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
@@ -624,6 +626,19 @@ const struct opt_def options[] = {
 	  .help = "Collect the window's values from this long after the measured phase begins" },
 	{ .name = "ss_ramp", .type = OT_TIME, J(ss_ramp_ns), .unit = "s", .arg = "TIME", .group = OG_FIO,
 	  .flags = OPT_NO_ECHO, .help = "The same as --steadystate_ramp_time" },
+	/* ---- file operations (engines/fileops.c): mdtest-style metadata workloads */
+	{ .name = "fileop", .type = OT_ENUM, J(fileop), .def = "none", .values = fileop_names,
+	  .group = OG_FILES,
+	  .help = "Metadata operations instead of block I/O: each request creates (open O_CREAT|O_EXCL, write --filesize bytes, close), stats, opens (open, read, close), unlinks, makes or removes one item of a tree of --nrfiles items per thread in the directory --filename (DIR/t<thread>/...); jobs that share a file set name the same --filename" },
+	{ .name = "files_per_dir", .type = OT_UINT, J(files_per_dir), .def = "0", .max = UINT32_MAX,
+	  .arg = "N", .group = OG_FILES,
+	  .help = "Items per leaf directory (0: all items in the thread's directory)" },
+	{ .name = "dir_fanout", .type = OT_UINT, J(dir_fanout), .def = "0", .max = UINT32_MAX,
+	  .arg = "N", .group = OG_FILES,
+	  .help = "Subdirectories per directory above the leaf directories (0: the leaf directories sit in the thread's directory)" },
+	{ .name = "file_order", .type = OT_ENUM, J(file_order), .def = "sequential",
+	  .values = file_order_names, .group = OG_FILES,
+	  .help = "Order of the items: by number, or random (each item once, in O(1) memory)" },
 	/* Written data (data.c): --data, and fio's names for the same on run. */
 	{ .name = "data", .type = OT_SPECIAL, J(data), .def = "random", .set = set_data,
 	  .print = print_data, .arg = "random|zero|compress=N|dedupe=N|pattern=0xHEX", .group = OG_DATA,
@@ -731,14 +746,14 @@ const struct opt_def options[] = {
 	  .flags = OPT_NO_ECHO, .help = "The same as --io_size" },
 	{ .name = "filesize", .type = OT_SPECIAL, J(filesize), .set = fio_set_filesize,
 	  .print = fio_print_filesize, .arg = "SIZE[-SIZE]", .group = OG_FIO,
-	  .help = "Size of each file (a range: a size drawn in it for each file); --size is then the I/O of a loop" },
+	  .help = "Size of each file (a range: a size drawn in it for each file); --size is then the I/O of a loop. With --fileop: the bytes --fileop=create writes to each file and --fileop=open reads (default 0: empty files; at most 1g)" },
 	{ .name = "offset_increment", .type = OT_SIZE, J(offset_increment), .def = "0", .arg = "SIZE",
 	  .group = OG_FIO, .help = "Thread N of the job starts N * SIZE after --offset (numjobs on one file)" },
 	{ .name = "pre_read", .type = OT_BOOL, J(pre_read), .def = "0", .bare = "1", .group = OG_FIO,
 	  .help = "Read the region into the page cache before the job (not timed; buffered reads then measure the cache, and say so)" },
-	{ .name = "nrfiles", .type = OT_UINT, J(nrfiles), .def = "1", .min = 1, .max = 4096,
+	{ .name = "nrfiles", .type = OT_U64, J(nrfiles), .def = "1", .min = 1, .max = 1ULL << 40,
 	  .arg = "N", .group = OG_FIO,
-	  .help = "Files per thread, --size divided among them (a ':' list in --filename names the files instead)" },
+	  .help = "Files per thread, --size divided among them (a ':' list in --filename names the files instead; at most 4096); with --fileop, the items (files or directories) of each thread's tree, millions if need be" },
 	{ .name = "file_service_type", .type = OT_SPECIAL, J(file_service), .def = "roundrobin",
 	  .set = fio_set_fservice, .print = fio_print_fservice,
 	  .arg = "roundrobin|sequential|random[:N]", .group = OG_FIO,

@@ -41,7 +41,8 @@ enum {
 	OG_LATENCY = 1 << 8,  /* ioping's one-letter options (latency) */
 	OG_PATTERN = 1 << 9,  /* rw, bs: a command that runs one chosen pattern (scale) */
 	OG_PARALLEL = 1 << 10, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
-	OG_ALL = (1 << 11) - 1,
+	OG_FILES = 1 << 11,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
+	OG_ALL = (1 << 12) - 1,
 };
 
 /* Flags. */
@@ -84,6 +85,7 @@ extern const char *const rw_names[];
 extern const char *const dist_names[];
 extern const char *const segment_names[];
 extern const char *const rank_results_names[];
+extern const char *const fileop_names[];
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);

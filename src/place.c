@@ -64,7 +64,7 @@ unsigned job_nfiles(const struct job *j)
 	unsigned n = 0;
 	char name[PATH_MAX];
 	if (!j->filename[0])
-		return j->nrfiles ? j->nrfiles : 1;
+		return j->nrfiles ? (unsigned)j->nrfiles : 1;
 	while (list_entry(j->filename, n, name, sizeof(name)))
 		n++;
 	return n ? n : 1;
@@ -118,7 +118,11 @@ int place_path(const struct job *j, unsigned thread, unsigned filenum, char *out
 	/* Names iogauge makes carry the rank when ranks share the directory (not one shared file). */
 	bool rank = cluster_size() > 1 && !j->shared_file;
 	int n;
-	if (j->filename_format[0]) {
+	if (j->fileop) {
+		/* A file set is one directory for all threads (t<thread> below it). */
+		n = rank ? snprintf(out, len, "%s/%s.files.r%u", j->directory, j->name, cluster_rank()) :
+			   snprintf(out, len, "%s/%s.files", j->directory, j->name);
+	} else if (j->filename_format[0]) {
 		if (format_name(j, thread, filenum, name, sizeof(name)))
 			return err_set(e, EXIT_USAGE, "job %s: --filename_format: the name is too long", j->name);
 		n = rank ? snprintf(out, len, "%s/%s.r%u", j->directory, name, cluster_rank()) :

@@ -2,6 +2,7 @@
 #include "cluster.h"
 #include "common.h"
 #include "devinfo.h"
+#include "fileset.h"
 #include "merge.h"
 #include "place.h"
 #include "safety.h"
@@ -281,6 +282,18 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
+	if (j->fileop) {
+		char root[PATH_MAX];
+		jr->ntargets = 1;
+		jr->nfiles = 1;
+		jr->shared_files = true;
+		jr->targets = xcalloc(1, sizeof(struct target));
+		jr->region_start = xcalloc(1, sizeof(uint64_t));
+		jr->region_size = xcalloc(1, sizeof(uint64_t));
+		jr->targets[0].fd = -1;
+		return place_path(j, 0, 0, root, sizeof(root), &r->err) ||
+		       fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
+	}
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
 	/* A thread's files: its own (JOBNAME.JOBNUM.FILENUM), or the named ones, shared. */
 	jr->nfiles = nofile ? 1 : job_nfiles(j);

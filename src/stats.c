@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const io_op_names[IO_OP_NR] = { "read", "write", "trim", "fsync", "fdatasync" };
+const char *const io_op_names[IO_OP_NR] = { "read",  "write",  "trim",	"fsync", "fdatasync",
+						    "create", "stat", "open", "unlink", "mkdir", "rmdir" };
 
 void lat_init(struct lat_stats *l)
 {
@@ -211,6 +212,9 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 		dst->elapsed_ns = src->elapsed_ns;
 	dst->invalidations += src->invalidations;
 	dst->invalidate_ns += src->invalidate_ns;
+	dst->prepared_items += src->prepared_items;
+	if (src->prepare_ns > dst->prepare_ns)
+		dst->prepare_ns = src->prepare_ns;
 	err_merge(dst, src);
 	dst->interrupted |= src->interrupted;
 	dst->halted |= src->halted;

@@ -74,6 +74,7 @@ struct thread_stats {
 	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
 	uint64_t elapsed_ns;  /* measured time (after ramp, without cache invalidations) */
 	uint64_t invalidations, invalidate_ns; /* between passes of buffered time-based jobs */
+	uint64_t prepared_items, prepare_ns;   /* file ops: items made before the job (not timed) */
 	int err;              /* errno of the first error, 0 if none */
 	uint64_t err_offset;
 	int err_op;           /* enum io_op or ERR_OP_*: what failed */

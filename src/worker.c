@@ -7,6 +7,7 @@
  * next_event or one flag.
  */
 #include "common.h"
+#include "fileset.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -60,8 +61,12 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	w->st.err_offset = offset;
 	w->st.err_op = op;
 	w->st.short_io = short_io;
-	snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
-		 dst ? w->copy_target->path : w->target->path);
+	if (io_op_is_file(op))
+		fileset_describe(w->job, w->target->path, w->thread, offset, w->st.err_file,
+				 sizeof(w->st.err_file));
+	else
+		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
+			 dst ? w->copy_target->path : w->target->path);
 	w->issuing = false;
 }
 
@@ -138,7 +143,7 @@ static inline void draw(struct worker *w, struct io_u *u)
 		prep_var(w, u);
 	} else {
 		u->offset = w->region + offgen_next(&w->og) * w->stride;
-		u->len = (uint32_t)w->bs;
+		u->len = w->len;
 		if (unlikely(u->offset == w->tail_off))
 			u->len = w->tail_req;
 		u->op = w->mixed ? mix_next(&w->mix) : w->op;
@@ -175,8 +180,9 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 	/* A direct read of the short last block asks for whole sectors and gets the rest of the file. */
 	bool tail = u->offset == w->tail_off && (uint64_t)u->res == w->tail_len && u->op == IO_READ;
 	if (u->res != (int64_t)u->len && !tail) {
-		set_error(w, u->op == IO_READ ? ENODATA : ENOSPC, u->offset + (uint64_t)u->res, u->op,
-			  true);
+		bool rd = u->op == IO_READ || u->op == IO_OPEN;
+		set_error(w, rd ? ENODATA : ENOSPC,
+			  io_op_is_file(u->op) ? u->offset : u->offset + (uint64_t)u->res, u->op, true);
 		return false;
 	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
@@ -669,6 +675,10 @@ static void want_stats(struct worker *w)
 {
 	const struct job *j = w->job;
 	bool async = !(j->engine->flags & ENGINE_SYNC);
+	if (j->fileop) {
+		stats_want(&w->st, job_file_op(j), false);
+		return;
+	}
 	if (rw_reads(j->rw))
 		stats_want(&w->st, IO_READ, async);
 	if (rw_writes(j->rw) || job_copies(j))
@@ -742,7 +752,11 @@ static int setup(struct worker *w)
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;
-	if (!(e->flags & ENGINE_NO_FILE)) {
+	w->ectx.job = j;
+	w->ectx.thread = w->thread;
+	w->ectx.path = w->target->path;
+	w->ectx.stop = w->stop;
+	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop) {
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
 		bool direct = j->direct && w->target->direct;
 		int fd = target_open_fd(w->target, direct, sync_flags, writes);
@@ -757,11 +771,12 @@ static int setup(struct worker *w)
 		if (w->multi && open_files(w, direct, sync_flags, writes))
 			return -1;
 	}
-	w->ectx.job = j;
 	w->ectx.file_size = w->target->size;
 	w->ectx.depth = depth;
 	w->ectx.opts = job_engine_opts(j);
-	uint64_t buf_size = pattern_max_bs(j);
+	/* A file op's buffer holds a whole small file, or a slice of a large one. */
+	uint64_t buf_size = j->fileop ? (j->filesize[1] < 4096 ? 4096 : j->filesize[1] > (1 << 20) ? 1 << 20 : j->filesize[1]) :
+					pattern_max_bs(j);
 	w->ectx.buf_size = buf_size;
 	w->ectx.ios = xcalloc(depth, sizeof(struct io_u));
 	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
@@ -779,6 +794,12 @@ static int setup(struct worker *w)
 		w->free_ios[w->nfree++] = u;
 	}
 	int rc = e->init ? e->init(&w->ectx) : 0;
+	w->st.prepared_items = w->ectx.prepared;
+	w->st.prepare_ns = w->ectx.prepare_ns;
+	if (rc == -EINTR && *w->stop) {
+		w->st.interrupted = true; /* a long preparation cut short: no error */
+		return -1;
+	}
 	if (rc < 0) {
 		set_error(w, -rc, 0, ERR_OP_ENGINE, false);
 		return -1;
@@ -887,6 +908,7 @@ static int plan(struct worker *w)
 	w->slow_prep = w->var || w->multi;
 	w->bs = j->bs;
 	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
+	w->len = (uint32_t)j->bs;
 	w->region = w->region_start ? w->region_start[0] : j->offset;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
@@ -896,8 +918,18 @@ static int plan(struct worker *w)
 		w->region += (uint64_t)w->thread * w->nblocks * j->bs;
 	}
 	w->tail_off = UINT64_MAX;
-	if (j->short_tail && j->size % j->bs && !w->var)
+	if (j->short_tail && j->size % j->bs && !w->var && !j->fileop)
 		plan_tail(w);
+	if (j->fileop) {
+		/* A request's offset is an item's number; the engine sets its length. */
+		kind = j->file_order ? OFFGEN_PERM : OFFGEN_SEQ;
+		w->var = false;
+		w->bs = 1;
+		w->stride = 1;
+		w->len = 0;
+		w->region = 0;
+		w->nblocks = j->nrfiles;
+	}
 	if (offgen_init(&w->og, kind, j->dist, j->dist_param, w->nblocks, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
@@ -910,8 +942,8 @@ static int plan(struct worker *w)
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	w->copy_delta = j->copy.offset - j->offset;
-	w->op = rw_reads(j->rw) ? IO_READ : IO_WRITE;
-	w->mixed = rw_is_mixed(j->rw);
+	w->op = j->fileop ? (uint8_t)job_file_op(j) : rw_reads(j->rw) ? IO_READ : IO_WRITE;
+	w->mixed = rw_is_mixed(j->rw) && !j->fileop;
 	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;

@@ -88,7 +88,8 @@ struct worker {
 	struct rng rng;
 	struct data_gen dg;   /* what writes carry */
 	uint64_t region, nblocks, remaining; /* remaining: requests left to issue (size-bound) */
-	uint64_t bs, stride;
+	uint64_t bs, stride;  /* stride: between requests' offsets (bs, or every N-th block) */
+	uint32_t len;         /* a request's length (0 for file ops: the engine knows) */
 	uint64_t pass_left;   /* requests left in this pass over the region */
 	uint64_t next_event;  /* earliest of: ramp end, next series tick, deadline */
 	uint64_t t_start, ramp_end, next_tick, deadline, measure_start;

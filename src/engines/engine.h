@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <signal.h>
 #include <sys/types.h>
 #include "ops.h"
 
@@ -44,6 +45,11 @@ struct engine_ctx {
 	size_t buf_size;  /* bytes in each ios[i].buf (io_uring fixed buffers); 0 = unknown */
 	unsigned opts;    /* ENGINE_OPT_*: fio's engine options the job asks for */
 	void *priv;       /* engine state */
+	/* For engines that do more than move bytes of one file (fileops). */
+	unsigned thread;
+	const char *path;             /* the target's path */
+	volatile sig_atomic_t *stop;  /* the run's stop request: long setups end early */
+	uint64_t prepared, prepare_ns; /* items the engine made before the run (not timed) */
 };
 
 /* fio's engine options (struct job), for the engines that honour them (engine_ops.honours). */
@@ -81,6 +87,8 @@ extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_
 
 /* The inject engine's --inject value: 0, or -1 with one line in err. */
 int inject_parse(const char *spec, char *err, size_t n);
+/* Metadata operations of --fileop jobs: chosen by the job, not by --ioengine. */
+extern const struct engine_ops engine_fileops;
 
 /* All engines in preference order, NULL-terminated. */
 extern const struct engine_ops *const engines[];

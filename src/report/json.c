@@ -153,6 +153,10 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 	json_object_set_new(cpu, "sys_ns", JU(t->cpu.sys_ns));
 	json_object_set_new(cpu, "ctx", JU(t->cpu.ctx));
 	json_object_set_new(o, "cpu", cpu);
+	if (j->fileop) {
+		json_object_set_new(o, "prepared_items", JU(t->prepared_items));
+		json_object_set_new(o, "prepare_ns", JU(t->prepare_ns));
+	}
 	json_object_set_new(o, "pass_invalidations", JU(t->invalidations));
 	json_object_set_new(o, "pass_invalidate_ns", JU(t->invalidate_ns));
 	json_object_set_new(o, "interrupted", json_boolean(t->interrupted));

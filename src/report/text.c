@@ -26,6 +26,8 @@ const char *report_io_mode(const struct job_result *jr)
 	const struct job *j = &jr->job;
 	if (j->engine->flags & ENGINE_NO_FILE)
 		return "no I/O (null engine: the tool's own overhead)";
+	if (j->fileop)
+		return "metadata operations, one system call at a time, through the page cache";
 	if (j->direct && !jr->buffered_fallback)
 		return "O_DIRECT";
 	if (jr->buffered_fallback)
@@ -115,6 +117,11 @@ static void print_op(FILE *f, const struct thread_stats *t, int op, const struct
 			fmt_count(iops, sizeof(iops), result_iops(t, op)), fmt_bytes(bw, sizeof(bw), rate),
 			rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
 			(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
+	} else if (io_op_is_file(op)) {
+		char b[32];
+		fprintf(f, "  %s: ops/s=%s, ops=%llu, bytes=%s (%llumsec)\n", io_op_names[op],
+			fmt_count(iops, sizeof(iops), result_iops(t, op)), (unsigned long long)s->ios,
+			fmt_bytes(b, sizeof(b), (double)s->bytes), (unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
 	} else {
 		fprintf(f, "  %s: ios=%llu\n", io_op_names[op], (unsigned long long)s->ios);
 	}
@@ -140,6 +147,9 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu\n",
 		100.0 * (double)t->cpu.usr_ns / el, 100.0 * (double)t->cpu.sys_ns / el,
 		(unsigned long long)t->cpu.ctx);
+	if (t->prepared_items)
+		fprintf(f, "  prepared     : %llu missing items made before the job in %.3f s (not timed)\n",
+			(unsigned long long)t->prepared_items, (double)t->prepare_ns / 1e9);
 	if (t->invalidations)
 		fprintf(f, "  cache        : invalidated after each of %llu passes, %.3f s (not timed)\n",
 			(unsigned long long)t->invalidations, (double)t->invalidate_ns / 1e9);
@@ -149,6 +159,17 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 {
 	const struct job *j = &jr->job;
 	char sz[32], bs[32];
+	if (j->fileop) {
+		char fsz[64];
+		option_print(option_find("filesize"), j, NULL, fsz, sizeof(fsz));
+		fprintf(f, "%s: fileop=%s, nrfiles=%llu, filesize=%s, files_per_dir=%u, dir_fanout=%u, order=%s, numjobs=%u\n",
+			j->name, fileop_names[j->fileop], (unsigned long long)j->nrfiles, fsz, j->files_per_dir,
+			j->dir_fanout, j->file_order ? "random" : "sequential", j->numjobs);
+		fprintf(f, "  target: %s/t<thread>/ (%s%s%s)\n  I/O: %s\n", jr->targets[0].path,
+			jr->targets[0].fstype[0] ? jr->targets[0].fstype : "unknown fs",
+			jr->targets[0].device[0] ? " on " : "", jr->targets[0].device, report_io_mode(jr));
+		return;
+	}
 	/* A block size that is not whole KiB is shown exactly: 4100 is not "4.00 KiB". */
 	if (j->bs % 1024)
 		snprintf(bs, sizeof(bs), "%llu B", (unsigned long long)j->bs);
@@ -194,6 +215,27 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	fprintf(f, "\n");
 }
 
+/* A group's file operations: operations over its longest job. */
+static void print_group_fileops(FILE *f, const struct run_result *r, unsigned g)
+{
+	for (int op = IO_CREATE; op < IO_OP_NR; op++) {
+		uint64_t ios = 0, hi = 0;
+		for (unsigned i = 0; i < r->njobs; i++) {
+			const struct thread_stats *t = &r->jobs[i].total;
+			if (r->jobs[i].group != g || !r->jobs[i].threads || !t->op[op].ios)
+				continue;
+			ios += t->op[op].ios;
+			hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+		}
+		if (!ios || !hi)
+			continue;
+		char n[32];
+		fprintf(f, "  %6s: ops/s=%s, ops=%llu, run=%llumsec\n", io_op_names[op],
+			fmt_count(n, sizeof(n), (double)ios * 1e9 / (double)hi), (unsigned long long)ios,
+			(unsigned long long)(hi / NSEC_PER_MSEC));
+	}
+}
+
 /* fio's group summary: a group's bytes over its longest job, per stonewall group. */
 static void print_groups(FILE *f, const struct run_result *r)
 {
@@ -222,6 +264,7 @@ static void print_groups(FILE *f, const struct run_result *r)
 				fmt_bytes(b, sizeof(b), bw), bw / 1e6, fmt_bytes(io, sizeof(io), (double)bytes),
 				(unsigned long long)(lo / NSEC_PER_MSEC), (unsigned long long)(hi / NSEC_PER_MSEC));
 		}
+		print_group_fileops(f, r, g);
 	}
 }
 
@@ -347,6 +390,9 @@ void report_errors(const struct run_result *r)
 		if (t->err_op == ERR_OP_RATE)
 			msg_err("job %s: below its minimum rate (--ratemin / --rate_iops_min): %llu in the last second",
 				name, (unsigned long long)t->err_offset);
+		else if (io_op_is_file(t->err_op))
+			msg_err("job %s: %s failed on %s: %s", name, err_op_name(t->err_op), t->err_file,
+				t->short_io ? "shorter than its size" : strerror(t->err));
 		else if (t->err_op == ERR_OP_HOOK)
 			msg_err("job %s: %s failed on %s at offset %llu", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset);
