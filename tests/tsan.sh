@@ -53,6 +53,8 @@ one "verify_only replay" run --name=g --filename="$dir/keep/g" --size=4m --rw=ra
 	--verify=xxhash --numjobs=1 --verify_only
 one "mix, 2 threads a case" mix "$dir" --size=16m --runtime=1 --ramp_time=1 --verify
 one "quick with a ramp" quick "$dir" --size=8m --runtime=1 --ramp_time=1 --passes=1
+one "nrfiles=4, a file at random each request, 3 threads" run --name=n "${J[@]}" --rw=randrw \
+	--nrfiles=4 --file_service_type=random --numjobs=3 --ioengine=io_uring --iodepth=4
 one "inject EIO in 4 threads" run --name=h "${J[@]}" --rw=randwrite --ioengine=inject \
 	--inject=eio@1m,engine=io_uring --numjobs=4 --iodepth=4
 
