@@ -171,7 +171,7 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	       const char *val, bool from_file, const char *where, struct job *j,
 	       struct kv_list *echo)
 {
-	const struct opt_def *o = option_find_n(key, klen);
+	const struct opt_def *o = option_find_pref(key, klen, cmd->groups);
 	char err[ERR_MSG_MAX - 64];
 	if (!o || !(o->group & cmd->groups)) {
 		if (cmd->jobs && fio_name_find(key, klen))
@@ -192,8 +192,9 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	return 0;
 }
 
-int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
-		      struct ig_err *e)
+/* Options in one string; names are looked up in `prefer` first, then anywhere in `groups`. */
+static int apply_string(const char *opts, unsigned prefer, unsigned groups, struct job *j,
+			struct settings *s, struct ig_err *e)
 {
 	char *copy = xstrdup(opts), *save = NULL;
 	struct settings ignored;
@@ -204,7 +205,7 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 		const char *name = t + (t[0] == '-') + (t[1] == '-');
 		const char *eq = strchr(name, '=');
 		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-		const struct opt_def *o = option_find_n(name, nlen);
+		const struct opt_def *o = option_find_pref(name, nlen, prefer);
 		char err[ERR_MSG_MAX - 64];
 		if (!o || !(o->group & groups))
 			rc = err_set(e, EXIT_USAGE, "unknown option '%.*s' (see --help)", (int)nlen, name);
@@ -215,13 +216,54 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 	return rc;
 }
 
+int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
+		      struct ig_err *e)
+{
+	return apply_string(opts, groups, groups, j, s, e);
+}
+
+int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
+			struct ig_err *e)
+{
+	return cmd->defaults ? apply_string(cmd->defaults, cmd->groups, OG_ALL, j, s, e) : 0;
+}
+
+/*
+ * A single-dash word that names no option, read as getopt reads it: bundled
+ * one-letter options ("-Rab": -R -a -b), the first that takes a value taking
+ * the rest of the word or the next word ("-s64G", "-b out").
+ */
+static int apply_bundle(int argc, char **argv, int *i, const struct command *cmd,
+			struct parsed_args *pa, struct job *j, struct ig_err *e)
+{
+	const char *a = argv[*i];
+	for (const char *p = a + 1; *p; p++) {
+		const struct opt_def *o = option_find_pref(p, 1, cmd->groups);
+		if (!o || !(o->group & cmd->groups) || o->name[1])
+			return err_set(e, EXIT_USAGE, "unknown option %s (see iogauge %s --help)", a,
+				       cmd->name);
+		const char *val = NULL;
+		if (!o->bare) {
+			val = p[1] ? p + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+			if (!val)
+				return err_set(e, EXIT_USAGE, "-%s needs a value (%s)", o->name,
+					       o->arg ? o->arg : "see --help");
+		}
+		if (args_apply(pa, cmd, o->name, 1, val, false, "", j, NULL))
+			return args_take_error(pa, e);
+		if (val)
+			break;
+	}
+	return 0;
+}
+
 int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_args *pa,
 	       struct ig_err *e)
 {
 	struct job *cur = NULL;
 	memset(pa, 0, sizeof(*pa));
 	options_defaults(&pa->global, &pa->settings);
-	if (cmd->defaults && args_apply_string(cmd->defaults, OG_ALL, &pa->global, &pa->settings, e))
+	if (args_apply_defaults(cmd, &pa->global, &pa->settings, e))
 		return -1;
 	pa->words = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++) {
@@ -238,7 +280,13 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 		const char *eq = strchr(name, '=');
 		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
 		const char *val = eq ? eq + 1 : NULL;
-		const struct opt_def *o = option_find_n(name, nlen);
+		const struct opt_def *o = option_find_pref(name, nlen, cmd->groups);
+		bool known = o && (o->group & cmd->groups);
+		if (!known && a[1] != '-' && !eq && !(cmd->jobs && fio_name_find(name, nlen))) {
+			if (apply_bundle(argc, argv, &i, cmd, pa, cur ? cur : &pa->global, e))
+				return -1;
+			continue;
+		}
 		if ((!o || !(o->group & cmd->groups)) && !(cmd->jobs && fio_name_find(name, nlen)))
 			return err_set(e, EXIT_USAGE, "unknown option %s (see iogauge %s --help)", a,
 				       cmd->name);
@@ -327,6 +375,9 @@ int job_validate(struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE, "job %s: --nrfiles: at most 4096 files a thread for block I/O (--fileop takes more)",
 			       j->name);
 	const struct engine_ops *en = j->engine;
+	if (en == &engine_fileops)
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=fileops performs --fileop jobs; give --fileop",
+			       j->name);
 	if (en->flags & ENGINE_SYNC)
 		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio */
 	if (en->flags & ENGINE_NO_DIRECT && j->direct)
@@ -338,6 +389,17 @@ int job_validate(struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",
 			       j->name, SS_MAX_WINDOW);
+	if (j->rewrite_pct && (!(en->flags & ENGINE_SYNC) || (j->rw != RW_READ && j->rw != RW_RANDREAD)))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --rewrite_pct rewrites blocks it has read: it needs --rw=read or randread and a synchronous engine (psync, sync)",
+			       j->name);
+	if (j->end_close && en != &engine_psync && en != &engine_sync)
+		return err_set(e, EXIT_USAGE, "job %s: --end_close needs --ioengine=psync or sync", j->name);
+	if (j->end_close && job_nfiles(j) > 1)
+		return err_set(e, EXIT_USAGE, "job %s: --end_close closes one file: drop --nrfiles or the filename list", j->name);
+	if (j->seq_order && rw_is_random(j->rw))
+		return err_set(e, EXIT_USAGE, "job %s: --seq_order orders sequential patterns; --rw=%s is random",
+			       j->name, rw_names[j->rw]);
 	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",

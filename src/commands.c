@@ -15,6 +15,9 @@
 	X(compare)       \
 	X(scale)         \
 	X(steady)        \
+	X(matrix)        \
+	X(sweep)         \
+	X(bonnie)        \
 	X(run)           \
 	X(report)
 

@@ -34,7 +34,7 @@ static void cmd_default(const struct command *c, const struct opt_def *o, char *
 	struct settings *s = xcalloc(1, sizeof(*s));
 	struct ig_err e = { 0 };
 	options_defaults(j, s);
-	if (c->defaults && args_apply_string(c->defaults, OG_ALL, j, s, &e)) {
+	if (args_apply_defaults(c, j, s, &e)) {
 		msg_err("internal: defaults of %s: %s", c->name, e.msg);
 		abort();
 	}

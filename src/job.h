@@ -32,6 +32,9 @@ static inline bool rw_is_mixed(int rw)
 	return rw == RW_RW || rw == RW_READWRITE || rw == RW_RANDRW;
 }
 
+/* The order of a sequential pattern: forward, backward (iozone's -i 3), a stride (-i 5). */
+enum seq_order { SEQ_FORWARD = 0, SEQ_BACKWARD, SEQ_STRIDE };
+
 /* --fileop: a job of metadata operations on a tree of items (engines/fileops.c). */
 enum file_op { FILEOP_NONE = 0, FILEOP_CREATE, FILEOP_STAT, FILEOP_OPEN, FILEOP_UNLINK,
 	       FILEOP_MKDIR, FILEOP_RMDIR };
@@ -160,6 +163,12 @@ struct job {
 	double ss_limit;
 	bool ss_pct;       /* the limit is a percentage of the window's mean */
 	uint64_t ss_dur_ns, ss_ramp_ns;
+	unsigned rewrite_pct;  /* reads followed by a write of the same block (bonnie's rewrite, seeks) */
+	bool overwrite;        /* writes into laid-out data; 0: a sequential write starts the file anew */
+	int seq_order;         /* sequential patterns: enum seq_order */
+	unsigned seq_stride;   /* SEQ_STRIDE: blocks between two requests */
+	bool end_close;        /* the close of the file counts in the job's time (iozone's -c) */
+
 	/* File operations: items of a tree under filename (a directory) instead of block I/O. */
 	int fileop;             /* enum file_op */
 	unsigned files_per_dir; /* items per leaf directory; 0: all in the thread's directory */
@@ -226,7 +235,64 @@ struct settings {
 	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */
+
+	/* bonnie (src/suites/bonnie.c): bonnie++'s options, in its units */
+	struct bonnie_opts {
+		uint64_t size;       /* -s: bytes of the test file; UINT64_MAX: twice the RAM */
+		uint64_t chunk;      /* -s SIZE:CHUNK: bytes of a block request */
+		unsigned seeks, seekers;
+		int64_t ram;         /* -r: bytes of RAM to defeat; -1: the machine's; 0: no check */
+		unsigned nfiles;     /* -n: files, in units of 1024 */
+		uint64_t max_size, min_size;
+		unsigned dirs;
+		char name[64];       /* -m: the machine's name in the tables ("": the host name) */
+		bool csv;            /* -q: the CSV line on stdout, the text on stderr */
+		bool no_chars;       /* -f: no per-character tests */
+		bool direct;         /* -D: O_DIRECT for the block tests */
+	} bonnie;
+
+	/* matrix (src/suites/matrix.c): Oracle Orion's options */
+	struct matrix_opts {
+		int run;             /* simple, normal, oltp, dss, advanced */
+		char testname[128];  /* prefix of the result files */
+		unsigned num_disks;  /* scales the outstanding-I/O levels */
+		uint64_t size_small, size_large;
+		int type;            /* large I/O: random, or sequential streams */
+		unsigned write_pct;
+		int matrix;          /* advanced: basic, detailed, point, col, row, max */
+		unsigned num_small, num_large; /* point, col, row, max (0: not given) */
+		unsigned num_streamio; /* requests in flight per sequential stream */
+	} matrix;
+
+	/* sweep (src/suites/sweep.c): iozone's options, sizes in KiB when bare */
+#define SWEEP_MAX_LIST 32
+	struct sweep_opts {
+		bool auto_mode;                   /* -a */
+		uint64_t sizes[SWEEP_MAX_LIST];   /* -s, repeatable */
+		unsigned nsizes;
+		uint64_t recs[SWEEP_MAX_LIST];    /* -r, repeatable */
+		unsigned nrecs;
+		uint64_t min_size, max_size;      /* -n, -g (auto mode) */
+		uint64_t min_rec, max_rec;        /* -y, -q (auto mode) */
+		unsigned tests;                   /* -i: bit N for test N; 0: all */
+		bool direct, fsync, close;        /* -I, -e, -c */
+		bool excel, no_crossover, csv;    /* -R, -z, --csv */
+		char excel_file[PATH_MAX];        /* -b */
+	} sweep;
 };
+
+/* The job writes: its pattern, or the rewrites of --rewrite_pct. */
+static inline bool job_writes(const struct job *j)
+{
+	return (rw_writes(j->rw) || j->rewrite_pct) && !j->verify_only;
+}
+
+/* A sequential write-only job that starts its file anew (--overwrite=0): no layout. */
+static inline bool job_fresh(const struct job *j)
+{
+	return !j->overwrite && !j->verify_only && !rw_reads(j->rw) && !rw_is_random(j->rw) && !j->rewrite_pct &&
+	       j->seq_order == SEQ_FORWARD;
+}
 
 /* The operation kind of a file-op job (IO_CREATE...), or -1 for block I/O. */
 static inline int job_file_op(const struct job *j)

@@ -202,6 +202,28 @@ int offgen_zones(struct offgen *g, const unsigned *access, const uint64_t *len, 
 	return g->nzones ? 0 : -1;
 }
 
+/* Backward and stride walks: rarer than the others, out of line. */
+static __attribute__((noinline)) uint64_t walk_next(struct offgen *g)
+{
+	uint64_t b = g->pos;
+	if (g->kind == OFFGEN_BACKWARD) {
+		g->pos = b ? b - 1 : g->nblocks - 1;
+		return b;
+	}
+	if (++g->emitted == g->cycle) {
+		/* Back at the cycle's start: the next cycle starts one block further. */
+		g->emitted = 0;
+		if (++g->shift == g->nblocks / g->cycle)
+			g->shift = 0;
+		g->pos = g->shift;
+	} else {
+		g->pos += g->stride;
+		if (g->pos >= g->nblocks)
+			g->pos -= g->nblocks;
+	}
+	return b;
+}
+
 uint64_t offgen_next(struct offgen *g)
 {
 	if (__builtin_expect(g->kind == OFFGEN_PERM, 1))
@@ -212,7 +234,19 @@ uint64_t offgen_next(struct offgen *g)
 			g->pos = 0;
 		return b;
 	}
-	return dist_next(g);
+	if (g->kind == OFFGEN_DIST)
+		return dist_next(g);
+	return walk_next(g);
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
 }
 
 static bool param_ok(enum dist_kind d, double p)
@@ -251,7 +285,9 @@ int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, do
 		uint64_t nblocks, uint64_t seed)
 {
 	memset(g, 0, sizeof(*g));
-	if (!nblocks || (unsigned)kind > OFFGEN_DIST)
+	if (!nblocks || (unsigned)kind > OFFGEN_STRIDE)
+		return -1;
+	if (kind == OFFGEN_STRIDE && !(param >= 1 && param < 1e18))
 		return -1;
 	if (kind == OFFGEN_DIST && !param_ok(dist, param))
 		return -1;
@@ -263,6 +299,14 @@ int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, do
 	perm_setup(g);
 	if (kind == OFFGEN_SEQ)
 		g->pos = 0;
+	if (kind == OFFGEN_BACKWARD)
+		g->pos = nblocks - 1;
+	if (kind == OFFGEN_STRIDE) {
+		/* With g = gcd(S, n), a walk of step S visits n / g blocks before it returns. */
+		g->stride = (uint64_t)param % nblocks;
+		g->cycle = g->stride ? nblocks / gcd(g->stride, nblocks) : 1;
+		g->pos = g->shift = g->emitted = 0;
+	}
 	if (kind == OFFGEN_DIST && dist == DIST_ZIPF)
 		zipf_setup(g);
 	return 0;

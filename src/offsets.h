@@ -3,6 +3,10 @@
  * caller multiplies by the block size and adds the region start.
  *
  * - sequential: 0, 1, 2, ... wrapping at nblocks.
+ * - backward: nblocks-1, ..., 1, 0, wrapping (iozone's backward read).
+ * - stride: 0, S, 2S, ... modulo nblocks, shifted by one block each time the
+ *   walk returns to its start, so every block comes once per pass whatever
+ *   S and nblocks (iozone's stride read; S is param).
  * - permutation: every block exactly once per pass, in a scrambled order, in
  *   O(1) memory.  An LCG of full period over 2^k >= nblocks drives a
  *   bijective mixer on k bits; values >= nblocks are skipped (cycle walking),
@@ -65,7 +69,7 @@ struct zone_split {
 	uint64_t size_abs;
 };
 
-enum offgen_kind { OFFGEN_SEQ = 0, OFFGEN_PERM, OFFGEN_DIST };
+enum offgen_kind { OFFGEN_SEQ = 0, OFFGEN_PERM, OFFGEN_DIST, OFFGEN_BACKWARD, OFFGEN_STRIDE };
 
 #define OFFGEN_ZONES 16
 
@@ -73,8 +77,10 @@ struct offgen {
 	enum offgen_kind kind;
 	enum dist_kind dist;
 	uint64_t nblocks;
-	uint64_t pos;     /* seq: next block; perm: LCG state */
-	uint64_t emitted; /* perm: blocks emitted this pass */
+	uint64_t pos;     /* seq, backward, stride: next block; perm: LCG state */
+	uint64_t emitted; /* perm: blocks emitted this pass; stride: steps in this cycle */
+	/* stride: step, steps before the walk returns to its start, the cycle's start */
+	uint64_t stride, cycle, shift;
 	/* permutation */
 	unsigned bits;
 	uint64_t mask, lcg_mul, lcg_add, mix1, mix2;
@@ -89,10 +95,12 @@ struct offgen {
 };
 
 /*
- * kind OFFGEN_SEQ ignores dist/param; OFFGEN_PERM ignores dist; OFFGEN_DIST
- * draws with dist (DIST_RANDOM = uniform with repeats).  param: zipf theta
- * (> 0, != 1), pareto h (0 < h < 1), normal sigma in percent of the region
- * (> 0).  Returns 0, or -1 when nblocks is 0 or the parameter is out of range.
+ * kind OFFGEN_SEQ and OFFGEN_BACKWARD ignore dist/param; OFFGEN_PERM ignores
+ * dist; OFFGEN_STRIDE takes the stride in blocks as param (>= 1);
+ * OFFGEN_DIST draws with dist (DIST_RANDOM = uniform with repeats).  param:
+ * zipf theta (> 0, != 1), pareto h (0 < h < 1), normal sigma in percent of
+ * the region (> 0).  Returns 0, or -1 when nblocks is 0 or the parameter is
+ * out of range.
  */
 int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, double param,
 		uint64_t nblocks, uint64_t seed);

@@ -53,6 +53,8 @@ static int print_double(char *buf, size_t len, double v)
 static int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
 {
 	const struct engine_ops *e = strcmp(val, "auto") ? engine_by_name(val) : engine_default();
+	if (!e && !strcmp(val, engine_fileops.name))
+		e = &engine_fileops; /* not listed: a --fileop job's own, as its saved options name it */
 	if (!e) {
 		char list[256];
 		engine_list(list, sizeof(list));
@@ -464,6 +466,339 @@ static void print_deadline(const void *obj, const struct opt_def *o, char *buf, 
 	print_time(((const struct job *)obj)->runtime_ns, buf, len);
 }
 
+/* --seq_order=forward|backward|stride:N */
+static int set_seq_order(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	uint64_t v;
+	if (!strcmp(val, "forward") || !strcmp(val, "backward")) {
+		j->seq_order = val[0] == 'f' ? SEQ_FORWARD : SEQ_BACKWARD;
+		return 0;
+	}
+	if (!strncmp(val, "stride:", 7) && !parse_uint(val + 7, &v) && v >= 1 && v <= UINT32_MAX) {
+		j->seq_order = SEQ_STRIDE;
+		j->seq_stride = (unsigned)v;
+		return 0;
+	}
+	snprintf(err, n, "--%s: '%s' is not allowed (allowed: forward, backward, stride:N with N >= 1 blocks)",
+		 o->name, val);
+	return -1;
+}
+
+static void print_seq_order(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	(void)o;
+	if (j->seq_order == SEQ_STRIDE)
+		snprintf(buf, len, "stride:%u", j->seq_stride);
+	else
+		snprintf(buf, len, "%s", j->seq_order == SEQ_BACKWARD ? "backward" : "forward");
+}
+
+/* ---- bonnie++'s options: sizes in MiB when bare, fields joined by ':' */
+
+/* A bonnie++ size: a bare number is in `unit` bytes; k, m, g suffixes as everywhere. */
+static int bonnie_size(const char *s, uint64_t unit, uint64_t *out)
+{
+	char *end;
+	if (!*s)
+		return -1;
+	strtoull(s, &end, 10);
+	if (!*end) {
+		uint64_t v;
+		if (parse_uint(s, &v) || (v && v > UINT64_MAX / unit))
+			return -1;
+		*out = v * unit;
+		return 0;
+	}
+	return parse_size(s, out);
+}
+
+/* Split "a:b:c" into at most n fields (empty ones ""); the number of fields, or -1 for too many. */
+static int split_colon(const char *val, char f[][64], int n)
+{
+	int k = 0;
+	for (const char *p = val;; k++) {
+		const char *c = strchr(p, ':');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		if (k == n || len >= 64)
+			return -1;
+		memcpy(f[k], p, len);
+		f[k][len] = 0;
+		if (!c)
+			return k + 1;
+		p = c + 1;
+	}
+}
+
+static int set_bonnie_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct settings *s = obj;
+	char f[4][64];
+	uint64_t v;
+	int k = split_colon(val, f, 4);
+	struct bonnie_opts b = s->bonnie;
+	b.chunk = 8192;
+	b.seeks = 8192;
+	b.seekers = 5;
+	if (k < 1)
+		goto bad;
+	if (!strcmp(f[0], "auto"))
+		b.size = UINT64_MAX;
+	else if (bonnie_size(f[0], 1 << 20, &b.size))
+		goto bad;
+	if (k > 1 && (bonnie_size(f[1], 1, &b.chunk) || b.chunk < 256 || b.chunk > (1 << 20) ||
+		      (b.chunk & (b.chunk - 1))))
+		goto bad;
+	if (k > 2 && (parse_uint(f[2], &v) || !v || v > UINT32_MAX))
+		goto bad;
+	if (k > 2)
+		b.seeks = (unsigned)v;
+	if (k > 3 && (parse_uint(f[3], &v) || !v || v > 256))
+		goto bad;
+	if (k > 3)
+		b.seekers = (unsigned)v;
+	if (b.seekers > b.seeks)
+		goto bad;
+	s->bonnie = b;
+	return 0;
+bad:
+	snprintf(err, n,
+		 "-%s: '%s' is not SIZE[:CHUNK[:SEEKS[:SEEKERS]]] (SIZE in MiB when bare, or auto; CHUNK a power of two from 256 to 1m; 1 to 256 seekers, no more than the seeks)",
+		 o->name, val);
+	return -1;
+}
+
+static void print_bonnie_s(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct bonnie_opts *b = &((const struct settings *)obj)->bonnie;
+	char sz[32], ch[32];
+	(void)o;
+	if (b->size == UINT64_MAX)
+		snprintf(sz, sizeof(sz), "auto");
+	else
+		print_size(b->size, sz, sizeof(sz));
+	print_size(b->chunk, ch, sizeof(ch));
+	snprintf(buf, len, "%s:%s:%u:%u", sz, ch, b->seeks, b->seekers);
+}
+
+static int set_bonnie_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct settings *s = obj;
+	uint64_t v;
+	if (!strcmp(val, "auto")) {
+		s->bonnie.ram = -1;
+		return 0;
+	}
+	if (bonnie_size(val, 1 << 20, &v) || v > INT64_MAX) {
+		snprintf(err, n, "-%s: '%s' is not an amount of RAM (MiB when bare; 0: no check; auto)", o->name, val);
+		return -1;
+	}
+	s->bonnie.ram = (int64_t)v;
+	return 0;
+}
+
+static void print_bonnie_r(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	int64_t r = ((const struct settings *)obj)->bonnie.ram;
+	(void)o;
+	if (r < 0)
+		snprintf(buf, len, "auto");
+	else
+		print_size((uint64_t)r, buf, len);
+}
+
+static int set_bonnie_n(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct settings *s = obj;
+	char f[4][64];
+	uint64_t v;
+	int k = split_colon(val, f, 4);
+	struct bonnie_opts b = s->bonnie;
+	b.max_size = b.min_size = 0;
+	b.dirs = 0;
+	if (k < 1 || parse_uint(f[0], &v) || v > (1u << 20))
+		goto bad;
+	b.nfiles = (unsigned)v;
+	if (k > 1 && f[1][0] && (parse_size(f[1], &b.max_size) || b.max_size > (1ULL << 30)))
+		goto bad;
+	if (k > 2 && f[2][0] && (parse_size(f[2], &b.min_size) || b.min_size > b.max_size))
+		goto bad;
+	if (k > 3 && f[3][0] && (parse_uint(f[3], &v) || v > (1u << 20)))
+		goto bad;
+	if (k > 3)
+		b.dirs = (unsigned)v;
+	s->bonnie = b;
+	return 0;
+bad:
+	snprintf(err, n,
+		 "-%s: '%s' is not N[:MAX[:MIN[:DIRS]]] (N files in units of 1024, up to 1048576; sizes up to 1g, MIN <= MAX)",
+		 o->name, val);
+	return -1;
+}
+
+static void print_bonnie_n(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct bonnie_opts *b = &((const struct settings *)obj)->bonnie;
+	char mx[32], mn[32];
+	(void)o;
+	print_size(b->max_size, mx, sizeof(mx));
+	print_size(b->min_size, mn, sizeof(mn));
+	if (!b->max_size && !b->dirs)
+		snprintf(buf, len, "%u", b->nfiles);
+	else
+		snprintf(buf, len, "%u:%s:%s:%u", b->nfiles, mx, mn, b->dirs);
+}
+
+/* ---- sizes in KiB when bare (Orion's and iozone's unit), at the option's own field */
+
+static int set_kib(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	uint64_t v;
+	if (bonnie_size(val, 1024, &v) || !v) {
+		snprintf(err, n, "-%s: '%s' is not a size above 0 (KiB when bare; k, m, g suffixes)", o->name, val);
+		return -1;
+	}
+	*(uint64_t *)((char *)obj + o->off) = v;
+	return 0;
+}
+
+static void print_kib(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	print_size(*(const uint64_t *)((const char *)obj + o->off), buf, len);
+}
+
+/* iozone's -s and -r: each use adds a size to the list. */
+static int add_kib(uint64_t *list, unsigned *n, const struct opt_def *o, const char *val, char *err,
+		   size_t errlen)
+{
+	uint64_t v;
+	if (bonnie_size(val, 1024, &v) || !v) {
+		snprintf(err, errlen, "-%s: '%s' is not a size above 0 (KiB when bare; k, m, g suffixes)", o->name, val);
+		return -1;
+	}
+	if (*n == SWEEP_MAX_LIST) {
+		snprintf(err, errlen, "-%s: at most %d sizes", o->name, SWEEP_MAX_LIST);
+		return -1;
+	}
+	list[(*n)++] = v;
+	return 0;
+}
+
+/* Each comma-separated item of val through one (a saved list reads back as it was printed). */
+static int each_item(void *obj, const struct opt_def *o, const char *val, char *err, size_t n,
+		     int (*one)(void *, const struct opt_def *, const char *, char *, size_t))
+{
+	char item[64];
+	for (const char *p = val;;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		snprintf(item, sizeof(item), "%.*s", (int)(len < sizeof(item) ? len : sizeof(item) - 1), p);
+		if (one(obj, o, item, err, n))
+			return -1;
+		if (!c)
+			return 0;
+		p = c + 1;
+	}
+}
+
+static int one_sweep_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct sweep_opts *w = &((struct settings *)obj)->sweep;
+	return add_kib(w->sizes, &w->nsizes, o, val, err, n);
+}
+
+static int one_sweep_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct sweep_opts *w = &((struct settings *)obj)->sweep;
+	return add_kib(w->recs, &w->nrecs, o, val, err, n);
+}
+
+/* An empty value empties the list: iozone's default again (and what an empty list prints as). */
+static int set_sweep_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct sweep_opts *w = &((struct settings *)obj)->sweep;
+	if (!*val) {
+		memset(w->sizes, 0, sizeof(w->sizes));
+		w->nsizes = 0;
+	}
+	return *val ? each_item(obj, o, val, err, n, one_sweep_s) : 0;
+}
+
+static int set_sweep_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct sweep_opts *w = &((struct settings *)obj)->sweep;
+	if (!*val) {
+		memset(w->recs, 0, sizeof(w->recs));
+		w->nrecs = 0;
+	}
+	return *val ? each_item(obj, o, val, err, n, one_sweep_r) : 0;
+}
+
+static void print_list(const uint64_t *list, unsigned n, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < n && k + 1 < len; i++) {
+		if (i)
+			buf[k++] = ',';
+		print_size(list[i], buf + k, len - k);
+		k += strlen(buf + k);
+	}
+}
+
+static void print_sweep_s(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct sweep_opts *w = &((const struct settings *)obj)->sweep;
+	(void)o;
+	print_list(w->sizes, w->nsizes, buf, len);
+}
+
+static void print_sweep_r(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct sweep_opts *w = &((const struct settings *)obj)->sweep;
+	(void)o;
+	print_list(w->recs, w->nrecs, buf, len);
+}
+
+static int one_sweep_i(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+
+/* iozone's -i N: tests 0 to 5 (the stdio and pread/pwrite families are not part of sweep). */
+static int set_sweep_i(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	if (!*val)
+		((struct settings *)obj)->sweep.tests = 0; /* all */
+	return *val ? each_item(obj, o, val, err, n, one_sweep_i) : 0;
+}
+
+static int one_sweep_i(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	uint64_t v;
+	if (parse_uint(val, &v) || v > 5) {
+		snprintf(err, n,
+			 "-%s: '%s' is not a test sweep runs (0 write/rewrite, 1 read/reread, 2 random read/write, 3 backward read, 4 record rewrite, 5 stride read)",
+			 o->name, val);
+		return -1;
+	}
+	((struct settings *)obj)->sweep.tests |= 1u << v;
+	return 0;
+}
+
+static void print_sweep_i(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	unsigned t = ((const struct settings *)obj)->sweep.tests;
+	size_t k = 0;
+	(void)o;
+	buf[0] = 0;
+	for (unsigned i = 0; i < 6 && k + 3 < len; i++)
+		if (t & (1u << i))
+			k += (size_t)snprintf(buf + k, len - k, "%s%u", k ? "," : "", i);
+}
+
+static const char *const matrix_runs[] = { "simple", "normal", "oltp", "dss", "advanced", NULL };
+static const char *const matrix_types[] = { "rand", "seq", NULL };
+static const char *const matrix_kinds[] = { "basic", "detailed", "point", "col", "row", "max", NULL };
+
 /* ---- the table */
 
 const struct opt_def options[] = {
@@ -626,6 +961,17 @@ const struct opt_def options[] = {
 	  .help = "Collect the window's values from this long after the measured phase begins" },
 	{ .name = "ss_ramp", .type = OT_TIME, J(ss_ramp_ns), .unit = "s", .arg = "TIME", .group = OG_FIO,
 	  .flags = OPT_NO_ECHO, .help = "The same as --steadystate_ramp_time" },
+	{ .name = "rewrite_pct", .type = OT_UINT, J(rewrite_pct), .def = "0", .max = 100, .arg = "PCT",
+	  .group = OG_FIO,
+	  .help = "Percentage of reads followed by a write of the same block, changed (read-modify-write: bonnie++'s Rewrite at 100, its seeks at 10); the writes come on top of the reads; synchronous engines" },
+	{ .name = "overwrite", .type = OT_BOOL, J(overwrite), .def = "1", .bare = "1", .group = OG_FIO,
+	  .help = "Lay out real data before writes, which then overwrite it; 0: a sequential write job on a file iogauge created starts it anew (truncated) and extends it, as fio's default and iozone and bonnie++ do",
+	  .fio = "iogauge's default is 1: every write job writes over laid-out data unless asked otherwise" },
+	{ .name = "seq_order", .type = OT_SPECIAL, J(seq_order), .def = "forward", .set = set_seq_order,
+	  .print = print_seq_order, .arg = "forward|backward|stride:N", .group = OG_FIO,
+	  .help = "Order of a sequential pattern: forward, backward from the region's end, or every Nth block (each block once a pass; iozone's backward and stride reads)" },
+	{ .name = "end_close", .type = OT_BOOL, J(end_close), .def = "0", .bare = "1", .group = OG_FIO,
+	  .help = "Close the file at the end, inside the measured time (iozone's -c; psync and sync engines)" },
 	/* ---- file operations (engines/fileops.c): mdtest-style metadata workloads */
 	{ .name = "fileop", .type = OT_ENUM, J(fileop), .def = "none", .values = fileop_names,
 	  .group = OG_FILES,
@@ -798,9 +1144,6 @@ const struct opt_def options[] = {
 	{ .name = "fallocate", .type = OT_ENUM, J(fio_nop_enum), .values = fallocate_names,
 	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge writes real data into the files it creates (no preallocated or sparse extents)" },
-	{ .name = "overwrite", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
-	  .flags = OPT_NO_EFFECT,
-	  .help = "Accepted, no effect: the files iogauge creates are always written through before the run" },
 	/* fio's engine options: honoured where iogauge's engine can, named as ignored otherwise. */
 	{ .name = "fixedbufs", .type = OT_BOOL, J(fixedbufs), .def = "1", .bare = "1",
 	  .group = OG_FIO,
@@ -818,6 +1161,95 @@ const struct opt_def options[] = {
 	{ .name = "warn-unsupported", .type = OT_BOOL, S(warn_unsupported), .def = "0", .bare = "1",
 	  .group = OG_FIO, .flags = OPT_CLI_ONLY,
 	  .help = "fio options iogauge does not support are warnings, not errors (to try a job file out; command line only)" },
+	/* ---- bonnie (src/suites/bonnie.c): bonnie++'s options, as bonnie++ spells them */
+	{ .name = "s", .type = OT_SPECIAL, S(bonnie.size), .def = "auto", .set = set_bonnie_s,
+	  .print = print_bonnie_s, .arg = "SIZE[:CHUNK[:SEEKS[:SEEKERS]]]", .group = OG_BONNIE,
+	  .help = "bonnie++'s -s: test file size (MiB when bare; auto: twice the RAM; 0: no I/O tests), block size, seeks in all and seeker threads" },
+	{ .name = "r", .type = OT_SPECIAL, S(bonnie.ram), .def = "auto", .set = set_bonnie_r,
+	  .print = print_bonnie_r, .arg = "RAM", .group = OG_BONNIE,
+	  .help = "bonnie++'s -r: the RAM the file must be twice as large as (MiB when bare; auto: this machine's; 0: no check)" },
+	{ .name = "n", .type = OT_SPECIAL, S(bonnie.nfiles), .def = "16", .set = set_bonnie_n,
+	  .print = print_bonnie_n, .arg = "N[:MAX[:MIN[:DIRS]]]", .group = OG_BONNIE,
+	  .help = "bonnie++'s -n: N x 1024 files to create, stat and delete (0: none), of MIN to MAX bytes, in DIRS directories" },
+	{ .name = "m", .type = OT_STR, S(bonnie.name), .arg = "NAME", .group = OG_BONNIE,
+	  .help = "bonnie++'s -m: the machine's name in the tables (default: the host name)" },
+	{ .name = "q", .type = OT_BOOL, S(bonnie.csv), .def = "0", .bare = "1", .group = OG_BONNIE,
+	  .help = "bonnie++'s -q: the CSV line alone on stdout, the text table on stderr" },
+	{ .name = "f", .type = OT_BOOL, S(bonnie.no_chars), .def = "0", .bare = "1", .group = OG_BONNIE,
+	  .help = "bonnie++'s -f: no per-character tests" },
+	{ .name = "D", .type = OT_BOOL, S(bonnie.direct), .def = "0", .bare = "1", .group = OG_BONNIE,
+	  .help = "bonnie++'s -D: O_DIRECT for the block tests (per-character I/O goes through stdio)" },
+	/* ---- matrix (src/suites/matrix.c): Oracle Orion's options ('-' and '_' alike: -num_disks) */
+	{ .name = "run", .type = OT_ENUM, S(matrix.run), .def = "simple", .values = matrix_runs,
+	  .group = OG_MATRIX,
+	  .help = "Orion's run level: simple (small I/O alone at rising load, then large alone), normal (every combination), oltp (small at rising load), dss (large at rising load), advanced (--matrix)" },
+	{ .name = "testname", .type = OT_STR, S(matrix.testname), .def = "orion", .arg = "NAME",
+	  .group = OG_MATRIX,
+	  .help = "Prefix of the result files NAME_summary.txt, NAME_iops.csv, NAME_mbps.csv, NAME_lat.csv" },
+	{ .name = "num-disks", .type = OT_UINT, S(matrix.num_disks), .def = "1", .min = 1, .max = 256,
+	  .arg = "N", .group = OG_MATRIX,
+	  .help = "Disks (spindles) behind the target: the outstanding-I/O levels scale with it" },
+	{ .name = "size-small", .type = OT_SPECIAL, S(matrix.size_small), .def = "8", .set = set_kib,
+	  .print = print_kib, .arg = "KIB", .group = OG_MATRIX,
+	  .help = "Size of the small (random) I/Os, KiB when bare" },
+	{ .name = "size-large", .type = OT_SPECIAL, S(matrix.size_large), .def = "1024", .set = set_kib,
+	  .print = print_kib, .arg = "KIB", .group = OG_MATRIX, .help = "Size of the large I/Os, KiB when bare" },
+	{ .name = "type", .type = OT_ENUM, S(matrix.type), .def = "rand", .values = matrix_types,
+	  .group = OG_MATRIX,
+	  .help = "Large I/Os: random, or sequential streams (a level is the number of streams)" },
+	{ .name = "write", .type = OT_UINT, S(matrix.write_pct), .def = "0", .max = 100, .arg = "PCT",
+	  .group = OG_MATRIX,
+	  .help = "Percentage of writes among small and large I/Os (a device is written only under the interlock's rules)" },
+	{ .name = "duration", .type = OT_TIME, J(runtime_ns), .unit = "s", .arg = "TIME",
+	  .group = OG_MATRIX, .flags = OPT_NO_ECHO,
+	  .help = "Time of each data point (Orion's name for --runtime; bare numbers are seconds)" },
+	{ .name = "matrix", .type = OT_ENUM, S(matrix.matrix), .def = "basic", .values = matrix_kinds,
+	  .group = OG_MATRIX,
+	  .help = "With --run=advanced: basic (the first row and column), detailed (every point), point (--num-small, --num-large), col (large varies, --num-small small), row (small varies, --num-large large), max (every point up to --num-small, --num-large)" },
+	{ .name = "num-small", .type = OT_UINT, S(matrix.num_small), .def = "0", .max = 4096, .arg = "N",
+	  .group = OG_MATRIX, .help = "Outstanding small I/Os for --matrix=point, col, max" },
+	{ .name = "num-large", .type = OT_UINT, S(matrix.num_large), .def = "0", .max = 4096, .arg = "N",
+	  .group = OG_MATRIX,
+	  .help = "Outstanding large I/Os (sequential: streams) for --matrix=point, row, max" },
+	{ .name = "num-streamio", .type = OT_UINT, S(matrix.num_streamio), .def = "4", .min = 1,
+	  .max = 4096, .arg = "N", .group = OG_MATRIX,
+	  .help = "Requests in flight per sequential stream (--type=seq)" },
+	/* ---- sweep (src/suites/sweep.c): iozone's options, as iozone spells them */
+	{ .name = "a", .type = OT_BOOL, S(sweep.auto_mode), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "iozone's -a: auto mode, file sizes -n to -g times record sizes -y to -q, powers of two" },
+	{ .name = "s", .type = OT_SPECIAL, S(sweep.sizes), .set = set_sweep_s, .print = print_sweep_s,
+	  .arg = "SIZE", .group = OG_SWEEP,
+	  .help = "iozone's -s: a file size (KiB when bare; repeat for several)" },
+	{ .name = "r", .type = OT_SPECIAL, S(sweep.recs), .set = set_sweep_r, .print = print_sweep_r,
+	  .arg = "SIZE", .group = OG_SWEEP,
+	  .help = "iozone's -r: a record size (KiB when bare; repeat for several)" },
+	{ .name = "n", .type = OT_SPECIAL, S(sweep.min_size), .def = "64", .set = set_kib, .print = print_kib,
+	  .arg = "SIZE", .group = OG_SWEEP, .help = "iozone's -n: smallest file size in auto mode" },
+	{ .name = "g", .type = OT_SPECIAL, S(sweep.max_size), .def = "512m", .set = set_kib,
+	  .print = print_kib, .arg = "SIZE", .group = OG_SWEEP,
+	  .help = "iozone's -g: largest file size in auto mode" },
+	{ .name = "y", .type = OT_SPECIAL, S(sweep.min_rec), .def = "4", .set = set_kib, .print = print_kib,
+	  .arg = "SIZE", .group = OG_SWEEP, .help = "iozone's -y: smallest record size in auto mode" },
+	{ .name = "q", .type = OT_SPECIAL, S(sweep.max_rec), .def = "16m", .set = set_kib,
+	  .print = print_kib, .arg = "SIZE", .group = OG_SWEEP,
+	  .help = "iozone's -q: largest record size in auto mode" },
+	{ .name = "i", .type = OT_SPECIAL, S(sweep.tests), .set = set_sweep_i, .print = print_sweep_i,
+	  .arg = "N", .group = OG_SWEEP,
+	  .help = "iozone's -i: a test to run, repeatable (0 write/rewrite, 1 read/reread, 2 random read/write, 3 backward read, 4 record rewrite, 5 stride read; default: all)" },
+	{ .name = "I", .type = OT_BOOL, S(sweep.direct), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "iozone's -I: O_DIRECT" },
+	{ .name = "e", .type = OT_BOOL, S(sweep.fsync), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "iozone's -e: the fsync at the end of a write test counts in its time" },
+	{ .name = "c", .type = OT_BOOL, S(sweep.close), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "iozone's -c: the close at the end of a test counts in its time" },
+	{ .name = "R", .type = OT_BOOL, S(sweep.excel), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "iozone's -R: the Excel-style report after the table" },
+	{ .name = "b", .type = OT_STR, S(sweep.excel_file), .arg = "FILE", .group = OG_SWEEP,
+	  .help = "iozone's -b: also write the Excel-style report to FILE (text, not a binary .xls)" },
+	{ .name = "z", .type = OT_BOOL, S(sweep.no_crossover), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "iozone's -z: small records for large files too (no crossover at 32 MiB files)" },
+	{ .name = "csv", .type = OT_BOOL, S(sweep.csv), .def = "0", .bare = "1", .group = OG_SWEEP,
+	  .help = "The main table as CSV (a header row, a row per file and record size, KiB/s)" },
 	{ .name = "output-format", .type = OT_SPECIAL, S(output_format), .def = "normal",
 	  .set = set_format, .print = print_format, .arg = "normal|json|fio-json|json+|terse",
 	  .group = OG_OUTPUT,
@@ -911,6 +1343,14 @@ const struct opt_def *option_find_n(const char *name, size_t len)
 		if (name_eq(o->name, name, len))
 			return o;
 	return NULL;
+}
+
+const struct opt_def *option_find_pref(const char *name, size_t len, unsigned prefer)
+{
+	for (const struct opt_def *o = options; o->name; o++)
+		if ((o->group & prefer) && name_eq(o->name, name, len))
+			return o;
+	return option_find_n(name, len);
 }
 
 const struct opt_def *option_find(const char *name)

@@ -42,7 +42,12 @@ enum {
 	OG_PATTERN = 1 << 9,  /* rw, bs: a command that runs one chosen pattern (scale) */
 	OG_PARALLEL = 1 << 10, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
 	OG_FILES = 1 << 11,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
-	OG_ALL = (1 << 12) - 1,
+	OG_BONNIE = 1 << 12,  /* bonnie++'s one-letter options (bonnie) */
+	OG_MATRIX = 1 << 13,  /* Orion's options (matrix) */
+	OG_SWEEP = 1 << 14,   /* iozone's one-letter options (sweep) */
+	OG_ALL = (1 << 15) - 1,
+	/* The classic tools' own options: no other command takes them; their one-letter names repeat. */
+	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP,
 };
 
 /* Flags. */
@@ -89,6 +94,11 @@ extern const char *const fileop_names[];
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);
+/*
+ * The same, preferring an option of the groups `prefer`: the classic tools'
+ * commands reuse one-letter names (bonnie's -s is MiB, iozone's KiB, ioping's bytes).
+ */
+const struct opt_def *option_find_pref(const char *name, size_t len, unsigned prefer);
 
 /*
  * Apply "name=value" (value NULL for a bare flag) to job or settings.  On
@@ -173,6 +183,9 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 /* Options in one string ("--rw=read --bs=1m"), for suite cases and command defaults. */
 int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
 		      struct ig_err *e);
+/* A command's own defaults (cmd->defaults), its option names first. */
+int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
+			struct ig_err *e);
 void args_free(struct parsed_args *pa);
 /*
  * After argv and the job files: unsupported fio options become warnings

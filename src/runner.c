@@ -83,21 +83,23 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	struct ig_err *e = &r->err;
 	if (check_alignment(j, j->direct, start, target_dio_align_hint(path), path, e))
 		return -1;
-	bool grow = j->grow && !job_copies(j);
+	/* dd's output, or a job that starts its file anew (--overwrite=0): no layout, cut at offset. */
+	bool fresh = job_fresh(j) && !job_copies(j);
+	bool grow = (j->grow && !job_copies(j)) || fresh;
 	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
 		.offset = j->stride ? j->span_offset : start,
 		.size = j->stride ? j->span_size : *size,
 		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
-		.writes = rw_writes(j->rw) && !j->verify_only,
+		.writes = job_writes(j),
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
 		.grow = grow,
-		.truncate = grow && j->truncate,
+		.truncate = grow && (j->truncate || fresh),
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
 	};
@@ -115,9 +117,9 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		note(r, "%s: the file system (%s) refuses O_DIRECT; using buffered I/O with the cache "
 			"invalidated before reads%s",
 		     path, t->fstype[0] ? t->fstype : "unknown",
-		     rw_writes(j->rw) ? " and writes timed to the end of fsync" : "");
+		     job_writes(j) ? " and writes timed to the end of fsync" : "");
 		j->invalidate = true;
-		if (rw_writes(j->rw))
+		if (job_writes(j))
 			j->end_fsync = true;
 	}
 	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;

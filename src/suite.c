@@ -29,7 +29,8 @@
 
 const char *const fig_dir_names[FD_NR] = { "read", "write", "total" };
 const char *const fig_names[FIG_NR] = { "mb_s",	    "iops",	  "lat_mean_ns",   "lat_p50_ns",
-					"lat_p99_ns", "lat_max_ns", "lat_min_ns", "lat_stddev_ns" };
+					"lat_p99_ns", "lat_max_ns", "lat_min_ns", "lat_stddev_ns",
+					"cpu_pct",    "elapsed_s" };
 
 struct exec {
 	struct suite_run sr;
@@ -53,14 +54,30 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static struct suite_cell *cell_job(const struct suite_run *sr, unsigned t, unsigned pass, unsigned c,
+				   unsigned k)
+{
+	if (!k)
+		return cell_at(sr, t, pass, c);
+	return &sr->targets[t].more[(pass * sr->suite->ncases + c) * (SUITE_MAX_JOBS - 1) + k - 1];
+}
+
 struct fig3 suite_fig(const struct suite_run *sr, unsigned t, unsigned c, int dir, int fig)
+{
+	return suite_fig_job(sr, t, c, 0, dir, fig);
+}
+
+struct fig3 suite_fig_job(const struct suite_run *sr, unsigned t, unsigned c, unsigned k, int dir,
+			  int fig)
 {
 	struct fig3 r = { NAN, NAN, NAN, 0 };
 	unsigned passes = sr->s->passes;
+	if (k >= SUITE_MAX_JOBS || (k && !sr->targets[t].more))
+		return r;
 	double *v = xcalloc(passes, sizeof(double));
 	for (unsigned p = 0; p < passes; p++)
-		if (cell_at(sr, t, p, c)->done)
-			v[r.n++] = cell_at(sr, t, p, c)->v[dir][fig];
+		if (cell_job(sr, t, p, c, k)->done)
+			v[r.n++] = cell_job(sr, t, p, c, k)->v[dir][fig];
 	if (r.n) {
 		qsort(v, r.n, sizeof(double), cmp_double);
 		r.median = r.n % 2 ? v[r.n / 2] : (v[r.n / 2 - 1] + v[r.n / 2]) / 2;
@@ -73,15 +90,52 @@ struct fig3 suite_fig(const struct suite_run *sr, unsigned t, unsigned c, int di
 
 /* ---- targets */
 
+/*
+ * The jobs of a case: options before the first --name apply to all, each
+ * --name starts one (a copy of what came before it).  One job is named
+ * after the case.
+ */
+int suite_case_jobs(const struct suite_run *sr, unsigned c, struct job *jobs, unsigned *n,
+		    struct ig_err *e)
+{
+	char *copy = xstrdup(sr->suite->cases[c].opts), *save = NULL;
+	struct job common = *sr->base;
+	int rc = 0;
+	*n = 0;
+	for (char *t = strtok_r(copy, " ", &save); t && !rc; t = strtok_r(NULL, " ", &save)) {
+		if (!strncmp(t, "--name=", 7)) {
+			if (*n == SUITE_MAX_JOBS) {
+				rc = err_set(e, EXIT_USAGE, "internal: case %s has more than %d jobs",
+					     sr->suite->cases[c].name, SUITE_MAX_JOBS);
+				break;
+			}
+			jobs[(*n)++] = common;
+		}
+		rc = args_apply_string(t, OG_ALL, *n ? &jobs[*n - 1] : &common, NULL, e);
+	}
+	free(copy);
+	if (!rc && !*n) {
+		jobs[0] = common;
+		snprintf(jobs[0].name, sizeof(jobs[0].name), "%s", sr->suite->cases[c].name);
+		*n = 1;
+	}
+	return rc;
+}
+
 /* Does any case write (read)?  Then devices need the interlock (and a layout before reads). */
 static bool suite_does(const struct exec *x, bool (*does)(int rw))
 {
 	for (unsigned c = 0; c < x->sr.suite->ncases; c++) {
-		struct job j = x->base;
+		struct job j[SUITE_MAX_JOBS];
+		unsigned n;
 		struct ig_err e = { 0 };
-		if (!args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, &j, NULL, &e) &&
-		    (does(j.rw) || (does == rw_writes && job_copies(&j))))
-			return true;
+		if (suite_case_jobs(&x->sr, c, j, &n, &e))
+			continue;
+		for (unsigned k = 0; k < n; k++) {
+			bool writes = j[k].fileop || job_writes(&j[k]) || job_copies(&j[k]);
+			if (does == rw_writes ? writes : does(j[k].rw) && !j[k].fileop)
+				return true;
+		}
 	}
 	return false;
 }
@@ -117,6 +171,11 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 		return;
 	}
 	path_facts(path, &t->facts);
+	if (!S_ISDIR(st.st_mode) && (x->sr.suite->flags & SUITE_DIRS_ONLY)) {
+		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s works with files of its own in a directory",
+			path, name);
+		return;
+	}
 	if (S_ISBLK(st.st_mode)) {
 		/* Refused now, before any target sees I/O. */
 		if (writes && safety_check_blockdev(&x->ctx, path, s->allow_destroy, &t->refused))
@@ -167,6 +226,8 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 		err_set(&t->refused, EXIT_USAGE, "%s: path too long", path);
 		return;
 	}
+	snprintf(t->set, sizeof(t->set), "%s/iogauge-%s.%d.%u.files", path, name, (int)getpid(),
+		 (unsigned)(t - x->sr.targets));
 	struct statvfs vfs;
 	if (statvfs(path, &vfs)) {
 		err_set(&t->refused, EXIT_USAGE, "%s: %s", path, strerror(errno));
@@ -187,6 +248,12 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	/* Leave a tenth of the free space (and the file system's own needs) alone. */
 	/* Ranks of one run may share the file system (a parallel one): each takes its share. */
 	uint64_t room = free_bytes / 10 * 9 / cluster_size();
+	if (t->size > room && (x->sr.suite->flags & SUITE_EXACT_SIZE)) {
+		char b[32], c[32];
+		err_set(&t->refused, EXIT_IOERR, "%s: a %s test file does not fit in %s of free space", path,
+			fmt_bytes(b, sizeof(b), (double)t->size), fmt_bytes(c, sizeof(c), (double)free_bytes));
+		return;
+	}
 	if (t->size > room) {
 		t->size = room & ~((1ULL << 20) - 1);
 		t->shrunk = true;
@@ -228,6 +295,33 @@ static int make_job(struct exec *x, struct suite_target *t, unsigned c, const ch
 	return 0;
 }
 
+/*
+ * A case's jobs on a target: the test file (file ops: the target's set
+ * directory), the target's size unless the case names its own (sweep's file
+ * sizes), which must fit.
+ */
+static int make_jobs(struct exec *x, struct suite_target *t, unsigned c, struct job *jobs,
+		     unsigned *n, struct ig_err *e)
+{
+	char b[32];
+	if (suite_case_jobs(&x->sr, c, jobs, n, e))
+		return -1;
+	for (unsigned k = 0; k < *n; k++) {
+		struct job *j = &jobs[k];
+		if (j->fileop && !t->set[0])
+			return err_set(e, EXIT_USAGE, "%s: file operations need a directory", t->shown);
+		snprintf(j->filename, sizeof(j->filename), "%s", j->fileop ? t->set : t->file);
+		if (j->size == x->base.size)
+			j->size = t->size;
+		else if (j->size > t->size)
+			return err_set(e, EXIT_USAGE, "%s: case %s needs a %s file; it does not fit", t->shown,
+				       x->sr.suite->cases[c].name, fmt_bytes(b, sizeof(b), (double)j->size));
+		if (x->sr.suite->job)
+			x->sr.suite->job(&x->sr, t, c, j);
+	}
+	return 0;
+}
+
 static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
 {
 	json_t *o = json_object();
@@ -244,15 +338,12 @@ static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
 	json_decref(o);
 }
 
-void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
-		  const struct run_result *r)
+static void record_job(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c, unsigned k,
+		       const struct job_result *jr)
 {
-	const struct job_result *jr = &r->jobs[0];
 	struct suite_target *t = &sr->targets[ti];
-	if (!jr->threads)
-		return;
 	const struct thread_stats *s = &jr->total;
-	struct suite_cell *cell = cell_at(sr, ti, pass, c);
+	struct suite_cell *cell = cell_job(sr, ti, pass, c, k);
 	for (int d = 0; d < DDIR_NR; d++) {
 		const struct lat_stats *l = &s->op[d].clat;
 		double *v = cell->v[d];
@@ -268,11 +359,16 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 		cell->v[FD_TOTAL][FIG_IOPS] += v[FIG_IOPS];
 		t->req[d] += s->op[d].bytes;
 	}
-	/* Both directions together: one latency distribution of all requests. */
+	/* Every request together (file operations too): one latency distribution. */
 	struct lat_stats both;
 	lat_init(&both);
 	lat_merge(&both, &s->op[IO_READ].clat);
 	lat_merge(&both, &s->op[IO_WRITE].clat);
+	for (int op = IO_CREATE; op < IO_OP_NR; op++) {
+		lat_merge(&both, &s->op[op].clat);
+		cell->v[FD_TOTAL][FIG_MBS] += result_bw(s, op) / 1e6;
+		cell->v[FD_TOTAL][FIG_IOPS] += result_iops(s, op);
+	}
 	cell->v[FD_TOTAL][FIG_LAT_MEAN] = lat_mean(&both);
 	cell->v[FD_TOTAL][FIG_LAT_P50] = (double)lat_pct(&both, 50);
 	cell->v[FD_TOTAL][FIG_LAT_P99] = (double)lat_pct(&both, 99);
@@ -280,6 +376,12 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 	cell->v[FD_TOTAL][FIG_LAT_MIN] = (double)(both.n ? both.min : 0);
 	cell->v[FD_TOTAL][FIG_LAT_STDDEV] = lat_stddev(&both);
 	lat_free(&both);
+	double secs = (double)s->elapsed_ns / 1e9;
+	double cpu = secs > 0 ? (double)(s->cpu.usr_ns + s->cpu.sys_ns) / 1e7 / secs : 0;
+	for (int d = 0; d < FD_NR; d++) {
+		cell->v[d][FIG_CPU] = cpu;
+		cell->v[d][FIG_SECONDS] = secs;
+	}
 	cell->done = s->elapsed_ns > 0;
 	cell->resident = jr->resident_before;
 	cell->unsynced = jr->unsynced_after;
@@ -288,7 +390,30 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 	if (!t->info.path[0] && jr->targets)
 		t->info = jr->targets[0];
 	t->fallback |= jr->buffered_fallback;
-	if (r->ndevs && r->devs[0].ok) {
+}
+
+/* Which job of case c a job is: by its name among the case's (a saved job comes alone). */
+static unsigned job_slot(const struct suite_run *sr, unsigned c, const char *name, unsigned k)
+{
+	for (unsigned i = 0; sr->case_jobs && i < sr->case_jobs[c]; i++)
+		if (!strcmp(sr->job_names[c][i], name))
+			return i;
+	return k;
+}
+
+void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
+		  const struct run_result *r)
+{
+	struct suite_target *t = &sr->targets[ti];
+	bool first = false;
+	for (unsigned k = 0; k < r->njobs; k++) {
+		unsigned slot = job_slot(sr, c, r->jobs[k].job.name, k);
+		if (!r->jobs[k].threads || slot >= SUITE_MAX_JOBS || (slot && !t->more))
+			continue;
+		record_job(sr, ti, pass, c, slot, &r->jobs[k]);
+		first |= slot == 0; /* a saved case's jobs each carry the run's devices: counted once */
+	}
+	if (first && r->ndevs && r->devs[0].ok) {
 		t->dev_ok = true;
 		t->dev[IO_READ] += r->devs[0].rd_sectors * 512;
 		t->dev[IO_WRITE] += r->devs[0].wr_sectors * 512;
@@ -298,11 +423,11 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 static void record(struct exec *x, struct suite_target *t, unsigned c, const struct run_result *r)
 {
 	suite_record(&x->sr, (unsigned)(t - x->sr.targets), x->pass, c, r);
-	if (x->jobs && r->jobs[0].threads)
+	if (x->jobs && r->njobs && r->jobs[0].threads)
 		add_jobs(x, r, c);
 }
 
-static int run_one(struct exec *x, struct job *j, struct run_result *r)
+static int run_jobs(struct exec *x, struct job *j, unsigned n, struct run_result *r)
 {
 	struct run_opts o = {
 		.allow_destroy = x->sr.s->allow_destroy,
@@ -310,7 +435,12 @@ static int run_one(struct exec *x, struct job *j, struct run_result *r)
 		.progress = x->show_progress ? progress : NULL,
 		.progress_arg = x,
 	};
-	return runner_run(&x->ctx, j, 1, &o, r);
+	return runner_run(&x->ctx, j, n, &o, r);
+}
+
+static int run_one(struct exec *x, struct job *j, struct run_result *r)
+{
+	return run_jobs(x, j, 1, r);
 }
 
 /*
@@ -420,17 +550,19 @@ static int run_target_cases(struct exec *x, struct suite_target *t)
 	for (x->pass = 0; x->pass < x->sr.s->passes; x->pass++) {
 		x->sr.pass = x->pass;
 		for (x->kase = 0; x->kase < x->sr.suite->ncases; x->kase++) {
-			struct job j;
+			struct job j[SUITE_MAX_JOBS];
+			unsigned n;
 			struct run_result r;
 			struct ig_err e = { 0 };
 			int rc = x->sr.suite->warmups && x->sr.suite->warmups[x->kase] ? warm_up(x, t, x->kase) : 0;
 			if (rc)
 				return rc;
-			if (make_job(x, t, x->kase, x->sr.suite->cases[x->kase].opts, &j, &e)) {
+			if (make_jobs(x, t, x->kase, j, &n, &e)) {
 				msg_err("%s", e.msg);
+				t->refused = e;
 				return e.status;
 			}
-			rc = run_one(x, &j, &r);
+			rc = run_jobs(x, j, n, &r);
 			record(x, t, x->kase, &r);
 			if (rc) {
 				if (x->show_progress)
@@ -550,6 +682,20 @@ static json_t *json_fig(const struct fig3 *v)
 	return o;
 }
 
+static json_t *json_job_figs(const struct suite_run *sr, unsigned ti, unsigned c, unsigned k)
+{
+	json_t *dirs = json_object();
+	for (int d = 0; d < FD_NR; d++) {
+		json_t *figs = json_object();
+		for (int f = 0; f < FIG_NR; f++) {
+			struct fig3 v = suite_fig_job(sr, ti, c, k, d, f);
+			json_object_set_new(figs, fig_names[f], json_fig(&v));
+		}
+		json_object_set_new(dirs, fig_dir_names[d], figs);
+	}
+	return dirs;
+}
+
 static json_t *json_target(const struct suite_run *sr, unsigned ti)
 {
 	const struct suite_target *q = &sr->targets[ti];
@@ -574,18 +720,31 @@ static json_t *json_target(const struct suite_run *sr, unsigned ti)
 	json_object_set_new(o, "refused", q->refused.status ? json_text(q->refused.msg) : json_null());
 	json_t *cases = json_object();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {
-		json_t *dirs = json_object();
-		for (int d = 0; d < FD_NR; d++) {
-			json_t *figs = json_object();
-			for (int k = 0; k < FIG_NR; k++) {
-				struct fig3 v = suite_fig(sr, ti, c, d, k);
-				json_object_set_new(figs, fig_names[k], json_fig(&v));
-			}
-			json_object_set_new(dirs, fig_dir_names[d], figs);
+		json_t *dirs = json_job_figs(sr, ti, c, 0);
+		/* Several jobs at once: each under its name; the case's own keys are its first job's. */
+		if (sr->case_jobs && sr->case_jobs[c] > 1) {
+			json_t *jobs = json_object();
+			for (unsigned k = 0; k < sr->case_jobs[c]; k++)
+				json_object_set_new(jobs, sr->job_names[c][k], json_job_figs(sr, ti, c, k));
+			json_object_set_new(dirs, "jobs", jobs);
 		}
 		json_object_set_new(cases, sr->suite->cases[c].name, dirs);
 	}
 	json_object_set_new(o, "cases", cases);
+	return o;
+}
+
+/* The classic tools' options (settings, not job options), as typed: report and compare read them back. */
+static json_t *suite_settings_json(const struct suite_run *sr)
+{
+	json_t *o = json_object();
+	for (const struct opt_def *d = options; d->name; d++) {
+		if (d->scope != SCOPE_SETTINGS || !(d->group & sr->cmd->groups & OG_CLASSIC))
+			continue;
+		char v[PATH_MAX + 64];
+		option_print(d, sr->base, sr->s, v, sizeof(v));
+		json_object_set_new(o, d->name, json_text(v));
+	}
 	return o;
 }
 
@@ -595,6 +754,7 @@ static json_t *json_suite(const struct suite_run *sr)
 	json_object_set_new(o, "name", json_string(sr->cmd->name));
 	json_object_set_new(o, "passes", json_integer(sr->s->passes));
 	json_object_set_new(o, "options", options_json(sr->base, OG_ALL));
+	json_object_set_new(o, "settings", suite_settings_json(sr));
 	json_t *cases = json_array();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {
 		json_t *k = json_object();
@@ -613,18 +773,40 @@ static json_t *json_suite(const struct suite_run *sr)
 /* ---- the command */
 
 /* The cases must fit the size and the clock the user chose: said before anything runs. */
+int suite_case_names(struct suite_run *sr, struct ig_err *e)
+{
+	unsigned nc = sr->suite->ncases;
+	sr->case_jobs = xcalloc(nc ? nc : 1, sizeof(*sr->case_jobs));
+	sr->job_names = xcalloc(nc ? nc : 1, sizeof(*sr->job_names));
+	for (unsigned c = 0; c < nc; c++) {
+		struct job j[SUITE_MAX_JOBS];
+		if (suite_case_jobs(sr, c, j, &sr->case_jobs[c], e))
+			return -1;
+		for (unsigned k = 0; k < sr->case_jobs[c]; k++)
+			memcpy(sr->job_names[c][k], j[k].name, JOB_NAME_MAX);
+	}
+	return 0;
+}
+
 static int check_cases(struct exec *x, struct ig_err *e)
 {
 	uint64_t max_bs = 0;
 	char b[32];
+	if (suite_case_names(&x->sr, e))
+		return -1;
 	for (unsigned c = 0; c < x->sr.suite->ncases; c++) {
-		struct job j = x->base;
-		if (args_apply_string(x->sr.suite->cases[c].opts, OG_ALL, &j, NULL, e))
+		struct job j[SUITE_MAX_JOBS];
+		unsigned n;
+		if (suite_case_jobs(&x->sr, c, j, &n, e))
 			return -1;
-		max_bs = j.bs > max_bs ? j.bs : max_bs;
-		if (j.time_based && !j.runtime_ns)
-			return err_set(e, EXIT_USAGE, "--runtime: %s's tests are timed; give a time above 0",
-				       x->sr.cmd->name);
+		for (unsigned k = 0; k < n; k++) {
+			/* A case with a size of its own is checked against it when it runs. */
+			if (!j[k].fileop && j[k].size == x->base.size)
+				max_bs = j[k].bs > max_bs ? j[k].bs : max_bs;
+			if (j[k].time_based && !j[k].runtime_ns)
+				return err_set(e, EXIT_USAGE, "--runtime: %s's tests are timed; give a time above 0",
+					       x->sr.cmd->name);
+		}
 	}
 	if (x->base.size < max_bs)
 		return err_set(e, EXIT_USAGE, "--size: %s needs at least %s (its largest request)",
@@ -642,6 +824,12 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 		if (status && status != EXIT_USAGE)
 			fprintf(out->out, "%s: the figures above cover what was measured until then; '-' was not measured.\n",
 				interrupted ? "Interrupted" : "Stopped by an I/O error");
+	}
+	struct ig_err fe = { 0 };
+	if (sr->suite->write_files && sr->ntargets && sr->targets[0].tested && sr->suite->write_files(sr, &fe)) {
+		msg_err("%s", fe.msg);
+		if (!status)
+			status = fe.status;
 	}
 	json_t *root = NULL;
 	if (x->jobs) {
@@ -671,10 +859,12 @@ static int generate_cases(struct exec *x, struct ig_err *e)
 	const struct suite *s = x->sr.cmd->suite;
 	struct suite_case *cases = NULL;
 	unsigned n = 0;
-	if (!s->make_cases)
+	if (!s->make_cases && !s->plan)
 		return 0;
-	if (s->make_cases(&x->base, &cases, &n, e))
+	if (s->make_cases ? s->make_cases(&x->base, &cases, &n, e) : s->plan(&x->sr, &x->base, &cases, &n, e)) {
+		suite_cases_free(cases, n);
 		return -1;
+	}
 	x->gen = *s;
 	x->gen.cases = cases;
 	x->gen.ncases = n;
@@ -686,6 +876,8 @@ static void free_generated(struct exec *x)
 {
 	if (x->sr.suite == &x->gen)
 		suite_cases_free((struct suite_case *)x->gen.cases, x->gen.ncases);
+	free(x->sr.case_jobs);
+	free(x->sr.job_names);
 }
 
 int suite_main(const struct command *cmd, int argc, char **argv)
@@ -699,6 +891,8 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.cmd = cmd;
 	x->sr.suite = cmd->suite;
 	if (args_parse(argc, argv, cmd, &pa, &e) ||
+	    ((cmd->suite->flags & SUITE_ONE_TARGET) && pa.nwords > 1 && !pa.help &&
+	     err_set(&e, EXIT_USAGE, "%s takes one PATH (%u given)", cmd->name, pa.nwords)) ||
 	    ((pa.settings.output_format > OUT_JSON ||
 	      (pa.settings.output_formats & (pa.settings.output_formats - 1))) &&
 	     err_set(&e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only"))) {
@@ -740,7 +934,9 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		struct suite_target *t = &x->sr.targets[i];
 		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
 		cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
-		t->cells = xcalloc((size_t)pa.settings.passes * x->sr.suite->ncases, sizeof(struct suite_cell));
+		size_t ncells = (size_t)pa.settings.passes * x->sr.suite->ncases;
+		t->cells = xcalloc(ncells ? ncells : 1, sizeof(struct suite_cell));
+		t->more = xcalloc(ncells ? ncells * (SUITE_MAX_JOBS - 1) : 1, sizeof(struct suite_cell));
 	}
 	const struct ig_err *first = NULL;
 	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
@@ -773,8 +969,10 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		cmd->suite->end(&x->sr);
 	ctx_finish(&x->ctx);
 	json_decref(x->jobs);
-	for (unsigned i = 0; i < x->sr.ntargets; i++)
+	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		free(x->sr.targets[i].cells);
+		free(x->sr.targets[i].more);
+	}
 	free(x->sr.targets);
 	free_generated(x);
 	args_free(&pa);

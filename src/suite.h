@@ -18,10 +18,16 @@
 
 struct command;
 
+/*
+ * A case is one job, or several run at the same time: options before the
+ * first --name apply to all of them, each --name starts one
+ * ("--rw=randread --name=small --bs=8k --name=large --bs=1m").
+ */
 struct suite_case {
-	const char *name; /* "SEQ1M Q8T1 read": progress, JSON and job name */
+	const char *name; /* "SEQ1M Q8T1 read": progress, JSON and (one job) the job's name */
 	const char *opts; /* what makes the case, through the option table */
 };
+#define SUITE_MAX_JOBS 4
 
 struct suite_run;
 struct suite_target;
@@ -47,6 +53,13 @@ struct suite {
 	 */
 	int (*make_cases)(const struct job *base, struct suite_case **cases, unsigned *n,
 			  struct ig_err *e);
+	/*
+	 * Optional: cases made from the command's settings (the classic tools'
+	 * options) by the same rules as make_cases; it may set the base job (the
+	 * file size).  Tried after make_cases.
+	 */
+	int (*plan)(const struct suite_run *sr, struct job *base, struct suite_case **cases,
+		    unsigned *n, struct ig_err *e);
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
 	/*
@@ -56,13 +69,28 @@ struct suite {
 	const char *prepare;
 	/* Optional: after each pass over a target's cases; true ends that target's passes early. */
 	bool (*pass_done)(const struct suite_run *sr, unsigned target, unsigned pass);
+	/* Optional: after the table, files of the suite's own (Orion's CSVs); 0, or -1 with e set. */
+	int (*write_files)(const struct suite_run *sr, struct ig_err *e);
+	unsigned flags; /* SUITE_* */
 };
 void suite_cases_free(struct suite_case *cases, unsigned n);
 
+enum {
+	SUITE_ONE_TARGET = 1 << 0, /* one PATH: the method tests one file system or device */
+	SUITE_DIRS_ONLY = 1 << 1,  /* a directory, never a device (files of its own) */
+	SUITE_EXACT_SIZE = 1 << 2, /* a file that does not fit is refused, not shrunk */
+};
+
 /* Figures of one case in one pass, by direction (read, write, both together). */
 enum { FD_READ, FD_WRITE, FD_TOTAL, FD_NR };
+/*
+ * Figures of one job of a case in one pass.  MB/s is 10^6 bytes/s; latency
+ * in ns (clat); CPU in percent of one CPU (all threads) and the seconds
+ * measured are the same in every direction.  `total` is every request of the
+ * job: reads, writes and file operations (not syncs).
+ */
 enum { FIG_MBS, FIG_IOPS, FIG_LAT_MEAN, FIG_LAT_P50, FIG_LAT_P99, FIG_LAT_MAX, FIG_LAT_MIN,
-       FIG_LAT_STDDEV, FIG_NR };
+       FIG_LAT_STDDEV, FIG_CPU, FIG_SECONDS, FIG_NR };
 extern const char *const fig_dir_names[FD_NR];
 extern const char *const fig_names[FIG_NR];
 
@@ -77,6 +105,7 @@ struct suite_cell {
 struct suite_target {
 	char shown[PATH_MAX];   /* what the user named */
 	char file[PATH_MAX];    /* the test file or device */
+	char set[PATH_MAX];     /* the directory of file-op cases' items (a directory target) */
 	struct target info;     /* fstype, device: from the first run */
 	struct path_facts facts; /* file system, mount options, device, rotational: before the run */
 	uint64_t size;
@@ -85,7 +114,8 @@ struct suite_target {
 	uint64_t layout_ns;     /* writing a device's region before the reads (not timed) */
 	uint64_t prepare_ns, prepare_bytes; /* the suite's precondition (not timed) */
 	struct ig_err refused;  /* why this target was not measured */
-	struct suite_cell *cells; /* [pass][case] */
+	struct suite_cell *cells; /* [pass][case]: the case's first job */
+	struct suite_cell *more;  /* [pass][case][SUITE_MAX_JOBS - 1]: its other jobs */
 	uint64_t req[DDIR_NR], dev[DDIR_NR]; /* bytes requested / seen by the device */
 	bool dev_ok;
 };
@@ -102,6 +132,8 @@ struct suite_run {
 	void *priv;        /* the suite's own state (start, end) */
 	unsigned pass;     /* the pass being run, for the hooks */
 	bool signal_ends;  /* Ctrl-C is the normal end (latency without -c): exit 0 */
+	unsigned *case_jobs;      /* jobs in each case */
+	char (*job_names)[SUITE_MAX_JOBS][JOB_NAME_MAX]; /* [case][job] */
 };
 
 /* Median and min-max of a figure over the passes measured; n 0 when none. */
@@ -110,6 +142,14 @@ struct fig3 {
 	unsigned n;
 };
 struct fig3 suite_fig(const struct suite_run *sr, unsigned target, unsigned c, int dir, int fig);
+/* The same for job `job` of a case (0: the first; see case_jobs). */
+struct fig3 suite_fig_job(const struct suite_run *sr, unsigned target, unsigned c, unsigned job,
+			  int dir, int fig);
+/* The jobs of case c, as the executor runs them (names, options); 0 or -1 with e set. */
+int suite_case_jobs(const struct suite_run *sr, unsigned c, struct job *jobs, unsigned *n,
+		    struct ig_err *e);
+/* Fill sr->case_jobs and sr->job_names (allocated) from the cases. */
+int suite_case_names(struct suite_run *sr, struct ig_err *e);
 
 /* Helpers for formatters: the header line of a target, its device line, a figure or "-". */
 void suite_print_header(FILE *f, const struct suite_run *sr, unsigned target);

@@ -66,6 +66,24 @@ static void load_target(struct suite_target *t, const json_t *o)
 		err_set(&t->refused, EXIT_USAGE, "%s", refused);
 }
 
+/* The classic tools' options as saved (bonnie's -s, matrix's --run, ...), back into the settings. */
+static int load_settings(struct suite_saved *ss, const json_t *o, struct ig_err *e)
+{
+	const char *key;
+	const json_t *v;
+	json_object_foreach((json_t *)o, key, v) {
+		const struct opt_def *d = option_find_pref(key, strlen(key), ss->sr.cmd->groups);
+		char err[ERR_MSG_MAX - 64];
+		if (!d || d->scope != SCOPE_SETTINGS || !json_is_string(v))
+			return err_set(e, EXIT_USAGE, "saved setting %s is not one of %s's", key, ss->sr.cmd->name);
+		if (!json_string_length(v))
+			continue; /* not given */
+		if (option_apply(d, &ss->base, &ss->s, json_string_value(v), err, sizeof(err)))
+			return err_set(e, EXIT_USAGE, "saved setting: %s", err);
+	}
+	return 0;
+}
+
 static int find_case(const struct suite_saved *ss, const char *name)
 {
 	for (unsigned c = 0; name && c < ss->suite.ncases; c++)
@@ -132,9 +150,11 @@ int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e
 	ss->sr.s = &ss->s;
 	ss->sr.status = (int)json_integer_value(json_object_get(root, "status"));
 	options_defaults(&ss->base, &ss->s);
-	if ((cmd->defaults && args_apply_string(cmd->defaults, OG_ALL, &ss->base, &ss->s, e)) ||
+	if (args_apply_defaults(cmd, &ss->base, &ss->s, e) ||
 	    options_from_json(json_object_get(su, "options"), &ss->base, e) ||
 	    load_cases(ss, json_object_get(su, "cases"), e))
+		return -1;
+	if (load_settings(ss, json_object_get(su, "settings"), e) || suite_case_names(&ss->sr, e))
 		return -1;
 	json_int_t passes = json_integer_value(json_object_get(su, "passes"));
 	if (passes < 1 || passes > 1000)
@@ -146,7 +166,9 @@ int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e
 	ss->sr.targets = xcalloc(ss->sr.ntargets ? ss->sr.ntargets : 1, sizeof(struct suite_target));
 	json_array_foreach(targets, i, o) {
 		load_target(&ss->sr.targets[i], o);
-		ss->sr.targets[i].cells = xcalloc((size_t)ss->s.passes * ss->suite.ncases, sizeof(struct suite_cell));
+		size_t ncells = (size_t)ss->s.passes * ss->suite.ncases;
+		ss->sr.targets[i].cells = xcalloc(ncells, sizeof(struct suite_cell));
+		ss->sr.targets[i].more = xcalloc(ncells * (SUITE_MAX_JOBS - 1), sizeof(struct suite_cell));
 	}
 	unsigned cur = 0;
 	json_array_foreach(json_object_get(root, "jobs"), i, o)
@@ -157,8 +179,12 @@ int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e
 
 void suite_saved_free(struct suite_saved *ss)
 {
-	for (unsigned i = 0; i < ss->sr.ntargets; i++)
+	for (unsigned i = 0; i < ss->sr.ntargets; i++) {
 		free(ss->sr.targets[i].cells);
+		free(ss->sr.targets[i].more);
+	}
+	free(ss->sr.case_jobs);
+	free(ss->sr.job_names);
 	free(ss->sr.targets);
 	suite_cases_free(ss->cases, ss->suite.ncases);
 	memset(ss, 0, sizeof(*ss));

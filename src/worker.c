@@ -150,14 +150,29 @@ static inline void draw(struct worker *w, struct io_u *u)
 	}
 }
 
+/* --rewrite_pct: the block just read goes back, changed; it is no step of the pass. */
+static void prep_rewrite(struct worker *w, struct io_u *u)
+{
+	w->update_pending = false;
+	u->offset = w->update_off;
+	u->len = w->update_len;
+	u->op = IO_WRITE;
+	if (w->refresh_rewrites)
+		data_fill(&w->dg, u->buf, u->len);
+}
+
 static inline void prep(struct worker *w, struct io_u *u)
 {
-	draw(w, u);
-	if (u->op == IO_WRITE && w->refresh)
-		data_fill(&w->dg, u->buf, u->len);
-	if (unlikely(--w->pass_left == 0)) {
-		w->pass_end = true;
-		w->slow_path = true;
+	if (unlikely(w->update_pending)) {
+		prep_rewrite(w, u);
+	} else {
+		draw(w, u);
+		if (u->op == IO_WRITE && w->refresh)
+			data_fill(&w->dg, u->buf, u->len);
+		if (unlikely(--w->pass_left == 0)) {
+			w->pass_end = true;
+			w->slow_path = true;
+		}
 	}
 	if (unlikely(w->hooks != NULL) && w->hooks->prep)
 		w->hooks->prep(w->hooks->arg, w->thread, u);
@@ -205,6 +220,14 @@ static inline void after_complete(struct worker *w, const struct io_u *u, uint64
 		w->ival_max[u->op] = lat;
 	if (unlikely(w->sync_every) && u->op == IO_WRITE && ++w->writes_since_sync >= w->sync_every)
 		w->sync_pending = true;
+	if (unlikely(w->update_threshold) && u->op == IO_READ &&
+	    (rng_next(&w->rng) >> 32) < w->update_threshold) {
+		w->update_pending = true;
+		w->update_off = u->offset;
+		w->update_len = u->len;
+		if (w->remaining != UINT64_MAX)
+			w->remaining++; /* the rewrite comes on top of the reads */
+	}
 }
 
 /* Synchronous engines: the call is the request; clat only (lat is the same, slat none). */
@@ -681,7 +704,7 @@ static void want_stats(struct worker *w)
 	}
 	if (rw_reads(j->rw))
 		stats_want(&w->st, IO_READ, async);
-	if (rw_writes(j->rw) || job_copies(j))
+	if (job_writes(j) || job_copies(j))
 		stats_want(&w->st, IO_WRITE, async);
 	if (j->fsync_every || j->end_fsync)
 		stats_want(&w->st, IO_FSYNC, async);
@@ -743,7 +766,7 @@ static int setup(struct worker *w)
 {
 	const struct job *j = w->job;
 	const struct engine_ops *e = j->engine;
-	bool writes = rw_writes(j->rw) && !j->verify_only;
+	bool writes = job_writes(j);
 	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
 	want_stats(w);
@@ -900,7 +923,9 @@ static int plan(struct worker *w)
 	uint64_t seed = j->randrepeat ? j->randseed : now_ns();
 	seed ^= ((uint64_t)j->index << 40) ^ ((uint64_t)w->thread << 20);
 	rng_seed(&w->rng, seed ^ 0x5bd1e995);
-	enum offgen_kind kind = !rw_is_random(j->rw)				     ? OFFGEN_SEQ :
+	static const enum offgen_kind seq_kinds[] = { OFFGEN_SEQ, OFFGEN_BACKWARD, OFFGEN_STRIDE };
+	double param = j->seq_order == SEQ_STRIDE ? (double)j->seq_stride : j->dist_param;
+	enum offgen_kind kind = !rw_is_random(j->rw)				     ? seq_kinds[j->seq_order] :
 				(j->norandommap || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
 									       OFFGEN_PERM;
 	w->var = pattern_wanted(j);
@@ -930,7 +955,7 @@ static int plan(struct worker *w)
 		w->region = 0;
 		w->nblocks = j->nrfiles;
 	}
-	if (offgen_init(&w->og, kind, j->dist, j->dist_param, w->nblocks, seed))
+	if (offgen_init(&w->og, kind, j->dist, param, w->nblocks, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
@@ -951,6 +976,8 @@ static int plan(struct worker *w)
 	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
 	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
 	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into);
+	w->update_threshold = (uint64_t)j->rewrite_pct * (1ULL << 32) / 100;
+	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
 	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
 	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
@@ -963,7 +990,7 @@ static int plan(struct worker *w)
 static void finish(struct worker *w)
 {
 	const struct job *j = w->job;
-	bool wrote = rw_writes(j->rw) || job_copies(j);
+	bool wrote = job_writes(j) || job_copies(j);
 	for (unsigned f = 0; f < (w->wctx->fds ? w->nfiles : 1); f++) {
 		w->cur_file = f;
 		if (j->end_fsync && wrote && !w->st.err && w->wctx->fd >= 0)
@@ -971,6 +998,12 @@ static void finish(struct worker *w)
 	}
 	if (j->end_fdatasync && wrote && !w->st.err && w->wctx->fd >= 0)
 		do_sync(w, IO_FDATASYNC);
+	if (j->end_close && w->ectx.fd >= 0) {
+		/* Timed, not counted as a request: psync and sync keep nothing of the descriptor. */
+		if (close(w->ectx.fd) && !w->st.err)
+			set_error(w, errno, 0, ERR_OP_ENGINE, false);
+		w->ectx.fd = -1;
+	}
 	uint64_t now = now_ns();
 	if (!w->measuring) {
 		/* Ended inside the ramp: nothing was measured, so nothing is reported. */

@@ -98,6 +98,9 @@ struct worker {
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
 	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */
+	uint64_t update_threshold, update_off; /* --rewrite_pct: a read is rewritten when rng>>32 < threshold */
+	uint32_t update_len;
+	bool update_pending, refresh_rewrites;
 	uint64_t tail_off, tail_len; /* short_tail: the last block's offset (UINT64_MAX: none) and bytes */
 	uint32_t tail_req;    /* what the tail request asks for (a direct read: rounded up to the alignment) */
 	uint64_t copy_delta;  /* destination offset minus source offset */

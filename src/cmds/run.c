@@ -119,7 +119,7 @@ const struct command cmd_run = {
 		"files use fio's ini syntax ([global] and [job] sections, key=value). All jobs run at "
 		"once unless --stonewall separates them. --allow-destroy and --allow-overwrite are "
 		"taken from the command line only, never from a job file.",
-	.groups = OG_ALL & ~OG_SUITE & ~OG_LATENCY,
+	.groups = OG_ALL & ~OG_SUITE & ~OG_CLASSIC,
 	.jobs = true,
 	.main = cmd_run_main,
 };

@@ -83,7 +83,7 @@ struct engine_ops {
 };
 
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
-	engine_mmap, engine_null, engine_inject;
+	engine_mmap, engine_null, engine_inject, engine_stdio;
 
 /* The inject engine's --inject value: 0, or -1 with one line in err. */
 int inject_parse(const char *spec, char *err, size_t n);

@@ -7,7 +7,7 @@
 
 const struct engine_ops *const engines[] = {
 	&engine_io_uring, &engine_libaio, &engine_psync, &engine_sync,
-	&engine_mmap,     &engine_null,   &engine_inject, NULL,
+	&engine_mmap,     &engine_null,   &engine_inject, &engine_stdio, NULL,
 };
 
 const struct engine_ops *engine_by_name(const char *name)

@@ -32,8 +32,7 @@ const char *report_io_mode(const struct job_result *jr)
 		return "O_DIRECT";
 	if (jr->buffered_fallback)
 		return "buffered (O_DIRECT refused): cache invalidated before reads, writes timed to fsync";
-	if (rw_writes(j->rw) && !j->verify_only && !j->end_fsync && !j->fsync_every && !j->fdatasync_every &&
-	    !j->sync)
+	if (job_writes(j) && !j->end_fsync && !j->fsync_every && !j->fdatasync_every && !j->sync)
 		return "buffered: writes may end in the page cache (add --end_fsync=1 to time them to disk)";
 	return "buffered";
 }

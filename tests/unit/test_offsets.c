@@ -376,6 +376,47 @@ static void test_rng(void **state)
 	assert_true(ones > 320000 - 3000 && ones < 320000 + 3000);
 }
 
+static void test_backward(void **state)
+{
+	(void)state;
+	struct offgen g;
+	assert_int_equal(offgen_init(&g, OFFGEN_BACKWARD, DIST_RANDOM, 0, 5, 1), 0);
+	for (int i = 0; i < 12; i++)
+		assert_int_equal(offgen_next(&g), (uint64_t)(4 - i % 5));
+}
+
+/* Every stride and size: each block once per pass; the first pass starts 0, S, 2S. */
+static void test_stride(void **state)
+{
+	(void)state;
+	static const uint64_t sizes[] = { 1, 2, 16, 17, 34, 100, 1024, 4097 };
+	static const unsigned strides[] = { 1, 2, 3, 16, 17, 34, 1000 };
+	for (size_t a = 0; a < sizeof(sizes) / sizeof(sizes[0]); a++) {
+		for (size_t b = 0; b < sizeof(strides) / sizeof(strides[0]); b++) {
+			uint64_t n = sizes[a];
+			struct offgen g;
+			assert_int_equal(offgen_init(&g, OFFGEN_STRIDE, DIST_RANDOM, strides[b], n, 7), 0);
+			for (int pass = 0; pass < 2; pass++) {
+				uint8_t *seen = bitmap_new(n);
+				for (uint64_t i = 0; i < n; i++) {
+					uint64_t x = offgen_next(&g);
+					assert_true(x < n);
+					bitmap_set_once(seen, x);
+				}
+				free(seen);
+			}
+			assert_int_equal(offgen_init(&g, OFFGEN_STRIDE, DIST_RANDOM, strides[b], n, 7), 0);
+			assert_int_equal(offgen_next(&g), 0);
+			if (n > 2 * strides[b]) {
+				assert_int_equal(offgen_next(&g), strides[b]);
+				assert_int_equal(offgen_next(&g), 2 * strides[b]);
+			}
+		}
+	}
+	struct offgen g;
+	assert_int_equal(offgen_init(&g, OFFGEN_STRIDE, DIST_RANDOM, 0, 10, 7), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +433,8 @@ int main(void)
 		cmocka_unit_test(test_pareto),
 		cmocka_unit_test(test_normal),
 		cmocka_unit_test(test_init_rejects),
+		cmocka_unit_test(test_backward),
+		cmocka_unit_test(test_stride),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

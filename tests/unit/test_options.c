@@ -22,7 +22,7 @@
 #include "engines/engine.h"
 
 /* Defined in src/cmds/run.c, src/suites/quick.c and src/suites/mix.c; no header declares them. */
-extern const struct command cmd_run, cmd_quick, cmd_mix;
+extern const struct command cmd_run, cmd_quick, cmd_mix, cmd_bonnie, cmd_sweep, cmd_matrix, cmd_latency;
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -321,9 +321,22 @@ static void test_option_find(void **state)
 	assert_null(option_find("iodepth="));
 	assert_null(option_find("IODEPTH"));
 	assert_null(option_find("bogus"));
-	/* Every option finds itself, and names are unique modulo -/_. */
+	/*
+	 * Every option finds itself, and names are unique modulo -/_ — but for
+	 * the classic tools' one-letter options, which are unique within a
+	 * command (bonnie's -s is not sweep's).
+	 */
 	for (const struct opt_def *o = options; o->name; o++) {
-		assert_ptr_equal(option_find(o->name), o);
+		if (o->group & OG_CLASSIC) {
+			assert_ptr_equal(option_find_pref(o->name, strlen(o->name), o->group), o);
+			for (unsigned i = 0; commands[i]; i++) {
+				const struct opt_def *f = option_find_pref(o->name, strlen(o->name), commands[i]->groups);
+				if ((commands[i]->groups & o->group) && f != o)
+					fail_msg("%s takes two options named -%s", commands[i]->name, o->name);
+			}
+		} else {
+			assert_ptr_equal(option_find(o->name), o);
+		}
 		assert_non_null(o->help);
 		/* In exactly one group, and some command takes it. */
 		assert_true(o->group != 0 && (o->group & (o->group - 1)) == 0);
@@ -606,7 +619,7 @@ static void test_apply_special(void **state)
 	expect_reject("ioengine", "bogus");
 	contains(err, "'bogus'");
 	/* The list comes from the engine registry, "auto" included. */
-	contains(err, "(allowed: io_uring|libaio|psync|sync|mmap|null|inject|auto)");
+	contains(err, "(allowed: io_uring|libaio|psync|sync|mmap|null|inject|stdio|auto)");
 	assert_ptr_equal(gj.engine, &engine_null);
 	expect_reject("ioengine", NULL);
 	contains(err, "needs a value");
@@ -835,6 +848,58 @@ struct argcase {
 	const char *want; /* in the message */
 };
 
+/* The classic tools' one-letter options: each command's own, and getopt's bundles. */
+static void test_args_classic(void **state)
+{
+	(void)state;
+	char *a1[] = { "-Rab", "out.txt", "-s64G", "-i", "0", "-i1", "-y", "4k", "-q", "16k", "/data", NULL };
+	memset(&ce, 0, sizeof(ce));
+	assert_int_equal(args_parse(11, a1, &cmd_sweep, &cpa, &ce), 0);
+	assert_true(cpa.settings.sweep.excel && cpa.settings.sweep.auto_mode);
+	assert_string_equal(cpa.settings.sweep.excel_file, "out.txt");
+	assert_int_equal(cpa.settings.sweep.nsizes, 1);
+	assert_int_equal(cpa.settings.sweep.sizes[0], 64ULL << 30);
+	assert_int_equal(cpa.settings.sweep.tests, 3);
+	assert_int_equal(cpa.settings.sweep.min_rec, 4096);
+	assert_int_equal(cpa.settings.sweep.max_rec, 16384); /* iozone's -q, not bonnie's */
+	assert_int_equal(cpa.nwords, 1);
+	args_free(&cpa);
+	char *a2[] = { "-s", "100", "-r", "50", "-n", "2:4k:1k:3", "-q", "-f", NULL };
+	assert_int_equal(args_parse(8, a2, &cmd_bonnie, &cpa, &ce), 0);
+	assert_int_equal(cpa.settings.bonnie.size, 100ULL << 20); /* MiB when bare */
+	assert_int_equal(cpa.settings.bonnie.ram, 50LL << 20);
+	assert_int_equal(cpa.settings.bonnie.nfiles, 2);
+	assert_int_equal(cpa.settings.bonnie.max_size, 4096);
+	assert_int_equal(cpa.settings.bonnie.min_size, 1024);
+	assert_int_equal(cpa.settings.bonnie.dirs, 3);
+	assert_true(cpa.settings.bonnie.csv && cpa.settings.bonnie.no_chars);
+	args_free(&cpa);
+	/* Orion's spelling with one dash and underscores. */
+	char *a3[] = { "-run", "normal", "-num_disks", "4", "-size_small", "16", "-type", "seq", NULL };
+	assert_int_equal(args_parse(8, a3, &cmd_matrix, &cpa, &ce), 0);
+	assert_int_equal(cpa.settings.matrix.run, 1);
+	assert_int_equal(cpa.settings.matrix.num_disks, 4);
+	assert_int_equal(cpa.settings.matrix.size_small, 16384);
+	assert_int_equal(cpa.settings.matrix.type, 1);
+	args_free(&cpa);
+	/* One-letter options are the classic commands' alone; a bundle of unknown letters is refused. */
+	char *a4[] = { "-s", "1", NULL };
+	assert_int_equal(args_parse(2, a4, &cmd_run, &cpa, &ce), -1);
+	assert_int_equal(ce.status, EXIT_USAGE);
+	one_line(ce.msg);
+	args_free(&cpa);
+	memset(&ce, 0, sizeof(ce));
+	char *a5[] = { "-Rk", NULL };
+	assert_int_equal(args_parse(1, a5, &cmd_sweep, &cpa, &ce), -1);
+	assert_non_null(strstr(ce.msg, "-Rk"));
+	args_free(&cpa);
+	memset(&ce, 0, sizeof(ce));
+	char *a6[] = { "-i", "7", NULL };
+	assert_int_equal(args_parse(2, a6, &cmd_sweep, &cpa, &ce), -1);
+	args_free(&cpa);
+	memset(&ce, 0, sizeof(ce));
+}
+
 static void test_args_errors_exit2(void **state)
 {
 	(void)state;
@@ -1058,12 +1123,11 @@ static void test_option_print_round_trip(void **state)
 		total++;
 	assert_int_equal(n + 3, total);
 	/* Every option at each command's defaults (sizes and times of the suites). */
-	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix };
+	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix, &cmd_bonnie, &cmd_sweep, &cmd_matrix, &cmd_latency };
 	for (size_t c = 0; c < ARRAY_SIZE(cmds); c++) {
 		struct ig_err e = { 0 };
 		options_defaults(&dj, &ds);
-		if (cmds[c]->defaults)
-			assert_int_equal(args_apply_string(cmds[c]->defaults, OG_ALL, &dj, &ds, &e), 0);
+		assert_int_equal(args_apply_defaults(cmds[c], &dj, &ds, &e), 0);
 		snprintf(dj.name, sizeof(dj.name), "job1");
 		for (const struct opt_def *o = options; o->name; o++)
 			if ((strcmp(o->name, "size") && strcmp(o->name, "S")) || dj.size)
@@ -1647,6 +1711,7 @@ int main(void)
 		cmocka_unit_test(test_apply_percentiles_nan),
 		cmocka_unit_test(test_args_two_jobs),
 		cmocka_unit_test(test_args_misc),
+		cmocka_unit_test(test_args_classic),
 		cmocka_unit_test(test_args_errors_exit2),
 		cmocka_unit_test(test_command_usage_errors),
 		cmocka_unit_test(test_apply_string),

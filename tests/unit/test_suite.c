@@ -164,6 +164,11 @@ static int cmp_double(const void *a, const void *b)
 /* A figure of one job, as the suite computes it from the job's statistics. */
 static double job_fig(json_t *job, int dir, int fig)
 {
+	double secs = num(job, "elapsed_ns") / 1e9;
+	if (fig == FIG_SECONDS)
+		return secs;
+	if (fig == FIG_CPU)
+		return (num(job, "cpu.usr_ns") + num(job, "cpu.sys_ns")) / 1e7 / secs;
 	if (dir == FD_TOTAL) {
 		if (fig == FIG_MBS || fig == FIG_IOPS)
 			return job_fig(job, FD_READ, fig) + job_fig(job, FD_WRITE, fig);
@@ -284,7 +289,7 @@ static void check_json(json_t *root)
 						fail_msg("target %u case %u: %s is not measured", t, c, k);
 					assert_int_equal(json_integer_value(at(fj, "passes")), PASSES);
 					/* MB/s is bytes/s / 1e6 on both sides, each rounded to 10 digits. */
-					double tol = f == FIG_MBS ? 1e-9 : 0;
+					double tol = f == FIG_MBS || f == FIG_CPU || f == FIG_SECONDS ? 1e-9 : 0;
 					double med = num(fj, "median"), lo = num(fj, "min"), hi = num(fj, "max");
 					if (fabs(med - v[1]) > tol * fabs(v[1]) || fabs(lo - v[0]) > tol * fabs(v[0]) ||
 					    fabs(hi - v[2]) > tol * fabs(v[2]))
