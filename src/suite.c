@@ -276,6 +276,12 @@ static void progress(void *arg, const struct run_live *l)
 	fflush(stderr);
 }
 
+/* --verify checks the cases that write blocks (not bonnie's rewrite, nor file operations). */
+static bool verifiable(const struct job *j)
+{
+	return rw_writes(j->rw) && !j->rewrite_pct && !j->fileop;
+}
+
 /* A case's job on a target; a case may ask for a smaller region (--size) than the target's. */
 static int make_job(struct exec *x, struct suite_target *t, unsigned c, const char *opts,
 		    struct job *j, struct ig_err *e)
@@ -290,8 +296,8 @@ static int make_job(struct exec *x, struct suite_target *t, unsigned c, const ch
 		j->size = t->size;
 	if (x->sr.suite->job)
 		x->sr.suite->job(&x->sr, t, c, j);
-	if (!rw_writes(j->rw))
-		j->verify = VERIFY_NONE; /* --verify checks the cases that write */
+	if (!verifiable(j))
+		j->verify = VERIFY_NONE;
 	return 0;
 }
 
@@ -318,6 +324,8 @@ static int make_jobs(struct exec *x, struct suite_target *t, unsigned c, struct 
 				       x->sr.suite->cases[c].name, fmt_bytes(b, sizeof(b), (double)j->size));
 		if (x->sr.suite->job)
 			x->sr.suite->job(&x->sr, t, c, j);
+		if (!verifiable(j))
+			j->verify = VERIFY_NONE;
 	}
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* Verification: block headers, checksums from libraries, the expected state of every block. */
 #include "common.h"
 #include "job.h"
+#include "options.h"
 #include "pattern.h"
 #include "verify.h"
 #include "worker.h"
@@ -336,6 +337,12 @@ int verify_job_check(const struct job *j, struct ig_err *e)
 				       j->verify_only ? "verify_only" : "verify_backlog");
 		return 0;
 	}
+	if (j->fileop)
+		return err_set(e, EXIT_USAGE, "job %s: --verify checks blocks; --fileop=%s has none", n,
+			       fileop_names[j->fileop]);
+	if (j->rewrite_pct)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify and --rewrite_pct do not go together (a rewritten block's expected state is not kept)", n);
 	if (!rw_writes(j->rw))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --verify checks what the job writes, and --rw=%s writes nothing (to check what an earlier run wrote, give its options and --verify_only)",
