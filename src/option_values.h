@@ -1,0 +1,52 @@
+/* Setters and printers of options with a syntax of their own (the table in options.c names them). */
+#pragma once
+#include "options.h"
+
+#include <stddef.h>
+
+int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_engine(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_rwmixwrite(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_rwmixwrite(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_sync(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_sync(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_steadystate(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_steadystate(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_distribution(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_distribution(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_percentiles(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_percentiles(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_inject(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_inject(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_verify(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_verify(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_data(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_data(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_data_pct(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_data_pct(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_zero_buffers(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_zero_buffers(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+int set_format(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_ioping_rw(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_ioping_rw(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_deadline(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_deadline(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_seq_order(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_seq_order(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_bonnie_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_bonnie_s(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_bonnie_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_bonnie_r(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_bonnie_n(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_bonnie_n(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_kib(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_kib(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_sweep_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+int set_sweep_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_sweep_s(const void *obj, const struct opt_def *o, char *buf, size_t len);
+void print_sweep_r(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_sweep_i(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_sweep_i(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int print_double(char *buf, size_t len, double v);
