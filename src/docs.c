@@ -262,19 +262,33 @@ static const char *const fio_differences[] = {
 	"warnings. A word fio does not know either is an error in any case.",
 	"**Threads.** Jobs always run as threads of one process (`thread` is accepted and changes "
 	"nothing).",
-	"**Random offsets.** iogauge's generator is its own (a full-period permutation), not fio's "
-	"tausworthe/LFSR: the same `randseed` gives other offsets than fio's, but a random job still "
-	"touches every block exactly once per pass unless `norandommap` (`random_generator` takes "
-	"fio's names and changes only the block-size stream, as `tausworthe64` does in fio).",
+	"**Random offsets.** A uniform random job of one block size takes its offsets from iogauge's "
+	"own generator (a full-period permutation: every block exactly once per pass unless "
+	"`norandommap`), not fio's: the same `randseed` gives other offsets. A uniform random job of "
+	"several sizes (`bsrange`, `bssplit`) draws fio's offsets (tausworthe seeded as fio seeds it, "
+	"fio's random map: a taken block gives the next free one, a request running into taken blocks "
+	"is cut there), so it issues fio's very requests. `random_generator=lfsr` and the zipf, pareto, "
+	"normal and zoned distributions use iogauge's generators.",
 	"**The same requests as fio.** Which direction a mixed job takes next (fio's rwmix cycle) and "
 	"how long each request is (`bsrange`, `bssplit`) are drawn with fio's own generator and "
 	"seeds (`randseed`, the thread's number in the run), and each loop of a size-bound job starts "
-	"them over as fio does: a size-bound job issues the same reads and writes, of the same sizes, "
-	"as fio 3.33 (tests/e2e/test_fio_proof.sh checks it). Two exceptions: a random job with "
-	"several block sizes covers every block once as fio does (the same bytes) but, its offsets "
-	"being iogauge's, splits them into a different number of requests; and a mixed sequential "
-	"job with different sizes per direction and `loops` > 1 may split its second and later loops "
-	"differently.",
+	"them over as fio does: a size-bound job issues as many reads and writes, of the same sizes, "
+	"as fio 3.33 (tests/e2e/test_fio_files.sh runs a job of each kind of fio's examples/ under "
+	"both). Exceptions: a mixed sequential job with different sizes per direction and `loops` > 1 "
+	"may split its second and later loops differently; a mixed sequential job (`rw=rw`) of one "
+	"block size moves one position for both directions, where fio keeps one per direction (the same "
+	"counts, other offsets); fio counts a verifying job's read-back as its reads (timed), iogauge "
+	"reads back untimed and reports the blocks checked under `verify`.",
+	"**Logs.** `write_bw_log`, `write_iops_log` and `write_lat_log` (`_lat`, `_clat`, `_slat`) "
+	"write fio's files (`NAME_bw.X.log`, X the thread's number in the run; `NAME_bw.log` with "
+	"`per_job_logs=0`; a bare option in a job file: NAME is the job's name) in fio 3.33's lines "
+	"(`time_ms, value, direction, size[, offset], 0`): a line per request, or per direction per "
+	"`log_avg_msec` window (bandwidth in KiB/s and IOPS over the window, latencies in ns averaged "
+	"in it). The files are written after the run (fio: when each job ends); a per-request log "
+	"keeps the first 4,194,304 requests of a thread (a note says when it stopped); the last "
+	"column (priority) is always 0; averaged latency lines carry the window's end as their time "
+	"(fio: the first completion after it). `write_hist_log`, `log_max_value`, `log_prio`, "
+	"`log_unix_epoch` and `log_compression` are not supported.",
 	"**Files.** fio's names (`JOBNAME.JOBNUM.FILENUM`, `filename_format`, a `:` list in `filename`, "
 	"relative to `directory`), `nrfiles` with `file_service_type` roundrobin, sequential or random "
 	"(`:N`), `filesize` and `io_size` as fio reads them; a `filesize` range draws other sizes than "
