@@ -211,6 +211,13 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
 		return false;
 	}
+	if (w->iolog) {
+		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
+		bool sync = w->job->engine->flags & ENGINE_SYNC;
+		uint64_t end = (sync ? u->start : u->issued) + lat;
+		fiolog_io(w->iolog, end - w->measure_start, u->op, u->offset, (uint32_t)u->len,
+			  sync ? 0 : u->issued - u->start, lat);
+	}
 	return true;
 }
 
@@ -234,13 +241,11 @@ static inline void after_complete(struct worker *w, const struct io_u *u, uint64
 static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t lat = now - u->start;
-	if (unlikely(u->res != (int64_t)u->len || w->hooks != NULL) && !failed(w, u, lat))
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, lat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
 	count(o, (uint64_t)u->res);
 	lat_add(&o->clat, lat);
-	if (unlikely(w->iolog != NULL))
-		fiolog_io(w->iolog, now - w->measure_start, u->op, u->offset, (uint32_t)u->len, 0, lat);
 	after_complete(w, u, lat);
 	return true;
 }
@@ -249,16 +254,13 @@ static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 static inline bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t clat = now - u->issued;
-	if (unlikely(u->res != (int64_t)u->len || w->hooks != NULL) && !failed(w, u, clat))
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
 	count(o, (uint64_t)u->res);
 	lat_add(&o->slat, u->issued - u->start);
 	lat_add(&o->clat, clat);
 	lat_add(&o->lat, now - u->start);
-	if (unlikely(w->iolog != NULL))
-		fiolog_io(w->iolog, now - w->measure_start, u->op, u->offset, (uint32_t)u->len,
-			  u->issued - u->start, clat);
 	after_complete(w, u, clat);
 	return true;
 }
@@ -772,6 +774,7 @@ static int setup(struct worker *w)
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
 	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
+	w->slow_done = w->hooks != NULL || w->iolog != NULL; /* completions through failed() */
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;

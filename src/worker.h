@@ -95,6 +95,7 @@ struct worker {
 	uint64_t t_start, ramp_end, next_tick, deadline, measure_start;
 	uint64_t next_log;    /* end of the current log_avg_msec window; UINT64_MAX: none */
 	struct fiolog *iolog; /* a per-request fio log; NULL: none */
+	bool slow_done;       /* hooks or a per-request log: each completion goes through failed() */
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
 	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */

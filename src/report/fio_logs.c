@@ -3,8 +3,11 @@
  * NAME_iops.X.log, NAME_lat/_clat/_slat.X.log, X the thread's number in the
  * run from 1 (per_job_logs=0: NAME_bw.log, the threads one after the
  * other).  Lines as fio 3.33 writes them: "time_ms, value, ddir, bs[, offset], 0".
+ * Several ranks: each rank's files carry .rN before .log (fio2gnuplot's
+ * NAME_bw.*.log still finds them).
  */
 #include "report.h"
+#include "cluster.h"
 #include "engines/engine.h"
 
 #include <errno.h>
@@ -83,20 +86,37 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 	}
 }
 
-static int write_log(const struct job_result *jr, unsigned t, unsigned number, int kind, char *err,
-		     size_t errlen)
+/* The files this run has written: a name met again (per_job_logs=0) is added to, as fio does. */
+struct written {
+	char (*path)[PATH_MAX];
+	unsigned n;
+};
+
+static bool seen(struct written *w, const char *path)
+{
+	for (unsigned i = 0; i < w->n; i++)
+		if (!strcmp(w->path[i], path))
+			return true;
+	snprintf(w->path[w->n++], PATH_MAX, "%s", path); /* room for every such name (report_fio_logs) */
+	return false;
+}
+
+static int write_log(const struct job_result *jr, unsigned t, unsigned number, int kind,
+		     struct written *done, char *err, size_t errlen)
 {
 	const struct job *j = &jr->job;
 	const struct fiolog *l = jr->threads[t].log;
-	char path[PATH_MAX];
-	int n = j->per_job_logs ? snprintf(path, sizeof(path), "%s_%s.%u.log", log_name(j, kind), suffix[kind], number) :
-				  snprintf(path, sizeof(path), "%s_%s.log", log_name(j, kind), suffix[kind]);
+	char path[PATH_MAX], num[32] = "", rank[32] = "";
+	if (j->per_job_logs)
+		snprintf(num, sizeof(num), ".%u", number);
+	if (cluster_size() > 1)
+		snprintf(rank, sizeof(rank), ".r%u", cluster_rank());
+	int n = snprintf(path, sizeof(path), "%s_%s%s%s.log", log_name(j, kind), suffix[kind], num, rank);
 	if (n < 0 || (size_t)n >= sizeof(path)) {
 		snprintf(err, errlen, "job %s: the log's name is too long", j->name);
 		return -1;
 	}
-	/* One file for the job's threads: the first one makes it, the others add to it. */
-	FILE *f = fopen(path, j->per_job_logs || !t ? "w" : "a");
+	FILE *f = fopen(path, !j->per_job_logs && seen(done, path) ? "a" : "w");
 	if (!f) {
 		snprintf(err, errlen, "job %s: cannot write %s: %s", j->name, path, strerror(errno));
 		return -1;
@@ -115,18 +135,25 @@ static int write_log(const struct job_result *jr, unsigned t, unsigned number, i
 int report_fio_logs(const struct run_result *r, char *err, size_t errlen)
 {
 	unsigned number = 1;
-	for (unsigned i = 0; i < r->njobs; number += r->jobs[i].job.numjobs, i++) {
+	struct written done = { 0 };
+	unsigned shared = 0;
+	for (unsigned i = 0; i < r->njobs; i++)
+		shared += !r->jobs[i].job.per_job_logs;
+	done.path = xcalloc(shared * LOG_KINDS + 1, PATH_MAX);
+	int rc = 0;
+	for (unsigned i = 0; i < r->njobs && !rc; number += r->jobs[i].job.numjobs, i++) {
 		const struct job_result *jr = &r->jobs[i];
 		const struct job *j = &jr->job;
 		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++) {
 			for (int k = 0; k < LOG_KINDS; k++) {
 				const char *name = k == LOG_BW ? j->bw_log : k == LOG_IOPS ? j->iops_log : j->lat_log;
-				if (name[0] && write_log(jr, t, number + t, k, err, errlen))
-					return -1;
+				if (name[0] && !rc)
+					rc = write_log(jr, t, number + t, k, &done, err, errlen);
 			}
 		}
 	}
-	return 0;
+	free(done.path);
+	return rc;
 }
 
 /* Requests past a per-request log's room are not in it: said once per job. */
