@@ -79,11 +79,13 @@ check "log_avg_msec: windows of 100 ms, bs 0; their IOPS add up to the job's req
 	python3 "$T/win.py" "$T/w/avg_iops.1.log" "$T/w.json"
 check "log_avg_msec: a queued engine's slat log has its windows" [ -s "$T/w/avg_slat.1.log" ]
 
-# Job-file forms: a bare write_iops_log is the job's name; per_job_logs=0 gives one file.
-printf '[pj]\nioengine=null\nsize=64k\nnumjobs=2\nwrite_iops_log\nper_job_logs=0\n' >"$T/pj.fio"
+# Job-file forms: a bare write_iops_log is the job's name; per_job_logs=0 gives one file, which a
+# later job logging under the same name adds to (fio's appends).
+printf '[global]\nioengine=null\nsize=64k\nper_job_logs=0\n[pj]\nnumjobs=2\nwrite_iops_log\n[pj2]\nwrite_iops_log=pj\n' \
+	>"$T/pj.fio"
 (cd "$T/w" && "$IOGAUGE" run "$T/pj.fio" >/dev/null 2>&1)
-check "per_job_logs=0, bare write_iops_log: one file pj_iops.log with both threads' requests" \
-	[ "$(wc -l <"$T/w/pj_iops.log")" = 32 ]
+check "per_job_logs=0, bare write_iops_log: one file pj_iops.log with the three threads' requests" \
+	[ "$(wc -l <"$T/w/pj_iops.log")" = 48 ]
 
 # Debian's plotting scripts read them.
 (cd "$T/iog" && fio2gnuplot -b -d plot >"$T/f2g.out" 2>&1)
