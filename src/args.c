@@ -311,7 +311,11 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 		if (args_apply(pa, cmd, name, nlen, val, false, "", cur ? cur : &pa->global, echo)) {
 			if (pa->ndiags && pa->diags[pa->ndiags - 1].kind == DIAG_UNSUPPORTED)
 				continue; /* named with the others at the end */
-			return args_take_error(pa, e);
+			int rc = args_take_error(pa, e);
+			/* ioping's one-letter options (latency -c) are named as typed: "-c", not "--c". */
+			if (o && o->name[0] && !o->name[1] && !strncmp(e->msg, "--", 2) && e->msg[2] == o->name[0])
+				memmove(e->msg, e->msg + 1, strlen(e->msg));
+			return rc;
 		}
 		/* Job options for every job: they win over job files' values too. */
 		if (!cur && o && o->scope == SCOPE_JOB)

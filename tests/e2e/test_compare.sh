@@ -77,3 +77,4 @@ echo 'not json' >"$D/bad.json"
 refused "a file that is not JSON" 'not a JSON result' "$D/la.json" "$D/bad.json"
 refused "a missing file" 'not a JSON result|No such file' "$D/la.json" "$D/missing.json"
 refused "a single file" 'two or more' "$D/la.json"
+refused "a fio output format (it would print nothing)" "fio's formats" "$D/la.json" "$D/la.json" --output-format=terse

@@ -186,6 +186,7 @@ bad "an unknown option" if=/dev/zero of="$W/x" count=1 --frobnicate
 bad "oflag=direct on /dev/null" if="$W/src10k" of=/dev/null oflag=direct
 bad "count=huge" if=/dev/zero of="$W/x" bs=1M count=99999999999999999
 bad "skip= past the end of the input" if="$W/src10k" of=/dev/null bs=4096 skip=3
+bad "a fio output format (it would print nothing)" if=/dev/zero of="$W/x" count=1 --output-format=terse
 check "dd: the refusals created no file" [ ! -e "$W/x" ]
 run_iogauge dd --help
 check "dd --help lists the operands" grep -q '^  if=FILE' "$OUT" && grep -q '^  conv=CONVS' "$OUT"
