@@ -624,6 +624,10 @@ static json_t *json_dd(const struct dd_plan *p, const struct job_result *jr)
 		json_object_set_new(o, "bw_bytes", json_real(jr->total.elapsed_ns ?
 							      (double)out * 1e9 / (double)jr->total.elapsed_ns : 0));
 		json_object_set_new(o, "summary", json_string(dd_bytes_line(line, sizeof(line), out, jr->total.elapsed_ns, 0)));
+		uint64_t req_ns = 0;
+		for (int op = 0; op < IO_OP_NR; op++)
+			req_ns += jr->total.op[op].clat.sum;
+		json_object_set_new(o, "requests_ns", json_u64(req_ns));
 		json_object_set_new(o, "buffered_unsynced", json_boolean(buffered_unsynced(jr)));
 	}
 	return o;

@@ -101,6 +101,8 @@ expect_err '^iogauge: buffered writes: (when the clock stopped, .* still in the 
 	"dd buffered write: says how much was still in the page cache"
 check "dd JSON: records and bytes" [ "$(j "$W/buf.json" .dd.records_out)" = "64+0 records out" ] &&
 	[ "$(j "$W/buf.json" .dd.bytes)" = 4194304 ]
+check "dd JSON: the requests' own time, within the clock" \
+	[ "$(j "$W/buf.json" .dd.requests_ns)" -gt 0 ] && [ "$(j "$W/buf.json" .dd.requests_ns)" -le "$(j "$W/buf.json" .dd.elapsed_ns)" ]
 check "dd JSON: unsynced bytes are a number or null" grep -q '"unsynced_after_bytes"' "$W/buf.json"
 run_iogauge dd if=/dev/zero of="$W/buf" bs=64k count=64 conv=fdatasync --json "$W/sync.json"
 expect_status 0 "dd conv=fdatasync: exit 0"
