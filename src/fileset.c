@@ -19,7 +19,10 @@ void fileset_geometry(struct fileset *fs, const struct job *j)
 {
 	memset(fs, 0, sizeof(*fs));
 	fs->dirfd = -1;
-	fs->nitems = j->nrfiles;
+	fs->own = j->nrfiles;
+	fs->nitems = j->fileset_items ? j->fileset_items : j->nrfiles;
+	fs->first = j->item_first;
+	fs->step = j->item_step ? j->item_step : 1;
 	fs->per_dir = j->files_per_dir;
 	fs->fanout = j->dir_fanout;
 	fs->size_lo = j->filesize[0];
@@ -189,6 +192,21 @@ int fileset_prepare_root(struct run_ctx *c, struct target *t, const char *root,
 	return 0;
 }
 
+int fileset_follow_root(struct target *t, const char *root, const struct job *j, struct ig_err *e)
+{
+	struct stat st;
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	snprintf(t->path, sizeof(t->path), "%s", root);
+	int rc = lstat(root, &st) ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (rc)
+		return err_set(e, EXIT_IOERR, "job %s: %s: the file set's directory, made by rank 0: %s",
+			       j->name, root, strerror(rc));
+	blockdev_of_path(root, t->device, sizeof(t->device), t->fstype, sizeof(t->fstype),
+			 t->mountpoint, sizeof(t->mountpoint));
+	return 0;
+}
+
 /* ---- a thread's preparation (untimed) */
 
 /* mkdirat, with an existing directory being fine. */
@@ -247,7 +265,8 @@ static int make_items(const struct fileset *fs, bool dirs, void *buf, size_t buf
 {
 	char path[FILESET_PATH_MAX];
 	struct stat st;
-	for (uint64_t i = 0; i < fs->nitems; i++) {
+	for (uint64_t k = 0; k < fs->own; k++) {
+		uint64_t i = fs->first + k * fs->step; /* this thread's (this rank's) own items */
 		if (*stop)
 			return -EINTR;
 		fileset_item_path(fs, i, path);

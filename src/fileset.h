@@ -24,7 +24,8 @@
 
 struct fileset {
 	int dirfd;          /* the thread's directory */
-	uint64_t nitems;
+	uint64_t nitems;    /* items of the tree (of every rank sharing it) */
+	uint64_t own, first, step; /* this thread's items: first + k * step, k < own */
 	uint64_t per_dir;   /* items per leaf directory; 0: flat */
 	uint64_t nleaves;
 	unsigned fanout;    /* 0: the leaves sit in the thread's directory */
@@ -58,6 +59,12 @@ int fileset_prepare_root(struct run_ctx *c, struct target *t, const char *root,
  */
 int fileset_open_thread(struct fileset *fs, const char *root, unsigned thread, int op,
 			void *buf, size_t buflen, volatile sig_atomic_t *stop, uint64_t *made);
+
+/*
+ * Several ranks sharing one file set (--shared-file): rank 0 made the root
+ * (fileset_prepare_root); the others find it there.  Fills t.  0 or -1 with e set.
+ */
+int fileset_follow_root(struct target *t, const char *root, const struct job *j, struct ig_err *e);
 
 /* Path of item idx of a thread for messages: "ROOT/t0/d1/f1234". */
 void fileset_describe(const struct job *j, const char *root, unsigned thread, uint64_t idx,

@@ -174,6 +174,9 @@ struct job {
 	unsigned files_per_dir; /* items per leaf directory; 0: all in the thread's directory */
 	unsigned dir_fanout;    /* subdirectories per directory above the leaves; 0: one level */
 	int file_order;         /* 0: by number; 1: random (a permutation: each item once) */
+	/* Several ranks in one file set (--shared-file, place.c): the tree holds fileset_items;
+	 * this rank's k-th item is item_first + k * item_step.  Zero: the thread's own nrfiles. */
+	uint64_t fileset_items, item_first, item_step;
 
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */

@@ -177,6 +177,8 @@ static void walk_job(struct walk *w, struct job_result *jr, const uint64_t *shap
 	v64(w, K_SUM, &t->invalidations);
 	v64(w, K_SUM, &t->invalidate_ns);
 	v64(w, K_SUM, &t->left_bytes);
+	v64(w, K_SUM, &t->prepared_items);
+	v64(w, K_MAX, &t->prepare_ns); /* the slowest rank's */
 	vbool(w, &t->interrupted);
 	vbool(w, &t->halted);
 	walk_series(w, &t->series, shape[0]);
@@ -277,10 +279,17 @@ void rank_fig_of(const struct job_result *jr, struct rank_fig *f)
 {
 	const struct thread_stats *t = &jr->total;
 	memset(f, 0, sizeof(*f));
-	for (int d = 0; d < DDIR_NR; d++) {
+	/* Completion latency of every request: reads, writes, or a file-op job's operations. */
+	for (int d = 0; d < IO_OP_NR; d++) {
 		const struct lat_stats *l = &t->op[d].clat;
-		f->bytes[d] = t->op[d].bytes;
-		f->ios[d] = t->op[d].ios;
+		if (d < DDIR_NR) {
+			f->bytes[d] = t->op[d].bytes;
+			f->ios[d] = t->op[d].ios;
+		} else if (io_op_is_file(d)) {
+			f->fops += t->op[d].ios;
+		} else {
+			continue;
+		}
 		f->lat_n += l->n;
 		f->lat_sum += l->sum;
 		f->lat_max = l->n && l->max > f->lat_max ? l->max : f->lat_max;
@@ -300,6 +309,12 @@ double rank_fig_bw(const struct rank_fig *f, int d)
 double rank_fig_iops(const struct rank_fig *f, int d)
 {
 	return f->elapsed_ns ? (double)f->ios[d] * 1e9 / (double)f->elapsed_ns : 0;
+}
+
+double rank_fig_fops(const struct rank_fig *f, int d)
+{
+	(void)d;
+	return f->elapsed_ns ? (double)f->fops * 1e9 / (double)f->elapsed_ns : 0;
 }
 
 double rank_fig_elapsed(const struct rank_fig *f, int d)

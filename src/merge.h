@@ -45,7 +45,8 @@ struct rank_fig {
 	uint64_t bytes[DDIR_NR], ios[DDIR_NR];
 	uint64_t elapsed_ns;
 	uint64_t left_bytes; /* of a size-bound job stopped early */
-	uint64_t lat_n, lat_sum, lat_max; /* completion latency of reads and writes */
+	uint64_t lat_n, lat_sum, lat_max; /* completion latency of reads and writes (or file ops) */
+	uint64_t fops;                    /* file operations (--fileop) */
 	int32_t err;
 	uint32_t interrupted, halted;
 	uint32_t pad;
@@ -93,6 +94,7 @@ struct spread merge_spread(const struct cluster_job *cj, unsigned nranks,
 			   double (*fig)(const struct rank_fig *f, int d), int d);
 double rank_fig_bw(const struct rank_fig *f, int d);   /* bytes/s */
 double rank_fig_iops(const struct rank_fig *f, int d);
+double rank_fig_fops(const struct rank_fig *f, int d); /* file operations a second */
 double rank_fig_elapsed(const struct rank_fig *f, int d); /* s */
 double rank_fig_lat_mean(const struct rank_fig *f, int d); /* ns */
 

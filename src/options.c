@@ -532,10 +532,10 @@ const struct opt_def options[] = {
 	/* Several ranks (mpirun -np N iogauge-mpi): where each rank's I/O goes, stopping together. */
 	{ .name = "shared-file", .type = OT_BOOL, J(shared_file), .def = "0", .bare = "1",
 	  .group = OG_PARALLEL,
-	  .help = "Several ranks (mpirun): every rank addresses its own segment of one file (default: a file per rank; %r in --filename is the rank)" },
+	  .help = "Several ranks (mpirun): every rank addresses its own segment of one file (default: a file per rank; %r in --filename is the rank); with --fileop, every rank's items in one file set (default: a directory per rank)" },
 	{ .name = "segment-layout", .type = OT_ENUM, J(segment_layout), .def = "block",
 	  .values = segment_names, .group = OG_PARALLEL,
-	  .help = "With --shared-file: each rank's segment is --size contiguous bytes (block) or every N-th --bs block of N x --size bytes (interleaved, IOR's strided layout)" },
+	  .help = "With --shared-file: each rank's segment is --size contiguous bytes (block) or every N-th --bs block of N x --size bytes (interleaved, IOR's strided layout); with --fileop, rank r's items are the r-th run of --nrfiles (block) or every N-th item (interleaved: every directory holds every rank's items)" },
 	{ .name = "stonewall-all", .type = OT_BOOL, J(stonewall_all), .def = "0", .bare = "1",
 	  .group = OG_PARALLEL,
 	  .help = "Several ranks: when the first rank finishes its size, every rank stops (IOR's stonewalling); the report gives what each rank had left" },

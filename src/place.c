@@ -152,8 +152,15 @@ static bool is_blockdev(const char *path)
  */
 int place_check(const struct job *j, struct ig_err *e)
 {
-	if (cluster_size() < 2 || j->shared_file || !j->filename[0] || strstr(j->filename, "%r") ||
-	    !rw_writes(j->rw))
+	if (cluster_size() < 2 || j->shared_file || !j->filename[0] || strstr(j->filename, "%r"))
+		return 0;
+	/* Every rank's threads would make and remove the same items. */
+	if (j->fileop)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --filename=%s names one directory for %u ranks: put %%r in the name for "
+			       "a directory per rank, or give --shared-file for one file set of every rank's items",
+			       j->name, j->filename, cluster_size());
+	if (!rw_writes(j->rw))
 		return 0;
 	if (is_blockdev(j->filename) && cluster_host_ranks() < 2)
 		return 0;
@@ -188,6 +195,16 @@ int place_segment(struct job *j, struct ig_err *e)
 	uint64_t n = cluster_size(), r = cluster_rank();
 	if (n < 2 || !j->shared_file)
 		return 0;
+	if (j->fileop) {
+		/* One tree of every rank's items: block, a run of nrfiles each; interleaved, every N-th. */
+		if (j->nrfiles > UINT64_MAX / n)
+			return err_set(e, EXIT_USAGE, "job %s: --shared-file: %" PRIu64 " ranks x --nrfiles overflow",
+				       j->name, n);
+		j->fileset_items = n * j->nrfiles;
+		j->item_first = j->segment_layout == SEG_INTERLEAVED ? r : r * j->nrfiles;
+		j->item_step = j->segment_layout == SEG_INTERLEAVED ? n : 1;
+		return 0;
+	}
 	if (!j->size) {
 		/* No --size: the existing file or device from --offset on, split between the ranks. */
 		char path[PATH_MAX];

@@ -293,8 +293,11 @@ static int prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		jr->region_start = xcalloc(1, sizeof(uint64_t));
 		jr->region_size = xcalloc(1, sizeof(uint64_t));
 		jr->targets[0].fd = -1;
-		return place_path(j, 0, 0, root, sizeof(root), &r->err) ||
-		       fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
+		if (place_path(j, 0, 0, root, sizeof(root), &r->err))
+			return -1;
+		if (place_deferred(j, root))
+			return 0; /* one file set of every rank: rank 0 makes it (prepare_deferred) */
+		return fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
 	}
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
 	/* A thread's files: its own (JOBNAME.JOBNUM.FILENUM), or the named ones, shared. */
@@ -363,6 +366,8 @@ static int prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 			return -1;
 		if (!place_deferred(j, path))
 			continue;
+		if (j->fileop)
+			return fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
 		any = true;
 		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
 		if (dev)

@@ -953,9 +953,9 @@ static int plan(struct worker *w)
 		kind = j->file_order ? OFFGEN_PERM : OFFGEN_SEQ;
 		w->var = false;
 		w->bs = 1;
-		w->stride = 1;
+		w->stride = j->item_step ? j->item_step : 1; /* several ranks in one file set (place.c) */
 		w->len = 0;
-		w->region = 0;
+		w->region = j->item_first;
 		w->nblocks = j->nrfiles;
 	}
 	if (offgen_init(&w->og, kind, j->dist, param, w->nblocks, seed))

@@ -68,6 +68,12 @@ static void print_job(FILE *f, const struct job_result *jr, unsigned n)
 		s = merge_spread(cj, n, rank_fig_iops, d);
 		print_spread(f, label, &s, 1, "");
 	}
+	if (jr->job.fileop) {
+		char label[32];
+		snprintf(label, sizeof(label), "%s ops/s", io_op_names[job_file_op(&jr->job)]);
+		struct spread s = merge_spread(cj, n, rank_fig_fops, 0);
+		print_spread(f, label, &s, 1, "");
+	}
 	struct spread s = merge_spread(cj, n, rank_fig_lat_mean, 0);
 	print_spread(f, "clat mean", &s, 1e3, " us");
 	s = merge_spread(cj, n, rank_fig_elapsed, 0);
@@ -135,6 +141,12 @@ void json_job_ranks(json_t *o, const struct job_result *jr)
 		s = merge_spread(cj, nranks, rank_fig_iops, d);
 		json_object_set_new(x, "iops", json_spread(&s));
 		json_object_set_new(sp, io_op_names[d], x);
+	}
+	if (jr->job.fileop) {
+		json_t *x = json_object();
+		struct spread s = merge_spread(cj, nranks, rank_fig_fops, 0);
+		json_object_set_new(x, "iops", json_spread(&s));
+		json_object_set_new(sp, io_op_names[job_file_op(&jr->job)], x);
 	}
 	struct spread s = merge_spread(cj, nranks, rank_fig_elapsed, 0);
 	s.min *= 1e9, s.mean *= 1e9, s.max *= 1e9;
