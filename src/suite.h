@@ -165,6 +165,8 @@ typedef void (*suite_cell_fn)(const struct suite_run *sr, unsigned target, unsig
 			      size_t len);
 void suite_print_columns(FILE *f, const struct suite_run *sr, const char *title, const char *corner,
 			 unsigned nrows, suite_cell_fn label, suite_cell_fn cell);
+/* The suite's object of the JSON root: settings, cases, every target's passes and figures. */
+json_t *suite_json(const struct suite_run *sr);
 
 /*
  * One run of case c in pass `pass` on target t: its figures, the bytes asked

@@ -18,4 +18,19 @@ void worker_readback_now(struct worker *w);
 /* A plan-only job: its requests drawn and shown to the hooks, none submitted. */
 void worker_replay(struct worker *w);
 
+/* Before and after the loop (worker_setup.c). */
+int worker_plan(struct worker *w);
+int worker_setup(struct worker *w);
+void worker_finish(struct worker *w);
+void worker_teardown(struct worker *w);
+
+/* The loop's pieces the end of a job uses too (worker.c). */
+void worker_cpu_now(struct cpu_usage *c);
+void worker_sync(struct worker *w, int op);
+void worker_push_point(struct worker *w, uint64_t now);
+
+/* The start gate from the worker's side (worker_gate.c). */
+int gate_pass(struct start_gate *g);
+int gate_wait_go(struct start_gate *g);
+
 #endif

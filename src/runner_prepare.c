@@ -1,0 +1,367 @@
+/* A job made ready to run: its targets checked, claimed, created, laid out; its notes. */
+#include "cluster.h"
+#include "common.h"
+#include "devinfo.h"
+#include "fileset.h"
+#include "merge.h"
+#include "place.h"
+#include "safety.h"
+#include "options.h"
+#include "runner.h"
+#include "stale.h"
+#include "verify.h"
+#include "worker.h"
+#include "pattern.h"
+#include "engines/engine.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "runner_int.h"
+
+/*
+ * Alignment is checked before any I/O, even the layout, so O_DIRECT never
+ * fails with EINVAL mid-run; again once the target is open (statx knows best).
+ */
+static int check_alignment(const struct job *j, bool direct, uint64_t offset, unsigned align,
+			   const char *path, struct ig_err *e)
+{
+	if (!direct || !align)
+		return 0;
+	if (j->bs % align)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, j->bs, align, path);
+	if (!pattern_aligned(j, align))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: a block size, --blockalign or rw=...:SIZE is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, align, path);
+	if (offset % align)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --offset=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, offset, align, path);
+	return 0;
+}
+
+/*
+ * A file named by --filename (a file per rank: %r) that a killed run
+ * created is removed before this run creates it anew (the sweep only knows
+ * the names iogauge makes).
+ */
+static void clean_stale(struct run_result *r, const struct job *j, const char *path)
+{
+	int pid;
+	if (j->filename[0] && stale_path(path, &pid) && !unlink(path))
+		runner_note(r, "removed %s, a test file left by iogauge process %d, which is no longer running",
+		     path, pid);
+}
+
+/*
+ * One file (or device) of a job: its region [start, start + *size) is laid
+ * out and checked; *size 0 takes the rest of an existing file.
+ */
+static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			  struct target *t, const char *path, uint64_t start, uint64_t *size,
+			  const struct run_opts *o)
+{
+	struct job *j = &jr->job;
+	struct ig_err *e = &r->err;
+	if (check_alignment(j, j->direct, start, target_dio_align_hint(path), path, e))
+		return -1;
+	/* dd's output, or a job that starts its file anew (--overwrite=0): no layout, cut at offset. */
+	bool fresh = job_fresh(j) && !job_copies(j);
+	bool grow = (j->grow && !job_copies(j)) || fresh;
+	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
+	struct target_req req = {
+		.path = path,
+		.offset = j->stride ? j->span_offset : start,
+		.size = j->stride ? j->span_size : *size,
+		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
+		.writes = job_writes(j),
+		.reads = rw_reads(j->rw) && !j->verify_only,
+		.must_exist = j->verify_only,
+		.direct = j->direct,
+		.allow_destroy = o->allow_destroy,
+		.allow_overwrite = o->allow_overwrite,
+		.grow = grow,
+		.truncate = grow && (j->truncate || fresh),
+		.seed = j->randseed ^ 0xda7a,
+		.data = &j->data,
+	};
+	clean_stale(r, j, path);
+	if (target_prepare(c, t, &req, e))
+		return -1;
+	if (!*size)
+		*size = t->size > start ? t->size - start : 0;
+	if (start + *size > t->size && !(grow && !t->is_blockdev))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --offset + --size = %" PRIu64 " is beyond the end of %s (%" PRIu64 " bytes)",
+			       j->name, start + *size, path, t->size);
+	if (j->direct && !t->direct && !jr->buffered_fallback) {
+		jr->buffered_fallback = true;
+		runner_note(r, "%s: the file system (%s) refuses O_DIRECT; using buffered I/O with the cache "
+			"invalidated before reads%s",
+		     path, t->fstype[0] ? t->fstype : "unknown",
+		     job_writes(j) ? " and writes timed to the end of fsync" : "");
+		j->invalidate = true;
+		if (job_writes(j))
+			j->end_fsync = true;
+	}
+	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;
+}
+
+/* A file's size: --filesize (a range: drawn for each file, in whole blocks), or its share of --size. */
+static uint64_t file_size(const struct job *j, unsigned nfiles, unsigned index)
+{
+	if (!j->filesize[0])
+		return nfiles > 1 ? j->size / nfiles : j->size;
+	uint64_t lo = j->filesize[0], hi = j->filesize[1];
+	if (lo == hi)
+		return lo;
+	struct rng g;
+	rng_seed(&g, j->randseed ^ ((uint64_t)index << 32) ^ 0xf11e);
+	uint64_t v = lo + rng_below(&g, hi - lo + 1);
+	return v - v % j->bs >= lo ? v - v % j->bs : v;
+}
+
+/* A copy's destination: written from scratch (grow) or in place; the source's size decides. */
+static int prepare_copy_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			       struct target *t, const struct run_opts *o)
+{
+	struct job *j = &jr->job;
+	struct ig_err *e = &r->err;
+	const char *path = j->copy.path;
+	if (check_alignment(j, j->copy.direct, j->copy.offset, target_dio_align_hint(path), path, e))
+		return -1;
+	struct target_req req = {
+		.path = path,
+		.offset = j->copy.offset,
+		.size = j->size,
+		.writes = true,
+		.direct = j->copy.direct,
+		.allow_destroy = o->allow_destroy,
+		.allow_overwrite = o->allow_overwrite,
+		.grow = j->grow,
+		.truncate = j->grow && j->truncate,
+		.seed = j->randseed ^ 0xc09e,
+	};
+	if (target_prepare(c, t, &req, e))
+		return -1;
+	if (j->copy.offset + j->size > t->size && !(j->grow && !t->is_blockdev))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: the copy's end (%" PRIu64 " bytes) is beyond the end of %s (%" PRIu64 " bytes)",
+			       j->name, j->copy.offset + j->size, path, t->size);
+	if (j->copy.direct && !t->direct)
+		return err_set(e, EXIT_USAGE, "job %s: %s refuses O_DIRECT (the file system is %s)",
+			       j->name, path, t->fstype[0] ? t->fstype : "unknown");
+	return t->direct ? check_alignment(j, j->copy.direct, j->copy.offset, t->lbs, path, e) : 0;
+}
+
+/* fio's engine options the job's engine does not act on: named, never silently dropped. */
+static void note_engine_opts(struct run_result *r, const struct job *j)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+		bool def;
+	} opts[] = {
+		{ "fixedbufs", ENGINE_OPT_FIXEDBUFS, true },
+		{ "registerfiles", ENGINE_OPT_REGFILES, true },
+		{ "hipri", ENGINE_OPT_HIPRI, false },
+		{ "sqthread_poll", ENGINE_OPT_SQPOLL, false },
+		{ "userspace_reap", ENGINE_OPT_USERSPACE_REAP, false },
+	};
+	unsigned set = job_engine_opts(j);
+	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
+		bool on = set & opts[i].bit;
+		if (on != opts[i].def && !(j->engine->honours & opts[i].bit))
+			runner_note(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
+			     opts[i].name, on, j->engine->name);
+	}
+}
+
+void runner_interlock_turn(void *arg)
+{
+	struct interlock *x = arg;
+	for (unsigned i = 0; i < x->r->njobs && !x->r->err.status; i++) {
+		const struct job *j = &x->r->jobs[i].job;
+		char path[PATH_MAX];
+		struct stat st;
+		struct ig_err ignore = { 0 };
+		if (!j->filename[0] || !rw_writes(j->rw) || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
+		    stat(path, &st) || !S_ISBLK(st.st_mode))
+			continue;
+		safety_check_blockdev(x->c, path, x->o->allow_destroy, &x->r->err);
+	}
+}
+
+/* Known once every target is prepared (a device's size when --size was not given). */
+static int check_region(const struct job_result *jr, struct ig_err *e)
+{
+	const struct job *j = &jr->job;
+	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
+	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
+		if (jr->region_size[i] < j->bs)
+			return err_set(e, EXIT_USAGE,
+				       "job %s: a file's region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
+				       j->name, jr->region_size[i], j->bs);
+	if (j->size >= pattern_need(j) || (j->short_tail && j->size))
+		return 0;
+	return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
+		       j->name, j->size, pattern_need(j));
+}
+
+/* Target i of a job: thread i / nfiles, file i % nfiles (all threads share a named file). */
+static int target_of(const struct job_result *jr, unsigned i, char *path, size_t len, struct ig_err *e)
+{
+	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles;
+	return place_path(&jr->job, thread, i % jr->nfiles, path, len, e);
+}
+
+/* Target i's region (threads of one file --offset_increment apart), laid out and checked. */
+static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
+			const char *path, const struct run_opts *o)
+{
+	const struct job *j = &jr->job;
+	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, filenum = i % jr->nfiles;
+	uint64_t span = jr->shared_files && j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
+	uint64_t size = file_size(j, jr->nfiles, filenum);
+	jr->region_start[i] = j->offset + thread * j->offset_increment;
+	uint64_t whole = size ? size + span : 0;
+	if (prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, o))
+		return -1;
+	jr->region_size[i] = size ? size : whole;
+	return 0;
+}
+
+/* What a thread covers in a loop is its files' regions (the job's size with several, or no --size). */
+static void sum_regions(struct job_result *jr)
+{
+	struct job *j = &jr->job;
+	uint64_t total = 0;
+	for (unsigned f = 0; f < jr->nfiles && f < jr->ntargets; f++)
+		total += jr->region_size[f];
+	if (!j->size || j->filesize[0] || jr->nfiles > 1)
+		j->size = total;
+	if (jr->nfiles == 1 && !j->stride)
+		for (unsigned i = 0; i < jr->ntargets && !job_copies(j); i++)
+			jr->region_size[i] = j->size;
+}
+
+int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			const struct run_opts *o)
+{
+	struct job *j = &jr->job;
+	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
+		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		     j->engine->name, j->iodepth);
+	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
+	    verify_job_check(j, &r->err))
+		return -1;
+	note_engine_opts(r, j);
+	jr->nthreads = j->numjobs;
+	jr->resident_before = -1;
+	jr->unsynced_after = -1;
+	if (j->fileop) {
+		char root[PATH_MAX];
+		jr->ntargets = 1;
+		jr->nfiles = 1;
+		jr->shared_files = true;
+		jr->targets = xcalloc(1, sizeof(struct target));
+		jr->region_start = xcalloc(1, sizeof(uint64_t));
+		jr->region_size = xcalloc(1, sizeof(uint64_t));
+		jr->targets[0].fd = -1;
+		if (place_path(j, 0, 0, root, sizeof(root), &r->err))
+			return -1;
+		if (place_deferred(j, root))
+			return 0; /* one file set of every rank: rank 0 makes it (prepare_deferred) */
+		return fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
+	}
+	bool nofile = j->engine->flags & ENGINE_NO_FILE;
+	/* A thread's files: its own (JOBNAME.JOBNUM.FILENUM), or the named ones, shared. */
+	jr->nfiles = nofile ? 1 : job_nfiles(j);
+	jr->shared_files = j->filename[0] || nofile;
+	jr->ntargets = jr->shared_files ? jr->nfiles : j->numjobs * jr->nfiles;
+	unsigned nsrc = jr->ntargets;
+	if (job_copies(j))
+		jr->ntargets = 2;
+	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
+	jr->region_start = xcalloc(jr->ntargets, sizeof(uint64_t));
+	jr->region_size = xcalloc(jr->ntargets, sizeof(uint64_t));
+	for (unsigned i = 0; i < jr->ntargets; i++)
+		jr->targets[i].fd = -1;
+	bool deferred = false;
+	for (unsigned i = 0; i < nsrc; i++) {
+		struct target *t = &jr->targets[i];
+		if (nofile) {
+			/* Threads of the null engine's one "file" are also --offset_increment apart. */
+			uint64_t span = j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
+			jr->region_start[i] = j->offset;
+			jr->region_size[i] = file_size(j, 1, 0);
+			t->size = j->offset + jr->region_size[i] + span;
+			t->direct = j->direct;
+			continue;
+		}
+		char path[PATH_MAX];
+		if (target_of(jr, i, path, sizeof(path), &r->err))
+			return -1;
+		if (place_deferred(j, path)) {
+			deferred = true; /* after the rank that makes or holds it (prepare_deferred) */
+			continue;
+		}
+		if (prepare_file(c, r, jr, i, path, o))
+			return -1;
+	}
+	if (!deferred)
+		sum_regions(jr);
+	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
+		return -1;
+	if (j->verify) {
+		jr->verify = verify_new(j, jr->nthreads, &r->err);
+		if (!jr->verify)
+			return -1;
+		j->hooks = verify_hooks(jr->verify);
+	}
+	return deferred ? 0 : check_region(jr, &r->err);
+}
+
+/*
+ * The other ranks' turn: a shared file rank 0 has created and laid out, a
+ * device its host's first rank holds (exclusively, to write: this run's own
+ * claim, not someone else's).
+ */
+int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			     const struct run_opts *o)
+{
+	struct job *j = &jr->job;
+	bool any = false;
+	/* A copy's destination (the last target) is never deferred. */
+	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
+	for (unsigned i = 0; jr->targets && i < nsrc; i++) {
+		char path[PATH_MAX];
+		struct stat st;
+		if (target_of(jr, i, path, sizeof(path), &r->err))
+			return -1;
+		if (!place_deferred(j, path))
+			continue;
+		if (j->fileop)
+			return fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
+		any = true;
+		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
+		if (dev)
+			ctx_claim(c, st.st_rdev, 0);
+		int rc = prepare_file(c, r, jr, i, path, o);
+		if (dev)
+			ctx_unclaim(c, st.st_rdev, 0);
+		if (rc)
+			return -1;
+	}
+	if (any)
+		sum_regions(jr);
+	return any ? check_region(jr, &r->err) : 0;
+}

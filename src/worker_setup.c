@@ -1,0 +1,366 @@
+/* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
+#include "common.h"
+#include "fileset.h"
+#include "worker.h"
+#include "worker_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The histograms this job's thread can fill: allocated now, never in the loop. */
+static void want_stats(struct worker *w)
+{
+	const struct job *j = w->job;
+	bool async = !(j->engine->flags & ENGINE_SYNC);
+	if (j->fileop) {
+		stats_want(&w->st, job_file_op(j), false);
+		return;
+	}
+	if (rw_reads(j->rw))
+		stats_want(&w->st, IO_READ, async);
+	if (job_writes(j) || job_copies(j))
+		stats_want(&w->st, IO_WRITE, async);
+	if (j->fsync_every || j->end_fsync)
+		stats_want(&w->st, IO_FSYNC, async);
+	if (j->fdatasync_every || j->end_fdatasync)
+		stats_want(&w->st, IO_FDATASYNC, async);
+}
+
+/* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
+static int setup_copy(struct worker *w)
+{
+	const struct job *j = w->job;
+	int sync_flags = j->copy.sync == SYNC_SYNC ? O_SYNC : j->copy.sync == SYNC_DSYNC ? O_DSYNC : 0;
+	int fd = target_open_fd(w->copy_target, j->copy.direct && w->copy_target->direct, sync_flags, true);
+	if (fd < 0) {
+		worker_set_error(w, -fd, 0, ERR_OP_OPEN, false);
+		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", w->copy_target->path);
+		return -1;
+	}
+	w->cctx = w->ectx;
+	w->cctx.fd = fd;
+	w->cctx.priv = NULL;
+	w->cctx.file_size = w->copy_target->size;
+	int rc = j->engine->init ? j->engine->init(&w->cctx) : 0;
+	if (rc < 0) {
+		worker_set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+		return -1;
+	}
+	w->copy_ready = true;
+	w->wctx = &w->cctx;
+	return 0;
+}
+
+/* The thread's other files, each with its own descriptor (fds[0] is the first file's). */
+static int open_files(struct worker *w, bool direct, int sync_flags, bool writes)
+{
+	const struct job *j = w->job;
+	w->fds = xcalloc(w->nfiles, sizeof(int));
+	w->fds[0] = w->ectx.fd;
+	for (unsigned f = 1; f < w->nfiles; f++)
+		w->fds[f] = -1;
+	for (unsigned f = 1; f < w->nfiles; f++) {
+		const struct target *t = &w->target[f];
+		int fd = target_open_fd(t, direct && t->direct, sync_flags, writes);
+		if (fd < 0) {
+			worker_set_error(w, -fd, 0, ERR_OP_OPEN, false);
+			snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", t->path);
+			return -1;
+		}
+		w->fds[f] = fd;
+		if (!direct && j->fadvise_hint)
+			posix_fadvise(fd, 0, 0, rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
+	}
+	w->ectx.fds = w->fds;
+	w->ectx.nfiles = w->nfiles;
+	return 0;
+}
+
+int worker_setup(struct worker *w)
+{
+	const struct job *j = w->job;
+	const struct engine_ops *e = j->engine;
+	bool writes = job_writes(j);
+	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
+
+	want_stats(w);
+	w->st.log = fiolog_new(w->job);
+	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
+	w->slow_done = w->hooks != NULL || w->iolog != NULL; /* completions through failed() */
+	w->ectx.fd = -1;
+	w->cctx.fd = -1;
+	w->wctx = &w->ectx;
+	w->ectx.job = j;
+	w->ectx.thread = w->thread;
+	w->ectx.path = w->target->path;
+	w->ectx.stop = w->stop;
+	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop) {
+		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
+		bool direct = j->direct && w->target->direct;
+		int fd = target_open_fd(w->target, direct, sync_flags, writes);
+		if (fd < 0) {
+			worker_set_error(w, -fd, 0, ERR_OP_OPEN, false);
+			return -1;
+		}
+		w->ectx.fd = fd;
+		if (!direct && j->fadvise_hint)
+			posix_fadvise(fd, 0, 0, rw_is_random(j->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
+		w->inval_passes = !direct && j->invalidate && j->time_based && rw_reads(j->rw) && !w->multi;
+		if (w->multi && open_files(w, direct, sync_flags, writes))
+			return -1;
+	}
+	w->ectx.file_size = w->target->size;
+	w->ectx.depth = depth;
+	w->ectx.opts = job_engine_opts(j);
+	/* A file op's buffer holds a whole small file, or a slice of a large one. */
+	uint64_t buf_size = j->fileop ? (j->filesize[1] < 4096 ? 4096 : j->filesize[1] > (1 << 20) ? 1 << 20 : j->filesize[1]) :
+					pattern_max_bs(j);
+	w->ectx.buf_size = buf_size;
+	w->ectx.ios = xcalloc(depth, sizeof(struct io_u));
+	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
+	w->batch = xcalloc(depth, sizeof(struct io_u *));
+	w->done = xcalloc(depth, sizeof(struct io_u *));
+	if (j->hooks && j->hooks->readback)
+		w->rbatch = xcalloc(depth, sizeof(struct io_u *));
+	size_t align = w->target->dio_mem_align > 4096 ? w->target->dio_mem_align : 4096;
+	for (unsigned i = 0; i < depth; i++) {
+		struct io_u *u = &w->ectx.ios[i];
+		u->idx = i;
+		u->fd = w->ectx.fd;
+		u->buf = xaligned(align, buf_size);
+		data_fill(&w->dg, u->buf, buf_size);
+		w->free_ios[w->nfree++] = u;
+	}
+	int rc = e->init ? e->init(&w->ectx) : 0;
+	w->st.prepared_items = w->ectx.prepared;
+	w->st.prepare_ns = w->ectx.prepare_ns;
+	if (rc == -EINTR && *w->stop) {
+		w->st.interrupted = true; /* a long preparation cut short: no error */
+		return -1;
+	}
+	if (rc < 0) {
+		worker_set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+		return -1;
+	}
+	w->engine_ready = true;
+	return w->copy_target ? setup_copy(w) : 0;
+}
+
+void worker_teardown(struct worker *w)
+{
+	for (unsigned f = 1; w->fds && f < w->nfiles; f++)
+		if (w->fds[f] >= 0)
+			close(w->fds[f]);
+	free(w->fds);
+	w->fds = NULL;
+	free(w->files);
+	w->files = NULL;
+	if (w->copy_ready && w->job->engine->cleanup)
+		w->job->engine->cleanup(&w->cctx);
+	if (w->cctx.fd >= 0)
+		close(w->cctx.fd);
+	w->cctx.fd = -1;
+	pattern_free(&w->pat);
+	if (w->engine_ready && w->job->engine->cleanup)
+		w->job->engine->cleanup(&w->ectx);
+	if (w->ectx.ios)
+		for (unsigned i = 0; i < w->ectx.depth; i++)
+			free(w->ectx.ios[i].buf);
+	free(w->ectx.ios);
+	free(w->free_ios);
+	free(w->batch);
+	free(w->done);
+	free(w->rbatch);
+	if (w->ectx.fd >= 0)
+		close(w->ectx.fd);
+	w->ectx.fd = -1;
+}
+
+/*
+ * A region that is not whole blocks (dd's input to its end): one more,
+ * shorter request.  A direct read asks for whole sectors and gets the rest of
+ * the file; a direct write of a part-sector tail goes out without O_DIRECT.
+ */
+static void plan_tail(struct worker *w)
+{
+	const struct job *j = w->job;
+	bool reads = rw_reads(j->rw);
+	unsigned align = j->direct && w->target->direct && w->target->lbs ? w->target->lbs : 1;
+	w->tail_len = j->size % j->bs;
+	w->tail_off = w->region + w->nblocks * j->bs;
+	w->nblocks++;
+	w->tail_req = (uint32_t)(reads ? (w->tail_len + align - 1) / align * align : w->tail_len);
+	if (w->tail_req > j->bs)
+		w->tail_req = (uint32_t)j->bs;
+	const struct target *wt = job_copies(j) ? w->copy_target : reads ? NULL : w->target;
+	bool wdirect = job_copies(j) ? j->copy.direct : j->direct;
+	unsigned walign = wt && wt->lbs ? wt->lbs : 512;
+	w->dio_tail = wt && wdirect && wt->direct && w->tail_len % walign;
+}
+
+/* Several files: each its own region and offset generator; fio's file service order. */
+static int plan_files(struct worker *w, enum offgen_kind kind, uint64_t seed)
+{
+	const struct job *j = w->job;
+	w->files = xcalloc(w->nfiles, sizeof(*w->files));
+	w->files_total = 0;
+	for (unsigned f = 0; f < w->nfiles; f++) {
+		struct wfile *wf = &w->files[f];
+		wf->start = w->region_start[f];
+		wf->nblocks = wf->left = w->region_size[f] / j->bs;
+		if (offgen_init(&wf->og, kind, j->dist, j->dist_param, wf->nblocks, seed + f))
+			return -1;
+		w->files_total += wf->nblocks;
+	}
+	w->files_left = w->nfiles;
+	w->cur_file = 0;
+	w->file_count = j->file_service_nr > 1 ? j->file_service_nr : 1;
+	return 0;
+}
+
+/* fio's zoned distributions: the zones' sizes in blocks of this job. */
+static int zones_init(struct worker *w, const struct job *j)
+{
+	unsigned access[ZONES_MAX];
+	uint64_t len[ZONES_MAX], blk = j->size / w->nblocks;
+	for (unsigned i = 0; i < j->nzones; i++) {
+		access[i] = j->zones[i].access_pct;
+		len[i] = j->zones_abs ? j->zones[i].size_abs / blk :
+					(uint64_t)((unsigned __int128)w->nblocks * j->zones[i].size_pct / 100);
+	}
+	return offgen_zones(&w->og, access, len, j->nzones);
+}
+
+/* Seeds, offsets and the flags that steer the loop. */
+int worker_plan(struct worker *w)
+{
+	const struct job *j = w->job;
+	uint64_t seed = j->randrepeat ? j->randseed : now_ns();
+	seed ^= ((uint64_t)j->index << 40) ^ ((uint64_t)w->thread << 20);
+	rng_seed(&w->rng, seed ^ 0x5bd1e995);
+	static const enum offgen_kind seq_kinds[] = { OFFGEN_SEQ, OFFGEN_BACKWARD, OFFGEN_STRIDE };
+	double param = j->seq_order == SEQ_STRIDE ? (double)j->seq_stride : j->dist_param;
+	enum offgen_kind kind = !rw_is_random(j->rw)				     ? seq_kinds[j->seq_order] :
+				(j->norandommap || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
+									       OFFGEN_PERM;
+	w->var = pattern_wanted(j);
+	w->multi = w->nfiles > 1;
+	w->slow_prep = w->var || w->multi;
+	w->bs = j->bs;
+	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
+	w->len = (uint32_t)j->bs;
+	w->region = w->region_start ? w->region_start[0] : j->offset;
+	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
+	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
+	if (j->hooks && j->hooks->split && j->numjobs > 1) {
+		/* Thread t: the t-th of numjobs equal slices (no block is two threads'). */
+		w->nblocks /= j->numjobs;
+		w->region += (uint64_t)w->thread * w->nblocks * j->bs;
+	}
+	w->tail_off = UINT64_MAX;
+	if (j->short_tail && j->size % j->bs && !w->var && !j->fileop)
+		plan_tail(w);
+	if (j->fileop) {
+		/* A request's offset is an item's number; the engine sets its length. */
+		kind = j->file_order ? OFFGEN_PERM : OFFGEN_SEQ;
+		w->var = false;
+		w->bs = 1;
+		w->stride = j->item_step ? j->item_step : 1; /* several ranks in one file set (place.c) */
+		w->len = 0;
+		w->region = j->item_first;
+		w->nblocks = j->nrfiles;
+	}
+	if (offgen_init(&w->og, kind, j->dist, param, w->nblocks, seed))
+		return -1;
+	if (j->dist == DIST_ZONED && zones_init(w, j))
+		return -1;
+	if (w->multi && plan_files(w, kind, seed))
+		return -1;
+	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
+	uint64_t per_loop = j->io_size ? j->io_size / j->bs : w->multi ? w->files_total : w->nblocks;
+	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * j->loops;
+	if (j->number_ios)
+		w->remaining = j->number_ios;
+	w->copy_delta = j->copy.offset - j->offset;
+	w->op = j->fileop ? (uint8_t)job_file_op(j) : rw_reads(j->rw) ? IO_READ : IO_WRITE;
+	w->mixed = rw_is_mixed(j->rw) && !j->fileop;
+	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
+	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
+		return -1;
+	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
+	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
+	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
+	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into);
+	w->update_threshold = (uint64_t)j->rewrite_pct * (1ULL << 32) / 100;
+	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
+	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
+	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
+	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
+	w->hooks = j->hooks;
+	w->slow_path = worker_slow_wanted(w);
+	w->issuing = true;
+	return 0;
+}
+
+void worker_finish(struct worker *w)
+{
+	const struct job *j = w->job;
+	bool wrote = job_writes(j) || job_copies(j);
+	for (unsigned f = 0; f < (w->wctx->fds ? w->nfiles : 1); f++) {
+		w->cur_file = f;
+		if (j->end_fsync && wrote && !w->st.err && w->wctx->fd >= 0)
+			worker_sync(w, IO_FSYNC);
+	}
+	if (j->end_fdatasync && wrote && !w->st.err && w->wctx->fd >= 0)
+		worker_sync(w, IO_FDATASYNC);
+	if (j->end_close && w->ectx.fd >= 0) {
+		/* Timed, not counted as a request: psync and sync keep nothing of the descriptor. */
+		if (close(w->ectx.fd) && !w->st.err)
+			worker_set_error(w, errno, 0, ERR_OP_ENGINE, false);
+		w->ectx.fd = -1;
+	}
+	uint64_t now = now_ns();
+	if (!w->measuring) {
+		/* Ended inside the ramp: nothing was measured, so nothing is reported. */
+		stats_reset(&w->st);
+		return;
+	}
+	/* A size-bound job stopped early (a signal, an error, another rank's stop): what it had left. */
+	if (!j->time_based && !w->var)
+		w->st.left_bytes = w->remaining * w->bs;
+	else if (!j->time_based && !w->var_done)
+		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
+	/* Synchronous engines: lat is clat (no submit call apart from the request). */
+	if (j->engine->flags & ENGINE_SYNC)
+		for (int o = 0; o < IO_OP_NR; o++)
+			if (w->st.op[o].clat.h)
+				lat_copy(&w->st.op[o].lat, &w->st.op[o].clat);
+	/* The tail interval, when anything completed in it. */
+	const struct series *sr = &w->st.series;
+	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;
+	if (w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios > last_ios)
+		worker_push_point(w, now);
+	if (w->next_log != UINT64_MAX)
+		fiolog_window(w->st.log, &w->st, now - w->measure_start, true);
+	struct cpu_usage end;
+	worker_cpu_now(&end);
+	w->st.cpu.usr_ns = end.usr_ns - w->cpu_start.usr_ns;
+	w->st.cpu.sys_ns = end.sys_ns - w->cpu_start.sys_ns;
+	w->st.cpu.ctx = end.ctx - w->cpu_start.ctx;
+	w->st.cpu.majf = end.majf - w->cpu_start.majf;
+	w->st.cpu.minf = end.minf - w->cpu_start.minf;
+	if (j->engine->flags & ENGINE_SYNC) {
+		/* One request per call, one in flight: the distributions without a cost per request. */
+		uint64_t n = w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios + w->st.op[IO_TRIM].ios;
+		w->st.depth[0] = n;
+		w->st.submit[1] = w->st.complete[1] = n;
+	}
+	w->st.elapsed_ns = now - w->measure_start;
+	/* At once, before writeback goes on: what the clock did not wait for. */
+	if (wrote && w->wctx->fd >= 0)
+		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->copy.offset : j->offset, j->size);
+}
