@@ -26,6 +26,7 @@ static int load_cases(struct suite_saved *ss, const json_t *cases, struct ig_err
 	if (!n)
 		return err_set(e, EXIT_USAGE, "the saved suite has no cases");
 	ss->cases = xcalloc(n, sizeof(*ss->cases));
+	ss->suite.ncases = 0; /* the command's own count until a case is read: not this array's */
 	json_array_foreach(cases, i, k) {
 		const char *name = json_string_value(json_object_get(k, "name"));
 		const char *opts = json_string_value(json_object_get(k, "options"));

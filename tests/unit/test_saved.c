@@ -127,6 +127,17 @@ static void test_quick_roundtrip(void **state)
 		    (v.median - json_number_value(fj)) / v.median < 1e-9);
 	suite_saved_free(&ss);
 
+	/* One saved case without a name: refused, and freed without reading past the cases read (fuzzer). */
+	json_t *bad = json_deep_copy(root);
+	json_t *cs = json_array();
+	json_array_append_new(cs, json_object());
+	json_object_set_new(json_object_get(bad, "suite"), "cases", cs);
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(suite_from_json(bad, &ss, &e), -1);
+	assert_non_null(strstr(e.msg, "no name or options"));
+	suite_saved_free(&ss);
+	json_decref(bad);
+
 	/* The HTML page: a canvas per chart, data that parses, no early end of a script. */
 	char *page = NULL;
 	m = open_memstream(&page, &len);
