@@ -456,6 +456,16 @@ static int run_one(struct exec *x, struct job *j, struct run_result *r)
  * unwritten or trimmed blocks read faster than data: write the region first.
  * Shown, never counted.
  */
+/* A run that ended in an error: its messages below the progress line; a refusal marks the target. */
+static void run_failed(struct exec *x, struct suite_target *t, const struct run_result *r, int rc)
+{
+	if (x->show_progress)
+		fprintf(stderr, "\r\033[K");
+	report_errors(r);
+	if (rc == EXIT_USAGE)
+		t->refused = r->err;
+}
+
 static int layout_device(struct exec *x, struct suite_target *t)
 {
 	struct job j = x->base;
@@ -493,13 +503,8 @@ static int prepare_target(struct exec *x, struct suite_target *t)
 		t->prepare_ns = r.jobs[0].total.elapsed_ns;
 		t->prepare_bytes = r.jobs[0].total.op[IO_WRITE].bytes;
 	}
-	if (rc) {
-		if (x->show_progress)
-			fprintf(stderr, "\r\033[K");
-		report_errors(&r);
-		if (rc == EXIT_USAGE)
-			t->refused = r.err;
-	}
+	if (rc)
+		run_failed(x, t, &r, rc);
 	run_result_free(&r);
 	return rc;
 }
@@ -573,11 +578,7 @@ static int run_target_cases(struct exec *x, struct suite_target *t)
 			rc = run_jobs(x, j, n, &r);
 			record(x, t, x->kase, &r);
 			if (rc) {
-				if (x->show_progress)
-					fprintf(stderr, "\r\033[K");
-				report_errors(&r);
-				if (rc == EXIT_USAGE)
-					t->refused = r.err;
+				run_failed(x, t, &r, rc);
 				run_result_free(&r);
 				return rc;
 			}

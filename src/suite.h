@@ -155,6 +155,9 @@ int suite_case_names(struct suite_run *sr, struct ig_err *e);
 void suite_print_header(FILE *f, const struct suite_run *sr, unsigned target);
 void suite_print_device(FILE *f, const struct suite_run *sr, unsigned target);
 void suite_print_num(FILE *f, const struct fig3 *v, int width, int prec, double scale);
+/* Each target measured or refused, by one(), a blank line between them. */
+void suite_print_targets(FILE *f, const struct suite_run *sr,
+			 void (*one)(FILE *f, const struct suite_run *sr, unsigned target));
 
 /*
  * Several targets side by side: "TITLE, median of N passes:", then a row per

@@ -21,6 +21,18 @@ void suite_print_num(FILE *f, const struct fig3 *v, int width, int prec, double 
 		fprintf(f, " %*.*f", width, prec, v->median / scale);
 }
 
+void suite_print_targets(FILE *f, const struct suite_run *sr,
+			 void (*one)(FILE *f, const struct suite_run *sr, unsigned target))
+{
+	for (unsigned t = 0; t < sr->ntargets; t++) {
+		if (!sr->targets[t].tested && !sr->targets[t].refused.status)
+			continue;
+		if (t)
+			fprintf(f, "\n");
+		one(f, sr, t);
+	}
+}
+
 void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 {
 	const struct suite_target *q = &sr->targets[ti];

@@ -151,13 +151,7 @@ static void row_cell(const struct suite_run *sr, unsigned target, unsigned row, 
 
 static void print_cache(FILE *f, const struct suite_run *sr)
 {
-	for (unsigned t = 0; t < sr->ntargets; t++) {
-		if (!sr->targets[t].tested && !sr->targets[t].refused.status)
-			continue;
-		if (t)
-			fprintf(f, "\n");
-		print_target(f, sr, t);
-	}
+	suite_print_targets(f, sr, print_target);
 	if (sr->ntargets > 1)
 		suite_print_columns(f, sr, "MB/s", "Test", C_NR, row_label, row_cell);
 }

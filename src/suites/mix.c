@@ -100,13 +100,7 @@ static void total_cell(const struct suite_run *sr, unsigned t, unsigned c, char 
 
 static void print_mix(FILE *f, const struct suite_run *sr)
 {
-	for (unsigned t = 0; t < sr->ntargets; t++) {
-		if (!sr->targets[t].tested && !sr->targets[t].refused.status)
-			continue;
-		if (t)
-			fprintf(f, "\n");
-		print_target(f, sr, t);
-	}
+	suite_print_targets(f, sr, print_target);
 	if (sr->ntargets > 1)
 		suite_print_columns(f, sr, "Total (read + write)", "Block Size", sr->suite->ncases,
 				    bs_label, total_cell);

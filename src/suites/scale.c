@@ -228,13 +228,7 @@ static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 
 static void print_scale(FILE *f, const struct suite_run *sr)
 {
-	for (unsigned t = 0; t < sr->ntargets; t++) {
-		if (!sr->targets[t].tested && !sr->targets[t].refused.status)
-			continue;
-		if (t)
-			fprintf(f, "\n");
-		print_target(f, sr, t);
-	}
+	suite_print_targets(f, sr, print_target);
 }
 
 /* ---- JSON: the curve and the knee of each target */
