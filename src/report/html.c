@@ -220,16 +220,17 @@ static void write_summary(struct page *p, unsigned r)
 	FILE *m = open_memstream(&buf, &len);
 	if (!m)
 		return;
+	/* The command's own saved text (dd's lines, ioping's statistics), then a suite's table. */
+	const struct command *c = command_find(str(json_object_get(root, "iogauge"), "command"));
+	if (c && c->print_saved) {
+		c->print_saved(m, root);
+		fflush(m);
+	}
 	if (json_object_get(root, "suite")) {
 		struct suite_saved ss;
 		if (!suite_from_json(root, &ss, &e))
 			ss.suite.print(m, &ss.sr);
 		suite_saved_free(&ss);
-		fflush(m);
-	}
-	const struct command *c = command_find(str(json_object_get(root, "iogauge"), "command"));
-	if (!len && !e.status && c && c->print_saved) {
-		c->print_saved(m, root);
 		fflush(m);
 	}
 	/* run, and suites that print only while they run: fio's text. */
@@ -241,6 +242,9 @@ static void write_summary(struct page *p, unsigned r)
 	}
 	if (e.status)
 		fprintf(m, "(the summary cannot be rebuilt from this result: %s)\n", e.msg);
+	fflush(m);
+	if (!len) /* a refusal before any job ran: say so, not an empty box */
+		fprintf(m, "Nothing was measured%s%s\n", *str(root, "error") ? ": " : ".", str(root, "error"));
 	fclose(m);
 	fputs("<pre class=\"summary\">", p->f);
 	html_esc(p->f, buf);
@@ -349,8 +353,11 @@ static void job_notes(FILE *f, const json_t *root)
 		snprintf(line, sizeof(line), "I/O: %s", modes[i]);
 		note(f, strstr(modes[i], "page cache") ? "warn" : "info", line);
 	}
-	if (n) {
-		const char *data = str(json_object_get(en[0].job, "options"), "data");
+	unsigned w = 0; /* the first job that wrote: reads alone have no data to speak of */
+	while (w < n && num(json_object_get(en[w].job, "write"), "ios") <= 0)
+		w++;
+	if (w < n) {
+		const char *data = str(json_object_get(en[w].job, "options"), "data");
 		if (!strcmp(data, "random") || !*data)
 			snprintf(line, sizeof(line), "Data written: random, incompressible, refreshed on every write (no two blocks dedupe)");
 		else
@@ -411,8 +418,13 @@ static void write_result(struct page *p, unsigned r)
 	write_meta(p, r);
 	fputs("<h3>Summary</h3>\n", f);
 	write_summary(p, r);
-	fputs("<h3>What the figures include</h3>\n", f);
-	write_notes(p, r);
+	struct entry *en;
+	unsigned njobs = html_entries(root, &en);
+	free(en);
+	if (njobs) {
+		fputs("<h3>What the figures include</h3>\n", f);
+		write_notes(p, r);
+	}
 	charts_suite(p, r);
 	charts_compare(p, &r, 1);
 	charts_series(p, r);

@@ -14,9 +14,11 @@
 #include "suite.h"
 #include "worker.h"
 #include "report/classic.h"
+#include "report/report.h"
 
 #include <fcntl.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,7 @@ struct lat_target {
 	struct lat_stats lat;
 	uint64_t requests, bytes, first_start, last_end;
 	bool writes;
+	bool done;                /* measured: ioping's block can be printed */
 };
 
 struct latency {
@@ -184,6 +187,52 @@ static void ranks_line(FILE *f, const struct suite_run *sr, unsigned ti)
 		cluster_size(), v[0], v[1], v[2], v[3], v[4]);
 }
 
+/* ioping's closing block of one target: what it prints, and what a saved result keeps. */
+struct ioping_sum {
+	uint64_t completed, time_ns, bytes, requests, wall_ns;
+	uint64_t min, avg, max, mdev, p50, p90, p99, p999; /* ns */
+	bool writes;
+};
+
+static void sum_of(const struct lat_target *t, struct ioping_sum *o)
+{
+	const struct lat_stats *s = &t->lat;
+	*o = (struct ioping_sum){
+		.completed = s->n, .time_ns = s->sum, .bytes = t->bytes, .requests = t->requests,
+		.wall_ns = t->requests ? t->last_end - t->first_start : 0, .writes = t->writes,
+		.min = s->n ? s->min : 0, .avg = (uint64_t)lat_mean(s), .max = s->max,
+		.mdev = (uint64_t)lat_stddev(s), .p50 = (uint64_t)lat_pct(s, 50),
+		.p90 = (uint64_t)lat_pct(s, 90), .p99 = (uint64_t)lat_pct(s, 99), .p999 = (uint64_t)lat_pct(s, 99.9),
+	};
+}
+
+static const char *t_fmt(char *b, uint64_t ns)
+{
+	return ioping_fmt(b, 32, (long long)ns, IOPING_TIME);
+}
+
+static void print_sum(FILE *f, const char *shown, const char *desc, const struct ioping_sum *s)
+{
+	char a[32], b[32], c[32], d[32];
+	double iops = s->time_ns ? 1e9 * (double)s->completed / (double)s->time_ns : 0;
+	double speed = s->time_ns ? 1e9 * (double)s->bytes / (double)s->time_ns : 0;
+	double liops = s->wall_ns ? 1e9 * (double)s->requests / (double)s->wall_ns : 0;
+	double lspeed = s->wall_ns ? 1e9 * (double)s->bytes / (double)s->wall_ns : 0;
+	fprintf(f, "--- %s (%s) ioping statistics ---\n", shown, desc);
+	fprintf(f, "%llu requests completed in %s, %s %s, %s iops, %s/s\n", (unsigned long long)s->completed,
+		t_fmt(a, s->time_ns), ioping_fmt(b, sizeof(b), (long long)s->bytes, IOPING_SIZE),
+		s->writes ? "written" : "read", ioping_fmt(c, sizeof(c), (long long)iops, IOPING_INT),
+		ioping_fmt(d, sizeof(d), (long long)speed, IOPING_SIZE));
+	fprintf(f, "generated %llu requests in %s, %s, %s iops, %s/s\n", (unsigned long long)s->requests,
+		t_fmt(a, s->wall_ns), ioping_fmt(b, sizeof(b), (long long)s->bytes, IOPING_SIZE),
+		ioping_fmt(c, sizeof(c), (long long)liops, IOPING_INT),
+		ioping_fmt(d, sizeof(d), (long long)lspeed, IOPING_SIZE));
+	fprintf(f, "min/avg/max/mdev = %s / %s / %s / %s\n", t_fmt(a, s->min), t_fmt(b, s->avg),
+		t_fmt(c, s->max), t_fmt(d, s->mdev));
+	fprintf(f, "p50/p90/p99/p99.9 = %s / %s / %s / %s\n", t_fmt(a, s->p50), t_fmt(b, s->p90),
+		t_fmt(c, s->p99), t_fmt(d, s->p999));
+}
+
 /* ioping's closing block, over every pass of this target, and the percentiles. */
 static void target_done(FILE *f, struct suite_run *sr, unsigned ti)
 {
@@ -192,41 +241,72 @@ static void target_done(FILE *f, struct suite_run *sr, unsigned ti)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
+	t->done = true;
 	if (sr->s->output_format != OUT_NORMAL)
 		return;
-	const struct lat_stats *s = &t->lat;
-	char a[32], b[32], c[32], d[32], e[32];
-	uint64_t wall = t->requests ? t->last_end - t->first_start : 0;
-	double iops = s->sum ? 1e9 * (double)s->n / (double)s->sum : 0;
-	double speed = s->sum ? 1e9 * (double)t->bytes / (double)s->sum : 0;
-	double liops = wall ? 1e9 * (double)t->requests / (double)wall : 0;
-	double lspeed = wall ? 1e9 * (double)t->bytes / (double)wall : 0;
-	fprintf(f, "%s--- %s (%s) ioping statistics ---\n", l->lines ? "\n" : "", t->shown, t->desc);
-	fprintf(f, "%llu requests completed in %s, %s %s, %s iops, %s/s\n", (unsigned long long)s->n,
-		ioping_fmt(a, sizeof(a), (long long)s->sum, IOPING_TIME),
-		ioping_fmt(b, sizeof(b), (long long)t->bytes, IOPING_SIZE), t->writes ? "written" : "read",
-		ioping_fmt(c, sizeof(c), (long long)iops, IOPING_INT),
-		ioping_fmt(d, sizeof(d), (long long)speed, IOPING_SIZE));
-	fprintf(f, "generated %llu requests in %s, %s, %s iops, %s/s\n", (unsigned long long)t->requests,
-		ioping_fmt(a, sizeof(a), (long long)wall, IOPING_TIME),
-		ioping_fmt(b, sizeof(b), (long long)t->bytes, IOPING_SIZE),
-		ioping_fmt(c, sizeof(c), (long long)liops, IOPING_INT),
-		ioping_fmt(d, sizeof(d), (long long)lspeed, IOPING_SIZE));
-	fprintf(f, "min/avg/max/mdev = %s / %s / %s / %s\n",
-		ioping_fmt(a, sizeof(a), (long long)(s->n ? s->min : 0), IOPING_TIME),
-		ioping_fmt(b, sizeof(b), (long long)lat_mean(s), IOPING_TIME),
-		ioping_fmt(c, sizeof(c), (long long)s->max, IOPING_TIME),
-		ioping_fmt(d, sizeof(d), (long long)lat_stddev(s), IOPING_TIME));
-	fprintf(f, "p50/p90/p99/p99.9 = %s / %s / %s / %s\n",
-		ioping_fmt(a, sizeof(a), (long long)lat_pct(s, 50), IOPING_TIME),
-		ioping_fmt(b, sizeof(b), (long long)lat_pct(s, 90), IOPING_TIME),
-		ioping_fmt(c, sizeof(c), (long long)lat_pct(s, 99), IOPING_TIME),
-		ioping_fmt(e, sizeof(e), (long long)lat_pct(s, 99.9), IOPING_TIME));
+	struct ioping_sum s;
+	sum_of(t, &s);
+	if (l->lines)
+		fputc('\n', f);
+	print_sum(f, t->shown, t->desc, &s);
 	if (cluster_size() > 1)
 		ranks_line(f, sr, ti);
 	if (ti + 1 < sr->ntargets)
 		fprintf(f, "\n");
 	fflush(f);
+}
+
+/* ---- JSON: ioping's statistics of each target, so a saved result prints them again */
+
+static const struct {
+	const char *key;
+	size_t off;
+} sum_keys[] = {
+#define K(k, f) { k, offsetof(struct ioping_sum, f) }
+	K("completed", completed), K("time_ns", time_ns), K("bytes", bytes), K("requests", requests),
+	K("wall_ns", wall_ns), K("min_ns", min), K("avg_ns", avg), K("max_ns", max), K("mdev_ns", mdev),
+	K("p50_ns", p50), K("p90_ns", p90), K("p99_ns", p99), K("p99_9_ns", p999),
+#undef K
+};
+
+static json_t *json_latency(const struct suite_run *sr)
+{
+	const struct latency *l = sr->priv;
+	json_t *o = json_object(), *targets = json_array();
+	for (unsigned i = 0; i < sr->ntargets; i++) {
+		const struct lat_target *t = &l->t[i];
+		if (!t->done)
+			continue;
+		struct ioping_sum s;
+		sum_of(t, &s);
+		json_t *x = json_object();
+		json_object_set_new(x, "path", json_text(sr->targets[i].shown));
+		json_object_set_new(x, "description", json_text(t->desc));
+		json_object_set_new(x, "writes", json_boolean(s.writes));
+		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
+			json_object_set_new(x, sum_keys[k].key,
+					    json_u64(*(const uint64_t *)((const char *)&s + sum_keys[k].off)));
+		json_array_append_new(targets, x);
+	}
+	json_object_set_new(o, "targets", targets);
+	return o;
+}
+
+/* A saved result (report --html): ioping's block of each target, from the "latency" object. */
+static void latency_print_saved(FILE *f, const json_t *root)
+{
+	size_t i;
+	const json_t *x;
+	json_array_foreach(json_object_get(json_object_get(root, "latency"), "targets"), i, x) {
+		struct ioping_sum s = { .writes = json_is_true(json_object_get(x, "writes")) };
+		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
+			*(uint64_t *)((char *)&s + sum_keys[k].off) =
+				(uint64_t)json_number_value(json_object_get(x, sum_keys[k].key));
+		if (i)
+			fputc('\n', f);
+		print_sum(f, json_string_value(json_object_get(x, "path")) ?: "",
+			  json_string_value(json_object_get(x, "description")) ?: "", &s);
+	}
 }
 
 static void end(struct suite_run *sr)
@@ -255,22 +335,25 @@ static const struct {
 	{ "p99", FIG_LAT_P99 },
 };
 
+/* A saved result read back (report) has no request count here: ioping's blocks above say it. */
+static unsigned first_row(const struct suite_run *sr)
+{
+	return sr->priv ? 0 : 1;
+}
+
 static void row_label(const struct suite_run *sr, unsigned target, unsigned row, char *buf, size_t len)
 {
-	(void)sr;
 	(void)target;
-	snprintf(buf, len, "%s", rows[row].label);
+	snprintf(buf, len, "%s", rows[row + first_row(sr)].label);
 }
 
 static void row_cell(const struct suite_run *sr, unsigned target, unsigned row, char *buf, size_t len)
 {
-	const struct latency *l = sr->priv; /* NULL: a saved result read back (report) */
+	const struct latency *l = sr->priv;
+	row += first_row(sr);
 	if (rows[row].fig < 0) {
-		if (l)
-			snprintf(buf, len, "%llu%s", (unsigned long long)l->t[target].requests,
-				 cluster_size() > 1 ? " (rank 0)" : "");
-		else
-			snprintf(buf, len, "-");
+		snprintf(buf, len, "%llu%s", (unsigned long long)l->t[target].requests,
+			 cluster_size() > 1 ? " (rank 0)" : "");
 		return;
 	}
 	int dir = rw_writes(sr->base->rw) ? FD_WRITE : FD_READ;
@@ -284,7 +367,8 @@ static void row_cell(const struct suite_run *sr, unsigned target, unsigned row, 
 static void print_latency(FILE *f, const struct suite_run *sr)
 {
 	if (sr->ntargets > 1)
-		suite_print_columns(f, sr, "Latency per request", "", ARRAY_SIZE(rows), row_label, row_cell);
+		suite_print_columns(f, sr, "Latency per request", "", ARRAY_SIZE(rows) - first_row(sr), row_label,
+				    row_cell);
 }
 
 static const struct suite latency = {
@@ -296,6 +380,7 @@ static const struct suite latency = {
 	.start = start,
 	.job = job,
 	.target_done = target_done,
+	.json = json_latency,
 	.end = end,
 };
 
@@ -316,4 +401,5 @@ const struct command cmd_latency = {
 	.defaults = "--rw=randread --bs=4k --thinktime=1s --iodepth=1 --numjobs=1 --ioengine=psync "
 		    "--direct=0 --invalidate=1 --time_based=0 --runtime=0 --ramp_time=0",
 	.suite = &latency,
+	.print_saved = latency_print_saved,
 };

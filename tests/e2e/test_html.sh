@@ -36,6 +36,9 @@ near() {
 	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(a != "" && b != "" && (d <= m * 1e-4 || d < 1e-6)) }'
 }
 
+# lacks PATTERN FILE: FILE has no line matching PATTERN.
+lacks() { ! grep -q "$1" "$2"; }
+
 # render NAME PAGE: opens PAGE in Chromium; sets R (the rendered-charts JSON file).
 render() {
 	local name=$1 page=$2 png=$W/$1.png
@@ -160,6 +163,21 @@ run_iogauge run --directory="$A" --name=rr --size=4m --rw=randread --bs=4k --ioe
 	--iodepth=4 --direct=1 --html "$W/run.html"
 expect_status 0 "run --html: exit 0"
 check "run: the page holds fio's text" grep -q "read: IOPS=" "$W/run.html"
+check "run: reads alone: the page says nothing of data written" lacks "Data written" "$W/run.html"
+run_iogauge run --name=rr --size=1m --rw=read --filename="$A/no/such/dir/f" --html "$W/bad.html"
+expect_status 2 "run --html with a file that cannot be made: exit 2"
+check "run: a refusal's page says nothing was measured, and why" \
+	grep -qF "Nothing was measured: cannot create $A/no/such/dir/f" "$W/bad.html"
+# latency: ioping's statistics, from the saved result as from the run.
+run_iogauge latency -c 3 -i 0 --json "$W/lat.json" --html "$W/lat.html" "$A"
+expect_status 0 "latency --html: exit 0"
+n=$(jget "$W/lat.json" .latency.targets[0].completed)
+check "latency: the JSON keeps ioping's statistics (3 requests: $n)" [ "$n" = 3 ]
+line=$(grep -m1 '^3 requests completed in ' "$E2E_TMP/last.out")
+check "latency: the page holds ioping's statistics as printed" [ -n "$line" ] && grep -qF "$line" "$W/lat.html" &&
+	grep -q '^p50/p90/p99/p99.9 = ' "$W/lat.html" && lacks "clat percentiles" "$W/lat.html"
+run_iogauge report "$W/lat.json" -o "$W/lat2.html"
+check "latency: report of the saved result shows the same statistics" grep -qF "$line" "$W/lat2.html"
 IOGAUGE_CHARTJS=/nonexistent/chart.js run_iogauge quick "${SMALL[@]}" --html "$W/x.html" "$A"
 expect_status 2 "no Chart.js: quick --html refused, exit 2"
 expect_err "cannot read Chart.js at /nonexistent/chart.js.*libjs-chart.js" "no Chart.js: the message names the file and the package"
