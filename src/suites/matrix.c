@@ -9,6 +9,7 @@
  */
 #include "common.h"
 #include "commands.h"
+#include "knee.h"
 #include "options.h"
 #include "suite.h"
 
@@ -180,6 +181,7 @@ struct pt {
 	unsigned s, l;
 	bool done;
 	double iops, lat_ms, mbps; /* small IOPS, small mean latency, large MiB/s */
+	double liops, llat_ms;     /* large IOPS and mean latency */
 };
 
 static void point_of(const struct suite_run *sr, unsigned c, struct pt *q)
@@ -199,7 +201,81 @@ static void point_of(const struct suite_run *sr, unsigned c, struct pt *q)
 		struct fig3 v = suite_fig_job(sr, 0, c, large, FD_TOTAL, FIG_MBS);
 		q->done = v.n > 0 && (q->done || !q->s);
 		q->mbps = v.median * 1e6 / (1 << 20);
+		q->liops = suite_fig_job(sr, 0, c, large, FD_TOTAL, FIG_IOPS).median;
+		q->llat_ms = suite_fig_job(sr, 0, c, large, FD_TOTAL, FIG_LAT_MEAN).median / 1e6;
 	}
+}
+
+/* ---- the knee of small or large I/O alone, by Little's law as `scale` finds it (knee.c) */
+
+struct alone {
+	unsigned n;                     /* levels measured with the other kind not run */
+	struct pt p[MAX_LEVELS];        /* in increasing level */
+	struct knee_out k;
+};
+
+static void alone(const struct suite_run *sr, bool small, struct alone *a)
+{
+	struct knee_pt kp[MAX_LEVELS];
+	a->n = 0;
+	for (unsigned c = 0; c < sr->suite->ncases && a->n < MAX_LEVELS; c++) {
+		struct pt q;
+		point_of(sr, c, &q);
+		if (!q.done || (small ? !q.s || q.l : q.s || !q.l))
+			continue;
+		unsigned i = a->n++;
+		for (; i && (small ? a->p[i - 1].s > q.s : a->p[i - 1].l > q.l); i--)
+			a->p[i] = a->p[i - 1];
+		a->p[i] = q;
+	}
+	for (unsigned i = 0; i < a->n; i++) {
+		double iops = small ? a->p[i].iops : a->p[i].liops, ms = small ? a->p[i].lat_ms : a->p[i].llat_ms;
+		kp[i] = (struct knee_pt){ iops, iops * ms / 1e3 };
+	}
+	knee_find(kp, a->n, &a->k);
+}
+
+static void print_knee(FILE *f, const struct suite_run *sr, bool small)
+{
+	struct alone a;
+	alone(sr, small, &a);
+	if (a.n < 2)
+		return;
+	const char *kind = small ? "Small" : "Large";
+	const struct pt *q = &a.p[a.k.knee];
+	fprintf(f, "Knee of %s I/O alone (Little's law, as iogauge scale): %s=%u, ", small ? "small" : "large",
+		kind, small ? q->s : q->l);
+	if (small)
+		fprintf(f, "%.0f IOPS at %.2f ms", q->iops, q->lat_ms);
+	else
+		fprintf(f, "%.2f MBPS at %.2f ms", q->mbps, q->llat_ms);
+	if (a.k.next < 0) {
+		fprintf(f, "; the last level: IOPS still rose by more than latency\n");
+		return;
+	}
+	const struct pt *n = &a.p[a.k.next];
+	fprintf(f, "; %s=%u added %.1f IOPS per added outstanding I/O, under the %.1f at which IOPS and latency grow alike\n",
+		kind, small ? n->s : n->l, a.k.gain, a.k.threshold);
+}
+
+static json_t *knee_json(const struct suite_run *sr, bool small)
+{
+	struct alone a;
+	alone(sr, small, &a);
+	if (a.n < 2)
+		return json_null();
+	const struct pt *q = &a.p[a.k.knee];
+	json_t *o = json_object();
+	json_object_set_new(o, "level", json_integer(small ? q->s : q->l));
+	json_object_set_new(o, "iops", json_real(small ? q->iops : q->liops));
+	json_object_set_new(o, "lat_ms", json_real(small ? q->lat_ms : q->llat_ms));
+	if (!small)
+		json_object_set_new(o, "mbps", json_real(q->mbps));
+	json_object_set_new(o, "next_level", a.k.next < 0 ? json_null() :
+				 json_integer(small ? a.p[a.k.next].s : a.p[a.k.next].l));
+	json_object_set_new(o, "gain_iops_per_io", a.k.next < 0 ? json_null() : json_real(a.k.gain));
+	json_object_set_new(o, "threshold_iops_per_io", a.k.next < 0 ? json_null() : json_real(a.k.threshold));
+	return o;
 }
 
 /* Values as the files print them: the summary's maxima are the files' maxima. */
@@ -264,6 +340,8 @@ static void print_matrix(FILE *f, const struct suite_run *sr)
 		(unsigned long long)(m->size_small >> 10), (unsigned long long)(m->size_large >> 10),
 		m->type ? "sequential streams" : "random", m->write_pct);
 	print_bests(f, sr);
+	print_knee(f, sr, true);
+	print_knee(f, sr, false);
 	suite_print_device(f, sr, 0);
 	fprintf(f, "Files: %s_summary.txt %s_iops.csv %s_mbps.csv %s_lat.csv\n", m->testname, m->testname,
 		m->testname, m->testname);
@@ -441,6 +519,8 @@ static json_t *matrix_json(const struct suite_run *sr)
 	json_object_set_new(o, "max_large_mbps", best_json(&m));
 	json_object_set_new(o, "max_small_iops", best_json(&i));
 	json_object_set_new(o, "min_small_lat_ms", best_json(&l));
+	json_object_set_new(o, "small_knee", knee_json(sr, true));
+	json_object_set_new(o, "large_knee", knee_json(sr, false));
 	return o;
 }
 

@@ -5,7 +5,7 @@
  * sweep); the executor (suite.c) runs them; this file turns the figures into
  * the curve, the knee and its explanation.
  *
- * The knee, by Little's law.  Steps with the same nominal outstanding I/O
+ * The knee, by Little's law (the rule itself in knee.c).  Steps with the same nominal outstanding I/O
  * (queue depth x threads: 1, 2, 4, ...) are one level; the level's best step
  * (most IOPS) stands for it, the others are marked.  The I/O actually
  * outstanding at a step is N = IOPS x mean latency, so from one level's best
@@ -19,6 +19,7 @@
  */
 #include "common.h"
 #include "commands.h"
+#include "knee.h"
 #include "options.h"
 #include "suite.h"
 #include "engines/engine.h"
@@ -125,29 +126,16 @@ static void analyse(const struct suite_run *sr, unsigned t, struct knee *k)
 		}
 		level = next;
 	}
-	for (unsigned i = 0; i < nl && k->next < 0; i++) {
-		const struct step *s = &k->steps[best[i]];
-		if (k->knee < 0) {
-			k->knee = (int)best[i];
-			continue;
-		}
-		const struct step *a = &k->steps[k->knee];
-		double dn = s->little - a->little;
-		if (s->iops > a->iops && dn <= 0) {
-			k->knee = (int)best[i]; /* more IOPS with no more outstanding I/O */
-			continue;
-		}
-		double gain = dn > 0 ? (s->iops - a->iops) / dn : 0;
-		/* The gain at which IOPS and latency grow by the same factor. */
-		double thr = dn > 0 ? a->iops * (sqrt(s->little / a->little) - 1) / dn : 0;
-		if (s->iops > a->iops && gain >= thr) {
-			k->knee = (int)best[i];
-		} else {
-			k->next = (int)best[i];
-			k->gain = gain;
-			k->threshold = thr;
-		}
-	}
+	struct knee_pt *pts = xcalloc(nl ? nl : 1, sizeof(*pts));
+	for (unsigned i = 0; i < nl; i++)
+		pts[i] = (struct knee_pt){ k->steps[best[i]].iops, k->steps[best[i]].little };
+	struct knee_out ko;
+	knee_find(pts, nl, &ko);
+	k->knee = ko.knee < 0 ? -1 : (int)best[ko.knee];
+	k->next = ko.next < 0 ? -1 : (int)best[ko.next];
+	k->gain = ko.gain;
+	k->threshold = ko.threshold;
+	free(pts);
 	free(best);
 }
 

@@ -67,6 +67,13 @@ check "summary: maxima are the CSV's" \
 	same "$(summary_val normal_summary.txt 'Maximum Large MBPS')" "$(csv_max normal_mbps.csv)" &&
 	same "$(summary_val normal_summary.txt 'Maximum Small IOPS')" "$(csv_max normal_iops.csv)" &&
 	same "$(summary_val normal_summary.txt 'Minimum Small Latency')" "$(csv_min normal_lat.csv)"
+k=$(j .matrix.small_knee.level)
+check "JSON: the knee of small I/O alone is one of its levels 1..5 ($k)" between "${k:-0}" 1 5
+check "the console names the same knee" grep -q "^Knee of small I/O alone (Little's law, as iogauge scale): Small=$k, " "$OUT"
+n=$(j .matrix.small_knee.next_level)
+check "JSON: the level after the knee is the next one, or none when IOPS still rose ($n)" \
+	[ "$n" = null -o "$n" = "$((k + 1))" ]
+check "JSON: the knee of large I/O alone is level 1 or 2" between "$(j .matrix.large_knee.level)" 1 2
 check "JSON: 17 points, all measured" [ "$(j '.matrix.points|length')" = 17 ] &&
 	[ "$(grep -o '"measured": *false' "$E2E_TMP/m.json" | wc -l)" = 0 ]
 check "JSON: the point Small=3 Large=2 has a small and a large job" \
