@@ -33,7 +33,9 @@ for bin in iogauge build/iogauge-san; do
 	[ "$bin" = build/iogauge-san ] && [ "${IOGAUGE_SKIP_SAN_E2E:-0}" = 1 ] && continue
 	for s in tests/e2e/test_*.sh; do
 		echo "== e2e ($bin): $s"
+		start=$SECONDS
 		IOGAUGE="$PWD/$bin" one "$s with $bin" timeout 900 bash "$s"
+		echo "== took $((SECONDS - start)) s: $s ($bin)" # the CI budget is 20 minutes in all
 	done
 done
 
