@@ -641,7 +641,11 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 	struct suite_run *sr = &x->sr;
 	bool interrupted = x->ctx.stop != 0;
 	sr->status = status;
-	if (sr->s->output_format == OUT_NORMAL) {
+	bool any = status != EXIT_USAGE; /* refused before anything was measured: stderr says it, once */
+	for (unsigned t = 0; t < sr->ntargets; t++)
+		for (size_t c = 0; c < (size_t)sr->s->passes * sr->suite->ncases; c++)
+			any |= sr->targets[t].cells[c].done;
+	if (sr->s->output_format == OUT_NORMAL && any) {
 		sr->suite->print(out->out, sr);
 		if (status && status != EXIT_USAGE)
 			fprintf(out->out, "%s: the figures above cover what was measured until then; '-' was not measured.\n",
