@@ -282,6 +282,16 @@ struct settings {
 		bool excel, no_crossover, csv;    /* -R, -z, --csv */
 		char excel_file[PATH_MAX];        /* -b */
 	} sweep;
+
+	/* steady (src/suites/steady.c): the block sizes and read/write mixes of a round */
+#define STEADY_MAX_LIST 16
+	struct steady_opts {
+		uint64_t bs[STEADY_MAX_LIST];  /* --round-bs, in the order given; none: --bs */
+		unsigned nbs;
+		unsigned mix[STEADY_MAX_LIST]; /* --round-mix: read percentages; none: --rw's */
+		unsigned nmix;
+		bool pts;                      /* --pts: SNIA PTS's lists where none is given */
+	} steady;
 };
 
 /* The job writes: its pattern, or the rewrites of --rewrite_pct. */

@@ -50,3 +50,7 @@ void print_sweep_r(const void *obj, const struct opt_def *o, char *buf, size_t l
 int set_sweep_i(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_sweep_i(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int print_double(char *buf, size_t len, double v);
+int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len);

@@ -45,9 +45,14 @@ enum {
 	OG_BONNIE = 1 << 12,  /* bonnie++'s one-letter options (bonnie) */
 	OG_MATRIX = 1 << 13,  /* Orion's options (matrix) */
 	OG_SWEEP = 1 << 14,   /* iozone's one-letter options (sweep) */
-	OG_ALL = (1 << 15) - 1,
-	/* The classic tools' own options: no other command takes them; their one-letter names repeat. */
-	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP,
+	OG_STEADY = 1 << 15,  /* round-bs, round-mix, pts: the cases of a steady round */
+	OG_ALL = (1 << 16) - 1,
+	/*
+	 * One command's own options (the classic tools', steady's rounds): no other
+	 * command takes them; a suite's saved settings echo them; the classic
+	 * tools' one-letter names repeat.
+	 */
+	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY,
 };
 
 /* Flags. */

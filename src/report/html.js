@@ -75,6 +75,8 @@
 			spec.datasets.forEach((d) => (d.err || []).forEach((e) => { if (e && e[1] > top) top = e[1]; }));
 			if (top > 0) scales.y.suggestedMax = top;
 		}
+		/* Counted x values (rounds): whole-number ticks only. */
+		if (spec.xint) scales.x.ticks = { precision: 0 };
 		if (spec.kind === 'pct') {
 			scales.x.min = 1;
 			scales.x.ticks = { callback: (v) => pctLabel(v), autoSkip: false, maxRotation: 0 };
@@ -119,7 +121,8 @@
 		const sets = chart.data.datasets.map((d, i) => ({
 			label: d.label, data: d.data, err: d.err, drawn: chart.getDatasetMeta(i).data.length
 		}));
-		rendered[spec.key] = { id: spec.id, kind: spec.kind, labels: chart.data.labels, datasets: sets };
+		rendered[spec.key] = { id: spec.id, kind: spec.kind, labels: chart.data.labels, datasets: sets,
+			xticks: chart.scales.x ? chart.scales.x.ticks.map((t) => t.value) : [] };
 		drawn++;
 	}
 	document.getElementById('iogauge-rendered').textContent =

@@ -5,6 +5,7 @@
  * asked for steady state ("steadystate" in a job).
  */
 #include "common.h"
+#include "options.h"
 #include "report/html.h"
 
 #include <stdio.h>
@@ -99,58 +100,134 @@ static void segment(json_t *c, const char *label, double a, double ya, double b,
 	chart_point(ds, b, yb);
 }
 
+/* The tracked case's rounds, its window, the average, the band and the least-squares line. */
+static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *steady, const json_t *x,
+			   const char *suffix)
+{
+	size_t i;
+	const json_t *rd;
+	char key[64], title[PATH_MAX + 256], of[160] = "";
+	const json_t *w = json_object_get(x, "window");
+	bool reached = json_is_true(json_object_get(x, "reached"));
+	json_int_t first = json_integer_value(json_object_get(w, "first_round"));
+	json_int_t last = json_integer_value(json_object_get(w, "last_round"));
+	size_t nr = json_array_size(json_object_get(x, "rounds"));
+	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
+	if (json_array_size(json_object_get(x, "cases")) > 1 && tracked)
+		snprintf(of, sizeof(of), ", tracked case %s", tracked);
+	if (reached)
+		snprintf(title, sizeof(title), "Steady state reached at round %lld (window: rounds %lld-%lld)%s%s",
+			 (long long)last, (long long)first, (long long)last, of, suffix);
+	else
+		snprintf(title, sizeof(title), "Steady state not reached in %zu rounds%s%s", nr, of, suffix);
+	snprintf(key, sizeof(key), "r%u:steady:t%zu", r, t);
+	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
+	json_object_set_new(c, "xint", json_true());
+	json_t *all = chart_dataset(c, "IOPS per round");
+	json_array_foreach(json_object_get(x, "rounds"), i, rd)
+		chart_point(all, num(rd, "round"), num(rd, "iops"));
+	if (!json_is_object(w))
+		return;
+	json_t *win = chart_dataset(c, reached ? "steady-state window" : "last window (not steady)");
+	json_object_set_new(win, "style", json_string("window"));
+	json_array_foreach(json_object_get(x, "rounds"), i, rd)
+		if (num(rd, "round") >= (double)first && num(rd, "round") <= (double)last)
+			chart_point(win, num(rd, "round"), num(rd, "iops"));
+	double mean = num(w, "iops_mean"), slope = num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
+	double half = num(steady, "range_pct_limit") / 200;
+	segment(c, "window average", (double)first, mean, (double)last, mean);
+	/* The band: two segments of one dataset, a gap (y null) between them. */
+	char band[64];
+	snprintf(band, sizeof(band), "average +/- %g%%", half * 100);
+	json_t *b = chart_dataset(c, band);
+	json_object_set_new(b, "style", json_string("dash"));
+	chart_point(b, (double)first, mean * (1 + half));
+	chart_point(b, (double)last, mean * (1 + half));
+	json_t *gap = json_object();
+	json_object_set_new(gap, "x", json_real((double)last));
+	json_object_set_new(gap, "y", json_null());
+	json_array_append_new(json_object_get(b, "data"), gap);
+	chart_point(b, (double)first, mean * (1 - half));
+	chart_point(b, (double)last, mean * (1 - half));
+	segment(c, "least-squares line", (double)first, mean + slope * (first - mid), (double)last,
+		mean + slope * (last - mid));
+}
+
+/* Several cases: every case's rounds on a log scale (block sizes differ by orders of magnitude). */
+static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *x, const char *suffix)
+{
+	size_t i, k;
+	const json_t *cs, *rd;
+	char key[64], title[PATH_MAX + 64];
+	snprintf(key, sizeof(key), "r%u:steady:cases:t%zu", r, t);
+	snprintf(title, sizeof(title), "IOPS per round, every case%s", suffix);
+	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
+	json_object_set_new(c, "xint", json_true());
+	json_object_set_new(c, "ylog", json_true());
+	json_array_foreach(json_object_get(x, "cases"), i, cs) {
+		json_t *ds = chart_dataset(c, json_string_value(json_object_get(cs, "name")));
+		json_array_foreach(json_object_get(cs, "rounds"), k, rd)
+			if (num(rd, "iops") > 0)
+				chart_point(ds, num(rd, "round"), num(rd, "iops"));
+	}
+}
+
+/* PTS's table: each case's average IOPS over the window, block sizes by read/write mixes. */
+static void steady_table(struct page *p, const json_t *steady, const json_t *x, const char *path)
+{
+	const json_t *table = json_object_get(x, "table"), *rows = json_object_get(table, "iops");
+	const json_t *bs = json_object_get(steady, "block_sizes"), *mix = json_object_get(steady, "read_pcts");
+	const char *what = json_string_value(json_object_get(table, "rounds_averaged"));
+	size_t i, k;
+	const json_t *v;
+	fprintf(p->f, "<p>Average IOPS by block size and R/W mix over %s (rounds %lld-%lld)%s",
+		what && !strcmp(what, "steady window") ? "the steady-state window"
+		: what && !strcmp(what, "last window") ? "the last window (steady state NOT reached)"
+							: "every round measured (too few for a window)",
+		(long long)json_integer_value(json_object_get(table, "first_round")),
+		(long long)json_integer_value(json_object_get(table, "last_round")), path ? ": " : "");
+	if (path)
+		html_esc(p->f, path);
+	fputs("</p>\n<table class=\"meta steady-table\">\n<tr><th>Block</th>", p->f);
+	json_array_foreach(mix, k, v) {
+		long long rd = (long long)json_integer_value(v);
+		fprintf(p->f, "<th style=\"text-align:right; padding-left:16px\">%lld/%lld</th>", rd, 100 - rd);
+	}
+	fputs("</tr>\n", p->f);
+	json_array_foreach(rows, i, v) {
+		char b[32];
+		print_size((uint64_t)json_integer_value(json_array_get(bs, i)), b, sizeof(b));
+		fprintf(p->f, "<tr><th>%s</th>", b);
+		const json_t *cell;
+		json_array_foreach(v, k, cell) {
+			if (json_is_number(cell))
+				fprintf(p->f, "<td style=\"text-align:right; padding-left:16px\">%.1f</td>", json_number_value(cell));
+			else
+				fputs("<td style=\"text-align:right\">-</td>", p->f);
+		}
+		fputs("</tr>\n", p->f);
+	}
+	fputs("</table>\n", p->f);
+}
+
 static void steady_charts(struct page *p, unsigned r, const json_t *steady)
 {
-	size_t t, i;
-	const json_t *x, *rd;
-	char key[64], title[PATH_MAX + 160];
+	size_t t;
+	const json_t *x;
+	char suffix[PATH_MAX + 8];
 	size_t nt = json_array_size(json_object_get(steady, "targets"));
 	fputs("<h3>Steady state: the rounds</h3>\n<div class=\"charts\">\n", p->f);
 	json_array_foreach(json_object_get(steady, "targets"), t, x) {
-		const json_t *w = json_object_get(x, "window");
 		const char *path = json_string_value(json_object_get(x, "path"));
-		bool reached = json_is_true(json_object_get(x, "reached"));
-		json_int_t first = json_integer_value(json_object_get(w, "first_round"));
-		json_int_t last = json_integer_value(json_object_get(w, "last_round"));
-		size_t nr = json_array_size(json_object_get(x, "rounds"));
-		if (reached)
-			snprintf(title, sizeof(title), "Steady state reached at round %lld (window: rounds %lld-%lld)%s%s",
-				 (long long)last, (long long)first, (long long)last, nt > 1 ? ": " : "", nt > 1 && path ? path : "");
-		else
-			snprintf(title, sizeof(title), "Steady state not reached in %zu rounds%s%s", nr, nt > 1 ? ": " : "",
-				 nt > 1 && path ? path : "");
-		snprintf(key, sizeof(key), "r%u:steady:t%zu", r, t);
-		json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
-		json_t *all = chart_dataset(c, "IOPS per round");
-		json_array_foreach(json_object_get(x, "rounds"), i, rd)
-			chart_point(all, num(rd, "round"), num(rd, "iops"));
-		if (!json_is_object(w))
-			continue;
-		json_t *win = chart_dataset(c, reached ? "steady-state window" : "last window (not steady)");
-		json_object_set_new(win, "style", json_string("window"));
-		json_array_foreach(json_object_get(x, "rounds"), i, rd)
-			if (num(rd, "round") >= (double)first && num(rd, "round") <= (double)last)
-				chart_point(win, num(rd, "round"), num(rd, "iops"));
-		double mean = num(w, "iops_mean"), slope = num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
-		double half = num(steady, "range_pct_limit") / 200;
-		segment(c, "window average", (double)first, mean, (double)last, mean);
-		/* The band: two segments of one dataset, a gap (y null) between them. */
-		char band[64];
-		snprintf(band, sizeof(band), "average +/- %g%%", half * 100);
-		json_t *b = chart_dataset(c, band);
-		json_object_set_new(b, "style", json_string("dash"));
-		chart_point(b, (double)first, mean * (1 + half));
-		chart_point(b, (double)last, mean * (1 + half));
-		json_t *gap = json_object();
-		json_object_set_new(gap, "x", json_real((double)last));
-		json_object_set_new(gap, "y", json_null());
-		json_array_append_new(json_object_get(b, "data"), gap);
-		chart_point(b, (double)first, mean * (1 - half));
-		chart_point(b, (double)last, mean * (1 - half));
-		segment(c, "least-squares line", (double)first, mean + slope * (first - mid), (double)last,
-			mean + slope * (last - mid));
+		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
+		steady_tracked(p, r, t, steady, x, suffix);
+		if (json_array_size(json_object_get(x, "cases")) > 1)
+			steady_cases(p, r, t, x, suffix);
 	}
 	fputs("</div>\n", p->f);
+	json_array_foreach(json_object_get(steady, "targets"), t, x)
+		if (json_array_size(json_object_get(x, "cases")) > 1)
+			steady_table(p, steady, x, nt > 1 ? json_string_value(json_object_get(x, "path")) : NULL);
 }
 
 /* run: the window of each job that asked for steady state. */

@@ -1,0 +1,109 @@
+/*
+ * steady's lists (--round-bs, --round-mix): comma-separated values, each
+ * checked, none twice, at most STEADY_MAX_LIST.  An empty value empties the
+ * list (what an empty list prints as, so a saved one reads back as it was).
+ */
+#include "common.h"
+#include "options.h"
+#include "option_values.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define ROUND_BS_MAX (1ULL << 30) /* --bs's own limit */
+
+/* The items of val, one by one, into item[]; -1 with err set when there are too many. */
+static int split(const struct opt_def *o, const char *val, char items[][32], unsigned *n, char *err,
+		 size_t errlen)
+{
+	*n = 0;
+	for (const char *p = val;;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		if (*n == STEADY_MAX_LIST) {
+			snprintf(err, errlen, "--%s: at most %d values", o->name, STEADY_MAX_LIST);
+			return -1;
+		}
+		if (!len || len >= 32) {
+			snprintf(err, errlen, "--%s: '%s' has an empty or overlong item", o->name, val);
+			return -1;
+		}
+		snprintf(items[(*n)++], 32, "%.*s", (int)len, p);
+		if (!c)
+			return 0;
+		p = c + 1;
+	}
+}
+
+int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err, size_t errlen)
+{
+	struct steady_opts *st = &((struct settings *)obj)->steady;
+	char items[STEADY_MAX_LIST][32];
+	uint64_t v[STEADY_MAX_LIST];
+	unsigned n = 0;
+	if (*val && split(o, val, items, &n, err, errlen))
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		if (parse_size(items[i], &v[i]) || !v[i] || v[i] > ROUND_BS_MAX) {
+			snprintf(err, errlen, "--%s: '%s' is not a block size from 1 to 1g", o->name, items[i]);
+			return -1;
+		}
+		for (unsigned k = 0; k < i; k++)
+			if (v[k] == v[i]) {
+				snprintf(err, errlen, "--%s: %s is given twice", o->name, items[i]);
+				return -1;
+			}
+	}
+	memcpy(st->bs, v, n * sizeof(v[0]));
+	st->nbs = n;
+	return 0;
+}
+
+void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct steady_opts *st = &((const struct settings *)obj)->steady;
+	size_t k = 0;
+	(void)o;
+	buf[0] = 0;
+	for (unsigned i = 0; i < st->nbs && k + 1 < len; i++) {
+		if (i)
+			buf[k++] = ',';
+		print_size(st->bs[i], buf + k, len - k);
+		k += strlen(buf + k);
+	}
+}
+
+int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t errlen)
+{
+	struct steady_opts *st = &((struct settings *)obj)->steady;
+	char items[STEADY_MAX_LIST][32];
+	unsigned n = 0, v[STEADY_MAX_LIST];
+	if (*val && split(o, val, items, &n, err, errlen))
+		return -1;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t x;
+		if (parse_uint(items[i], &x) || x > 100) {
+			snprintf(err, errlen, "--%s: '%s' is not a read percentage from 0 to 100", o->name, items[i]);
+			return -1;
+		}
+		v[i] = (unsigned)x;
+		for (unsigned k = 0; k < i; k++)
+			if (v[k] == v[i]) {
+				snprintf(err, errlen, "--%s: %s is given twice", o->name, items[i]);
+				return -1;
+			}
+	}
+	memcpy(st->mix, v, n * sizeof(v[0]));
+	st->nmix = n;
+	return 0;
+}
+
+void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct steady_opts *st = &((const struct settings *)obj)->steady;
+	size_t k = 0;
+	(void)o;
+	buf[0] = 0;
+	for (unsigned i = 0; i < st->nmix && k + 1 < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%u", i ? "," : "", st->mix[i]);
+}
