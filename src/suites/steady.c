@@ -63,6 +63,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 		struct ig_err *e)
 {
 	const struct steady_opts *st = &sr->s->steady;
+	*cases = NULL;
 	*n = 0;
 	if (!st->nbs && !st->nmix && !st->pts) {
 		*cases = xcalloc(1, sizeof(**cases));

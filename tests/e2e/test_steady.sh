@@ -5,7 +5,10 @@
 # it was not attained; bad values are refused.  steady: on a RAM-backed loop
 # device the region is preconditioned (the device sees both passes), rounds
 # follow until the verdict, the JSON holds every round and the window, the
-# page plots them; a device with a file system is refused untouched.
+# page plots them (whole-round ticks); a 2x2 matrix of block sizes x mixes runs
+# every case every round, tracks 4k writes and prints PTS's table, also from the
+# saved result; bad lists are refused in one line; a device with a file system
+# is refused untouched.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -99,16 +102,80 @@ elif command -v chromium >/dev/null 2>&1 && [ -r /usr/share/javascript/chart.js/
 		"$E2E_TMP/st.png.dom.html" >"$R"
 	check "HTML: the rounds chart has a point per round" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data|length')" = "$n" ]
 	check "HTML: the window's 5 rounds are marked" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[1].data|length')" = 5 ]
+	check "HTML: the rounds axis ticks whole rounds" \
+		[ "$(jget "$R" '.byKey.r0:steady:t0.xticks|length')" -gt 0 ] &&
+		! jget "$R" '.byKey.r0:steady:t0.xticks' | grep -q '\.'
 	check "HTML: round 1's point is round 1's IOPS" \
 		awk -v a="$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data[0].y')" -v b="$(k .targets[0].rounds[0].iops)" 'BEGIN { exit !(a == b) }'
 else
 	skip "HTML of steady" "chromium or libjs-chart.js missing"
 fi
 
-# 3. The interlock: a device with a file system is refused, untouched.
+# 3. A 2x2 matrix (--round-bs x --round-mix): every case runs every round; the tracked case
+# is 4k writes; the rounds table, the verdict and PTS's table of window averages; the JSON
+# holds every case's rounds and the table; the saved result re-prints the same summary.
+run_iogauge steady --ioengine=libaio --size=16m --runtime=200ms --passes=6 --iodepth=8 \
+	--round-bs=4k,64k --round-mix=100,0 --json "$E2E_TMP/mx.json" --output "$E2E_TMP/mx.txt" "$DEV"
+expect_status 0 "steady with a 2x2 matrix on the loop device: exit 0"
+jget "$E2E_TMP/mx.json" .steady >"$S"
+m=$(k '.targets[0].rounds|length')
+check "matrix: between 5 and 6 rounds ($m)" between "${m:-0}" 5 6
+check "matrix: the tracked case is 4k writes" [ "$(k .tracked_case)" = "4k R/W 0/100" ]
+check "matrix: the JSON names the block sizes and mixes" \
+	[ "$(k .block_sizes[1])" = 65536 ] && [ "$(k .read_pcts[0])" = 100 ] && [ "$(k '.read_pcts|length')" = 2 ]
+check "matrix: 4 cases, mixes outer" [ "$(k '.targets[0].cases|length')" = 4 ] &&
+	[ "$(k .targets[0].cases[1].name)" = "64k R/W 100/0" ] && [ "$(k .targets[0].cases[2].read_pct)" = 0 ]
+for c in 0 1 2 3; do
+	check "matrix: case $c ran every round" [ "$(k ".targets[0].cases[$c].rounds|length")" = "$m" ]
+done
+check "matrix: a job per case per round" [ "$(jget "$E2E_TMP/mx.json" '.jobs|length')" = $((4 * m)) ]
+check "matrix: the tracked rounds are case 2's" \
+	[ "$(k .targets[0].rounds[0].iops)" = "$(k .targets[0].cases[2].rounds[0].iops)" ]
+check "matrix: the table is 2 block sizes x 2 mixes" \
+	[ "$(k '.targets[0].table.iops|length')" = 2 ] && [ "$(k '.targets[0].table.iops[1]|length')" = 2 ]
+check "matrix: a table cell is its case's average" \
+	[ "$(k .targets[0].table.iops[1][0])" = "$(k .targets[0].cases[1].iops_mean)" ]
+check "text: the tracked case is named" grep -q "Tracked: 4k R/W 0/100 (random writes)" "$E2E_TMP/mx.txt"
+check "text: the tracked case's rounds" \
+	[ "$(grep -Ec '^ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+' "$E2E_TMP/mx.txt")" = "$m" ]
+check "text: PTS's table, a row per block size" \
+	grep -Eq '^IOPS by block size and R/W mix, the average of the (steady-state|last) window' "$E2E_TMP/mx.txt" &&
+	grep -q '^ Block       100/0       0/100$' "$E2E_TMP/mx.txt" &&
+	[ "$(grep -Ec '^ +(4k|64k)( +[0-9]+\.[0-9]){2}$' "$E2E_TMP/mx.txt")" = 2 ]
+run_iogauge report "$E2E_TMP/mx.json" -o "$E2E_TMP/mx.html"
+expect_status 0 "report of the saved matrix: exit 0"
+sed -n '/<pre class="summary">/,/<\/pre>/p' "$E2E_TMP/mx.html" | sed -e 's/.*<pre class="summary">//' -e '/<\/pre>/d' \
+	-e 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g' >"$E2E_TMP/mx.again"
+check "the saved matrix re-prints the same summary" cmp -s "$E2E_TMP/mx.txt" "$E2E_TMP/mx.again"
+check "HTML: PTS's table" grep -q 'class="meta steady-table"' "$E2E_TMP/mx.html"
+if [[ $IOGAUGE != */iogauge-san ]] && command -v chromium >/dev/null 2>&1 &&
+	[ -r /usr/share/javascript/chart.js/chart.min.js ]; then
+	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/mx.html" "$E2E_TMP/mx.png" 1280 1400 >/dev/null 2>&1
+	R=$E2E_TMP/mx.rendered.json
+	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
+		"$E2E_TMP/mx.png.dom.html" >"$R"
+	check "HTML: every case's rounds are drawn" [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 4 ] &&
+		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[3].data|length')" = "$m" ]
+fi
+# Bad lists: one line, exit 2, nothing run.
+for bad in --round-bs=4k,0 --round-bs=4k,4k --round-mix=101 --round-mix=5,5 \
+	--round-mix=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16; do
+	run_iogauge steady --runtime=0.2 "$bad" "$DEV"
+	expect_status 2 "steady $bad: exit 2"
+	check "steady $bad: one line on stderr" [ "$(wc -l <"$ERR")" = 1 ]
+done
+run_iogauge steady --runtime=0.2 --rw=write --round-bs=4k,8k "$DEV"
+expect_status 2 "the lists with a sequential --rw: exit 2"
+expect_err "--rw=write is sequential" "the refusal says why"
+
+# 4. The interlock: a device with a file system is refused, untouched.
 mkfs_ext4 "$DEV"
 h=$(content_hash "$DEV")
 run_iogauge steady --runtime 0.2 --passes 5 "$DEV"
 expect_status 2 "steady on a device with ext4: exit 2"
 expect_err "it carries an ext4 file system" "the refusal names the file system"
 check "the device is unchanged" [ "$(content_hash "$DEV")" = "$h" ]
+run_iogauge steady --runtime 0.2 --passes 5 --pts "$DEV"
+expect_status 2 "steady --pts on a device with ext4: exit 2"
+expect_err "it carries an ext4 file system" "the refusal names the file system"
+check "the device is still unchanged" [ "$(content_hash "$DEV")" = "$h" ]

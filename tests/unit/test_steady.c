@@ -153,12 +153,21 @@ static void rate_by_round(struct suite_run *sr, struct suite_target *t, unsigned
 	j->rate_iops = rates[sr->pass];
 }
 
-static json_t *run_steady(const unsigned *schedule, unsigned rounds, char **text)
+/* Each case's rate limit, the same every round: the matrix part. */
+static void rate_by_case(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
+{
+	(void)sr;
+	(void)t;
+	j->rate_iops = rates[c];
+}
+
+static json_t *run_steady_with(void (*job)(struct suite_run *, struct suite_target *, unsigned, struct job *),
+			       const unsigned *schedule, unsigned rounds, const char *const *more, char **text)
 {
 	static struct suite synthetic;
 	static struct command cmd;
 	synthetic = *cmd_steady.suite;
-	synthetic.job = rate_by_round;
+	synthetic.job = job;
 	cmd = cmd_steady;
 	cmd.suite = &synthetic;
 	rates = schedule;
@@ -166,9 +175,13 @@ static json_t *run_steady(const unsigned *schedule, unsigned rounds, char **text
 	snprintf(a_json, sizeof(a_json), "--json=%s", jsonpath);
 	snprintf(a_out, sizeof(a_out), "--output=%s", textpath);
 	snprintf(a_passes, sizeof(a_passes), "--passes=%u", rounds);
-	char *argv[] = { "--ioengine=null", "--direct=0", "--size=64m", "--runtime=400ms", "--iodepth=1",
-			 a_passes, "--quiet", a_json, a_out, dir, NULL };
-	assert_int_equal(suite_main(&cmd, 10, argv), 0);
+	char *argv[16] = { "--ioengine=null", "--direct=0", "--size=64m", "--runtime=400ms", "--iodepth=1",
+			   a_passes, "--quiet", a_json, a_out };
+	int argc = 9;
+	for (unsigned i = 0; more && more[i] && argc < 14; i++)
+		argv[argc++] = (char *)more[i];
+	argv[argc++] = dir;
+	assert_int_equal(suite_main(&cmd, argc, argv), 0);
 	FILE *f = fopen(textpath, "r");
 	assert_non_null(f);
 	*text = calloc(1, 65536);
@@ -179,6 +192,11 @@ static json_t *run_steady(const unsigned *schedule, unsigned rounds, char **text
 	if (!root)
 		fail_msg("%s", e.msg);
 	return root;
+}
+
+static json_t *run_steady(const unsigned *schedule, unsigned rounds, char **text)
+{
+	return run_steady_with(rate_by_round, schedule, rounds, NULL, text);
 }
 
 static const json_t *target0(const json_t *root)
@@ -241,6 +259,183 @@ static void test_keeps_changing(void **state)
 	json_decref(root);
 }
 
+/* ---- the cases of a round: --round-bs, --round-mix, --pts */
+
+static void test_round_lists(void **state)
+{
+	(void)state;
+	struct job job;
+	struct settings s;
+	struct ig_err e = { 0 };
+	char buf[256];
+	options_defaults(&job, &s);
+	assert_int_equal(args_apply_string("--round-bs=1m,4k,512 --round-mix=100,65,0", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(s.steady.nbs, 3);
+	assert_true(s.steady.bs[0] == 1 << 20 && s.steady.bs[1] == 4096 && s.steady.bs[2] == 512);
+	assert_int_equal(s.steady.nmix, 3);
+	assert_true(s.steady.mix[0] == 100 && s.steady.mix[1] == 65 && s.steady.mix[2] == 0);
+	/* Printed as typed: a saved setting reads back the same. */
+	option_print(option_find("round-bs"), &job, &s, buf, sizeof(buf));
+	assert_string_equal(buf, "1m,4k,512");
+	option_print(option_find("round-mix"), &job, &s, buf, sizeof(buf));
+	assert_string_equal(buf, "100,65,0");
+	/* Bad values: refused in one line naming the option; the list stays as it was. */
+	static const char *const bad[] = {
+		"--round-bs=4k,0", "--round-bs=4k,,8k", "--round-bs=2g", "--round-bs=4k,4096", "--round-bs=4x",
+		"--round-bs=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", "--round-mix=101", "--round-mix=-1",
+		"--round-mix=50,50", "--round-mix=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", "--round-mix=a",
+	};
+	for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+		memset(&e, 0, sizeof(e));
+		assert_int_equal(args_apply_string(bad[i], OG_ALL, &job, &s, &e), -1);
+		assert_int_equal(e.status, EXIT_USAGE);
+		assert_non_null(strstr(e.msg, strncmp(bad[i], "--round-bs", 10) ? "round-mix" : "round-bs"));
+		assert_null(strchr(e.msg, '\n'));
+	}
+	assert_int_equal(s.steady.nbs, 3);
+	assert_int_equal(s.steady.nmix, 3);
+	/* 16 values are allowed; an empty value empties the list. */
+	assert_int_equal(args_apply_string("--round-mix=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(s.steady.nmix, 16);
+	assert_int_equal(args_apply_string("--round-bs=", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(s.steady.nbs, 0);
+}
+
+/* The cases a round runs: the chosen pattern alone, or every block size x mix, mixes outer (PTS). */
+static void test_round_cases(void **state)
+{
+	(void)state;
+	struct job job;
+	struct settings s;
+	struct suite_run sr;
+	struct suite_case *cases = NULL;
+	unsigned n = 0;
+	struct ig_err e = { 0 };
+	const struct suite *st = cmd_steady.suite;
+	memset(&sr, 0, sizeof(sr));
+	sr.s = &s;
+	options_defaults(&job, &s);
+	assert_int_equal(args_apply_defaults(&cmd_steady, &job, &s, &e), 0);
+	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(cases[0].name, "round"); /* --rw and --bs as given */
+	assert_string_equal(cases[0].opts, "");
+	suite_cases_free(cases, n);
+	/* --pts: PTS's 56 cases, 100% reads at 1 MiB first, 512-byte writes last. */
+	assert_int_equal(args_apply_string("--pts", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
+	assert_int_equal(n, 56);
+	assert_string_equal(cases[0].name, "1m R/W 100/0");
+	assert_string_equal(cases[0].opts, "--rw=randread --bs=1m");
+	assert_string_equal(cases[1].name, "128k R/W 100/0");
+	assert_string_equal(cases[8].name, "1m R/W 95/5");
+	assert_string_equal(cases[8].opts, "--rw=randrw --rwmixread=95 --bs=1m");
+	assert_string_equal(cases[54].opts, "--rw=randwrite --bs=4k");
+	assert_string_equal(cases[55].name, "512 R/W 0/100");
+	suite_cases_free(cases, n);
+	/* A list given replaces PTS's; the other dimension stays PTS's. */
+	assert_int_equal(args_apply_string("--round-mix=0", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
+	assert_int_equal(n, 8);
+	suite_cases_free(cases, n);
+	/* Without --pts, the missing list is --bs (or --rw's mix): randrw at 70% reads x two sizes. */
+	assert_int_equal(args_apply_string("--pts=0 --round-mix= --round-bs=8k,16k --rw=randrw --rwmixread=70",
+					   OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(cases[1].name, "16k R/W 70/30");
+	assert_string_equal(cases[1].opts, "--rw=randrw --rwmixread=70 --bs=16k");
+	suite_cases_free(cases, n);
+	/* The lists make random cases: a sequential --rw is refused, not silently changed. */
+	assert_int_equal(args_apply_string("--rw=write", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), -1);
+	assert_int_equal(e.status, EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "--rw=write is sequential"));
+	suite_cases_free(cases, n);
+}
+
+/* Rates by case (mixes outer): 4k reads, 8k reads, 4k writes, 8k writes. */
+static const unsigned matrix_rates[] = { 4000, 3000, 2000, 1000 };
+
+static void test_matrix_rounds(void **state)
+{
+	(void)state;
+	static const char *const more[] = { "--runtime=200ms", "--round-bs=4k,8k", "--round-mix=100,0", NULL };
+	char *text;
+	json_t *root = run_steady_with(rate_by_case, matrix_rates, 7, more, &text);
+	const json_t *st = json_object_get(root, "steady"), *t = target0(root);
+	assert_string_equal(json_string_value(json_object_get(st, "tracked_case")), "4k R/W 0/100");
+	assert_int_equal(json_integer_value(json_array_get(json_object_get(st, "block_sizes"), 1)), 8192);
+	assert_int_equal(json_integer_value(json_array_get(json_object_get(st, "read_pcts"), 0)), 100);
+	/* Constant rates: steady at round 5; every case ran every round. */
+	assert_true(json_is_true(json_object_get(t, "reached")));
+	assert_int_equal(json_array_size(json_object_get(t, "rounds")), 5);
+	assert_int_equal(json_array_size(json_object_get(root, "jobs")), 20);
+	const json_t *cases = json_object_get(t, "cases");
+	assert_int_equal(json_array_size(cases), 4);
+	for (unsigned c = 0; c < 4; c++) {
+		const json_t *k = json_array_get(cases, c);
+		assert_int_equal(json_array_size(json_object_get(k, "rounds")), 5);
+		double m = json_real_value(json_object_get(k, "iops_mean"));
+		assert_true(m > matrix_rates[c] * 0.9 && m < matrix_rates[c] * 1.05);
+	}
+	assert_string_equal(json_string_value(json_object_get(json_array_get(cases, 1), "name")), "8k R/W 100/0");
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(cases, 1), "bs")), 8192);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(cases, 2), "read_pct")), 0);
+	/* The tracked case's rounds are case 2's (4k writes, ~2000 IOPS). */
+	double r1 = json_real_value(json_object_get(json_array_get(json_object_get(t, "rounds"), 0), "iops"));
+	assert_true(r1 > 1800 && r1 < 2100);
+	/* PTS's table: block sizes (rows) x mixes (columns), the window's averages. */
+	const json_t *table = json_object_get(t, "table"), *rows = json_object_get(table, "iops");
+	assert_string_equal(json_string_value(json_object_get(table, "rounds_averaged")), "steady window");
+	assert_int_equal(json_array_size(rows), 2);
+	assert_int_equal(json_array_size(json_array_get(rows, 0)), 2);
+	double cell8w = json_real_value(json_array_get(json_array_get(rows, 1), 1));
+	assert_true(cell8w > 900 && cell8w < 1050);
+	assert_non_null(strstr(text, "Tracked: 4k R/W 0/100 (random writes)"));
+	assert_non_null(strstr(text, "The tracked case's rounds (4k R/W 0/100):"));
+	assert_non_null(strstr(text, "IOPS by block size and R/W mix, the average of the steady-state window (rounds 1-5):\n"
+				     " Block       100/0       0/100\n    4k"));
+	/* The saved result prints the same again. */
+	struct suite_saved ss;
+	struct ig_err e = { 0 };
+	assert_int_equal(suite_from_json(root, &ss, &e), 0);
+	char *again = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&again, &len);
+	ss.suite.print(m, &ss.sr);
+	fclose(m);
+	assert_string_equal(again, text);
+	suite_saved_free(&ss);
+	free(again);
+	free(text);
+	json_decref(root);
+}
+
+static void no_limit(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
+{
+	(void)sr;
+	(void)t;
+	(void)c;
+	(void)j;
+}
+
+/* Without 4k writes, the tracked case has the fewest reads, then the smallest block. */
+static void test_tracked_choice(void **state)
+{
+	(void)state;
+	static const char *const more[] = { "--runtime=30ms", "--round-bs=16k,8k", "--round-mix=100,65", NULL };
+	char *text;
+	json_t *root = run_steady_with(no_limit, NULL, 1, more, &text);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(root, "steady"), "tracked_case")),
+			    "8k R/W 65/35");
+	assert_non_null(strstr(text, "the average of the 1 round measured (too few for a window)"));
+	const json_t *table = json_object_get(target0(root), "table");
+	assert_string_equal(json_string_value(json_object_get(table, "rounds_averaged")), "all");
+	free(text);
+	json_decref(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +444,10 @@ int main(void)
 		cmocka_unit_test(test_feed),
 		cmocka_unit_test(test_ends_constant),
 		cmocka_unit_test(test_keeps_changing),
+		cmocka_unit_test(test_round_lists),
+		cmocka_unit_test(test_round_cases),
+		cmocka_unit_test(test_matrix_rounds),
+		cmocka_unit_test(test_tracked_choice),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
