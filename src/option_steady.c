@@ -54,6 +54,7 @@ int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err,
 				return -1;
 			}
 	}
+	memset(st->bs, 0, sizeof(st->bs)); /* the unused tail too: a list compares as its values */
 	memcpy(st->bs, v, n * sizeof(v[0]));
 	st->nbs = n;
 	return 0;
@@ -93,6 +94,7 @@ int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err
 				return -1;
 			}
 	}
+	memset(st->mix, 0, sizeof(st->mix));
 	memcpy(st->mix, v, n * sizeof(v[0]));
 	st->nmix = n;
 	return 0;
