@@ -153,18 +153,39 @@ static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *s
 		mean + slope * (last - mid));
 }
 
-/* Several cases: every case's rounds on a log scale (block sizes differ by orders of magnitude). */
-static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *x, const char *suffix)
+/*
+ * Several cases: as PTS's convergence plot, every block size's rounds at the
+ * tracked case's mix (with one block size, every case's), on a log scale:
+ * block sizes differ by orders of magnitude.
+ */
+static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *steady, const json_t *x,
+			 const char *suffix)
 {
 	size_t i, k;
-	const json_t *cs, *rd;
-	char key[64], title[PATH_MAX + 64];
+	const json_t *cs, *rd, *cases = json_object_get(x, "cases");
+	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
+	json_int_t mix = -1;
+	unsigned same = 0;
+	char key[64], title[PATH_MAX + 96];
+	json_array_foreach(cases, i, cs)
+		if (tracked && !strcmp(tracked, json_string_value(json_object_get(cs, "name")) ?: ""))
+			mix = json_integer_value(json_object_get(cs, "read_pct"));
+	json_array_foreach(cases, i, cs)
+		same += json_integer_value(json_object_get(cs, "read_pct")) == mix;
+	if (same < 2)
+		mix = -1;
 	snprintf(key, sizeof(key), "r%u:steady:cases:t%zu", r, t);
-	snprintf(title, sizeof(title), "IOPS per round, every case%s", suffix);
+	if (mix >= 0)
+		snprintf(title, sizeof(title), "IOPS per round, every block size at R/W %lld/%lld%s", (long long)mix,
+			 100 - (long long)mix, suffix);
+	else
+		snprintf(title, sizeof(title), "IOPS per round, every case%s", suffix);
 	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
 	json_object_set_new(c, "xint", json_true());
 	json_object_set_new(c, "ylog", json_true());
-	json_array_foreach(json_object_get(x, "cases"), i, cs) {
+	json_array_foreach(cases, i, cs) {
+		if (mix >= 0 && json_integer_value(json_object_get(cs, "read_pct")) != mix)
+			continue;
 		json_t *ds = chart_dataset(c, json_string_value(json_object_get(cs, "name")));
 		json_array_foreach(json_object_get(cs, "rounds"), k, rd)
 			if (num(rd, "iops") > 0)
@@ -222,7 +243,7 @@ static void steady_charts(struct page *p, unsigned r, const json_t *steady)
 		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		steady_tracked(p, r, t, steady, x, suffix);
 		if (json_array_size(json_object_get(x, "cases")) > 1)
-			steady_cases(p, r, t, x, suffix);
+			steady_cases(p, r, t, steady, x, suffix);
 	}
 	fputs("</div>\n", p->f);
 	json_array_foreach(json_object_get(steady, "targets"), t, x)

@@ -154,8 +154,10 @@ if [[ $IOGAUGE != */iogauge-san ]] && command -v chromium >/dev/null 2>&1 &&
 	R=$E2E_TMP/mx.rendered.json
 	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
 		"$E2E_TMP/mx.png.dom.html" >"$R"
-	check "HTML: every case's rounds are drawn" [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 4 ] &&
-		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[3].data|length')" = "$m" ]
+	check "HTML: every block size's rounds at the tracked mix are drawn" \
+		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 2 ] &&
+		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].label')" = "64k R/W 0/100" ] &&
+		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].data|length')" = "$m" ]
 fi
 # Bad lists: one line, exit 2, nothing run.
 for bad in --round-bs=4k,0 --round-bs=4k,4k --round-mix=101 --round-mix=5,5 \
