@@ -93,6 +93,13 @@ grep '^3;' "$OUT" >"$T/mine.terse"
 python3 "$REF/fio_terse_from_json.py" "$T/plus2.json" 3 >"$T/ref.terse"
 cat >"$T/cmp.py" <<'PY'
 import sys
+# The reference reads json+'s numbers back as JSON printed them (rounded): a %f may differ in
+# its sixth decimal (127.912198 against 127.912197 was seen).
+def last_digit(u, v):
+    try:
+        return abs(float(u.rstrip("%")) - float(v.rstrip("%"))) <= 1.5e-6
+    except ValueError:
+        return False
 a = [l.rstrip("\n").split(";") for l in open(sys.argv[1])]
 b = [l.rstrip("\n").split(";") for l in open(sys.argv[2])]
 bad = len(a) != len(b) or not a
@@ -100,7 +107,7 @@ for x, y in zip(a, b):
     if len(x) != len(y):
         print("fields", len(x), len(y)); bad = True
     for i, (u, v) in enumerate(zip(x, y)):
-        if u != v and i + 1 not in (7, 8, 48, 49):
+        if u != v and i + 1 not in (7, 8, 48, 49) and not last_digit(u, v):
             print("field", i + 1, u, v); bad = True
 sys.exit(bad)
 PY
