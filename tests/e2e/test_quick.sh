@@ -50,7 +50,7 @@ mkfs_mount ext4 256M ext4 || {
 EXT4_LOOP=$(basename "$LOOP")
 EXT4_DIR=$MNT/q-ext4
 mkdir "$EXT4_DIR" || exit 1
-in_dir "$EXT4_DIR" --size 64m --runtime 1
+in_dir "$EXT4_DIR" --size 64m --runtime 0.5 --ramp_time 0.2
 expect_status 0 "quick on ext4: exit status 0"
 table "quick on ext4" "$OUT"
 if grep -E "^iogauge quick:" "$OUT" | grep -q "ext4 on $EXT4_LOOP"; then
@@ -64,7 +64,7 @@ check "quick on ext4: the directory is empty afterwards" dir_empty "$EXT4_DIR"
 if mount_tmpfs 256m; then
 	TMPFS_DIR=$MNT/q-tmpfs
 	mkdir "$TMPFS_DIR" || exit 1
-	in_dir "$TMPFS_DIR" --size 64m --runtime 1
+	in_dir "$TMPFS_DIR" --size 64m --runtime 0.5 --ramp_time 0.2
 	expect_status 0 "quick on tmpfs: exit status 0"
 	table "quick on tmpfs" "$OUT"
 	if grep -E "^iogauge quick:" "$OUT" | grep -q "tmpfs"; then
