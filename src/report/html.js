@@ -103,8 +103,10 @@
 				normalized: spec.kind === 'time' || spec.kind === 'pct',
 				interaction: { mode: 'nearest', intersect: false },
 				plugins: {
-					title: { display: true, text: spec.title, font: { size: 14 } },
-					legend: { position: 'bottom', labels: { boxWidth: 12 } },
+					/* Many series (a PTS run's jobs): a legend would cover the chart; the tooltip names each. */
+					title: { display: true, font: { size: 14 }, text: spec.title +
+						(datasets.length > 24 ? ` (${datasets.length} series: hover a line for its name)` : '') },
+					legend: { display: datasets.length <= 24, position: 'bottom', labels: { boxWidth: 12 } },
 					tooltip
 				},
 				scales
