@@ -117,6 +117,23 @@ static int find_uint(const unsigned *v, unsigned n, unsigned x)
 	return -1;
 }
 
+/* PTS's report lays the table out small blocks first, writes on the left: both axes ascending. */
+static void insert_u64(uint64_t *v, unsigned *n, uint64_t x)
+{
+	unsigned i = (*n)++;
+	for (; i && v[i - 1] > x; i--)
+		v[i] = v[i - 1];
+	v[i] = x;
+}
+
+static void insert_uint(unsigned *v, unsigned *n, unsigned x)
+{
+	unsigned i = (*n)++;
+	for (; i && v[i - 1] > x; i--)
+		v[i] = v[i - 1];
+	v[i] = x;
+}
+
 /* From the cases' own options (a saved result's too). */
 static void grid_of(const struct suite_run *sr, struct grid *g)
 {
@@ -132,22 +149,20 @@ static void grid_of(const struct suite_run *sr, struct grid *g)
 			*j = *sr->base;
 		g->bs[c] = j->bs;
 		g->mix[c] = read_pct_of(j);
-		int r = find_u64(g->rows, g->nrows, g->bs[c]), k = find_uint(g->cols, g->ncols, g->mix[c]);
-		if (r < 0 && g->nrows < STEADY_MAX_LIST) {
-			r = (int)g->nrows;
-			g->rows[g->nrows++] = g->bs[c];
-		}
-		if (k < 0 && g->ncols < STEADY_MAX_LIST) {
-			k = (int)g->ncols;
-			g->cols[g->ncols++] = g->mix[c];
-		}
-		if (r >= 0 && k >= 0 && g->at[r][k] < 0)
-			g->at[r][k] = (int)c;
+		if (find_u64(g->rows, g->nrows, g->bs[c]) < 0 && g->nrows < STEADY_MAX_LIST)
+			insert_u64(g->rows, &g->nrows, g->bs[c]);
+		if (find_uint(g->cols, g->ncols, g->mix[c]) < 0 && g->ncols < STEADY_MAX_LIST)
+			insert_uint(g->cols, &g->ncols, g->mix[c]);
 		/* PTS's tracking variable, else the fewest reads, then the smallest block. */
 		unsigned t = g->tracked;
 		bool pts = g->bs[c] == 4096 && g->mix[c] == 0, tpts = g->bs[t] == 4096 && g->mix[t] == 0;
 		if (!tpts && (pts || g->mix[c] < g->mix[t] || (g->mix[c] == g->mix[t] && g->bs[c] < g->bs[t])))
 			g->tracked = c;
+	}
+	for (unsigned c = 0; c < g->n; c++) {
+		int r = find_u64(g->rows, g->nrows, g->bs[c]), k = find_uint(g->cols, g->ncols, g->mix[c]);
+		if (r >= 0 && k >= 0 && g->at[r][k] < 0)
+			g->at[r][k] = (int)c;
 	}
 	free(j);
 }
