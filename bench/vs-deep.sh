@@ -5,21 +5,51 @@
 # rounds, on the same file system, and prints iogauge's figure over the peer's: the median of the
 # per-round ratios and their min-max.  Only ratios from one run on one machine mean anything.
 #
-#   bonnie  iogauge bonnie vs bonnie++ (-f: no per-character tests, whose methods differ: bonnie++
-#           2.00a makes a system call per byte, iogauge a putc; -D: O_DIRECT block tests for both,
-#           since bonnie++ reads its file back from the page cache when -r is below the real RAM
-#           while iogauge drops the cache first), the same -s/-r/-n: block output, rewrite,
-#           block input, seeks, and sequential and random create/stat/delete rates.  Read from
-#           both tools' CSV lines; a test either shows as +++++ (under 0.5 s) is left out of that
-#           round.
+#   bonnie  iogauge bonnie against bonnie++ 2.00a in the same directory, -f (no per-character
+#           tests, whose methods differ: bonnie++ makes a system call per byte, iogauge a putc),
+#           the same -s and -r; two pairs a round, each doing the same work on both sides:
+#           - both -D, -n BONNIE_N: block output (O_DIRECT 8 KiB writes, then fsync) and the file
+#             tests (sequential and random create, stat, delete of N x 1024 empty files).  Only
+#             block output is compared from this pair's I/O tests: bonnie++'s -D opens O_DIRECT
+#             for block output alone and reopens the file without it for rewrite, block input and
+#             seeks (strace: openat(..., O_RDWR)), while iogauge -D stays O_DIRECT throughout.
+#             That, on a machine whose RAM holds the file, was the "0.07x block input, 0.29x
+#             rewrite": bonnie++ read the page cache, iogauge the disk.
+#           - both buffered, -n 0, iogauge with --invalidate=0, -s SIZE:8k:SEEKS: block output,
+#             rewrite (read, lseek back, write for bonnie++; pread, pwrite for iogauge), block
+#             input, seeks.  bonnie++ never drops the page cache (it relies on -s >= 2 x RAM; the
+#             RAM here is far above the 4 GiB a bench file may take), so it reads its file back
+#             from the cache; iogauge drops the cache before each read test unless told
+#             --invalidate=0.  With it both read and rewrite the same cached pages: these
+#             figures compare the tools' paths through the page cache, not the disk.  SEEKS is
+#             raised from 8192 so that the cached seeks last more than bonnie++'s 0.5 s.
+#           Read from both tools' CSV lines; a test either shows as +++++ (under 0.5 s) is left
+#           out of that round.
 #   files   files created (and stated, deleted) per second: `iogauge run --fileop=create` of N
-#           files in one directory against bonnie++'s own sequential create rate of N files in
-#           one directory (bonnie++ -s 0 -n N/1024).  Target: >= 1.0x.
+#           empty files in one new directory against bonnie++'s own sequential create rate of N
+#           files in one new directory (bonnie++ -s 0 -n N/1024), then stat and unlink against
+#           bonnie++'s sequential stat and delete.  The same system calls per file on both sides
+#           (strace -c): create openat(O_CREAT|O_EXCL|O_WRONLY) + close, stat one newfstatat,
+#           delete one unlink(at); bonnie++'s names are 10-22 characters, iogauge's f0..fN.
+#           Target: >= 1.0x.  bonnie++'s stat of 64 Ki files usually ends under 0.5 s (+++++):
+#           no ratio then.
+#   Every run starts after a `sync`, and every run that creates files (files, and bonnie's -D
+#   pair) after SETTLE seconds more.  On a file system without a journal (this machine's ext4:
+#   no /proc/fs/jbd2 entry) ext4 will not reuse an inode deleted in the last 60 s (360 s while
+#   its inode-table block is dirty): each create scans past all of them (recently_deleted() in
+#   find_inode_bit, `perf record`: 30-60% of a create), so a create right after another run's
+#   64 Ki deletions ran several times slower, and the alternation (each tool follows itself
+#   every other round) turned that into an order effect.  After sync + 61 s both tools create
+#   into the same clean state.  Their own random create still follows their own sequential
+#   delete within seconds (bonnie++ and iogauge alike), so random create measures that scan.
 #   matrix  iogauge matrix points against fio jobs of the same shape, O_DIRECT, io_uring, on a
 #           file of the same size each: small IOPS at Small=5 (8 KiB random reads, 5 in flight)
 #           and large MBPS at Large=2 (1 MiB random reads, 2 in flight).
-#   sweep   iogauge sweep cells (-I: O_DIRECT) against fio jobs of the same file and record
-#           size: write (a new file), read, random read, random write.
+#   sweep   iogauge sweep cells (-I: O_DIRECT, psync) against fio jobs of the same file (1 GiB)
+#           and record size (64 KiB), psync, O_DIRECT: write (a new file), read, random read,
+#           random write; one pread64/pwrite64 per record on both sides (strace -c).  fio runs
+#           with --fallocate=none: by default it fallocates a new file before writing it, while
+#           iozone (and sweep) extend the file as they write.
 #
 # Environment:
 #   ROUNDS=3          rounds
@@ -29,8 +59,11 @@
 #   BENCH_DIR=dir     where the files go (default /var/tmp unless tmpfs, else bench/); a real disk
 #   BONNIE_MB=2048    bonnie's file (-s), with -r half of it
 #   BONNIE_N=64       bonnie's files, x 1024 (-n)
+#   BONNIE_SEEKS=262144  seeks in the buffered pair (bonnie++'s default 8192 ends under 0.5 s there)
 #   FILES=65536       files for the files test
 #   DURATION=5        seconds per matrix point and fio job
+#   RESULTS=file      keep the raw figures (lines: KEY TOOL ROUND VALUE)
+#   SETTLE=61         seconds to wait before a run that creates files (QUICK: 0, unfair then)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,14 +74,17 @@ if [[ "${QUICK:-0}" == 1 ]]; then
 	BONNIE_N=${BONNIE_N:-16}
 	FILES=${FILES:-16384}
 	DURATION=${DURATION:-2}
+	SETTLE=${SETTLE:-0}
 fi
 ROUNDS=${ROUNDS:-3}
 TESTS=${TESTS:-bonnie files matrix sweep}
 IOGAUGE=${IOGAUGE:-$repo/iogauge}
 BONNIE_MB=${BONNIE_MB:-2048}
 BONNIE_N=${BONNIE_N:-64}
+BONNIE_SEEKS=${BONNIE_SEEKS:-262144}
 FILES=${FILES:-65536}
 DURATION=${DURATION:-5}
+SETTLE=${SETTLE:-61}
 
 die() { echo "vs-deep: $*" >&2; exit 1; }
 [[ -x "$IOGAUGE" ]] || die "no iogauge binary at $IOGAUGE (run: make iogauge)"
@@ -60,7 +96,7 @@ if [[ -z "${BENCH_DIR:-}" ]]; then
 	[[ "$(stat -f -c %T "$BENCH_DIR" 2>/dev/null)" == tmpfs ]] && BENCH_DIR=$here
 fi
 TMP=$(mktemp -d "$BENCH_DIR/vs-deep.XXXXXX")
-trap 'rm -rf -- "$TMP"' EXIT
+trap '[[ -n "${RESULTS:-}" && -f "$TMP/results" ]] && cp -- "$TMP/results" "$RESULTS"; rm -rf -- "$TMP"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 RES=$TMP/results # lines: KEY TOOL ROUND VALUE
@@ -68,12 +104,16 @@ LOG=$TMP/log
 : >"$RES"
 record() { echo "$1 $2 $3 $4" >>"$RES"; }
 quiet() {
+	sync # each run starts with the last one's writeback done (a deletion left dirty metadata)
 	if ! "$@" >"$LOG" 2>&1; then
 		echo "vs-deep: command failed: $*" >&2
 		tail -n 20 "$LOG" >&2
 		exit 1
 	fi
 }
+# Before a run that creates files: ext4 without a journal skips inodes deleted in the last
+# 60 s, a scan per create (see the header); both tools start past that window.
+settle() { sync; sleep "$SETTLE"; }
 # first ROUND: 0 when the peer goes first this round, 1 when iogauge does
 first() { echo $(($1 % 2)); }
 uid=$(id -u)
@@ -102,22 +142,39 @@ print(repr(iops), repr(bw))
 EOF
 
 # --- bonnie ---------------------------------------------------------------------------------
+# Two pairs a round (see the header): -D for block output and the file tests, buffered with the
+# page cache kept for block output, rewrite, block input and seeks.
 if want bonnie; then
 	d=$TMP/bonnie
 	mkdir "$d"
 	ram=$((BONNIE_MB / 2))
+	u=(); [[ $uid == 0 ]] && u=(-u root)
 	for ((r = 1; r <= ROUNDS; r++)); do
-		for o in $(first $r) $((1 - $(first $r))); do
-			if [[ $o == 0 ]]; then
-				u=(); [[ $uid == 0 ]] && u=(-u root)
-				quiet bonnie++ -d "$d" -s "$BONNIE_MB" -r "$ram" -n "$BONNIE_N" -f -D -q -m peer "${u[@]}"
-				tool=peer
-			else
-				quiet "$IOGAUGE" bonnie -s "$BONNIE_MB" -r "$ram" -n "$BONNIE_N" -f -D -q --quiet "$d"
-				tool=iogauge
-			fi
-			grep '^1\.98,' "$LOG" | tail -1 >"$TMP/line"
-			python3 "$TMP/bcsv.py" "$TMP/line" | while read -r n v; do record "bonnie.$n" $tool $r "$v"; done
+		for mode in direct cached; do
+			for o in $(first $r) $((1 - $(first $r))); do
+				if [[ $mode == direct ]]; then
+					sz=$BONNIE_MB; pk=(-n "$BONNIE_N" -D); gk=(-n "$BONNIE_N" -D)
+				else
+					sz=$BONNIE_MB:8k:$BONNIE_SEEKS; pk=(-n 0); gk=(-n 0 --invalidate=0)
+				fi
+				[[ $mode == direct ]] && settle
+				if [[ $o == 0 ]]; then
+					quiet bonnie++ -d "$d" -s "$sz" -r "$ram" -f -q -m peer "${pk[@]}" "${u[@]}"
+					tool=peer
+				else
+					quiet "$IOGAUGE" bonnie -s "$sz" -r "$ram" -f -q --quiet "${gk[@]}" "$d"
+					tool=iogauge
+				fi
+				grep '^1\.98,' "$LOG" | tail -1 >"$TMP/line"
+				python3 "$TMP/bcsv.py" "$TMP/line" | while read -r n v; do
+					case $mode.$n in
+					direct.put_block) record bonnie.put_block_direct $tool $r "$v" ;;
+					direct.rewrite | direct.get_block | direct.seeks) ;; # not the same work
+					direct.*) record "bonnie.$n" $tool $r "$v" ;;
+					cached.*) record "bonnie.$n" $tool $r "$v" ;;
+					esac
+				done
+			done
 		done
 	done
 fi
@@ -129,6 +186,7 @@ if want files; then
 	n_k=$((FILES / 1024))
 	for ((r = 1; r <= ROUNDS; r++)); do
 		for o in $(first $r) $((1 - $(first $r))); do
+			settle
 			if [[ $o == 0 ]]; then
 				u=(); [[ $uid == 0 ]] && u=(-u root)
 				quiet bonnie++ -d "$d" -s 0 -n "$n_k" -q -m peer "${u[@]}"
@@ -185,7 +243,7 @@ fi
 if want sweep; then
 	d=$TMP/sweep
 	mkdir "$d"
-	fsize=256m
+	fsize=1g # a cell lasts seconds: shorter ones were mostly noise on a shared machine
 	[[ "${QUICK:-0}" == 1 ]] && fsize=64m
 	for ((r = 1; r <= ROUNDS; r++)); do
 		for o in $(first $r) $((1 - $(first $r))); do
@@ -193,7 +251,7 @@ if want sweep; then
 				rm -f "$d/fio.dat"
 				for rw in write read randread randwrite; do
 					quiet fio --name=peer --filename="$d/fio.dat" --size=$fsize --rw=$rw --bs=64k \
-						--ioengine=psync --direct=1 --output-format=json
+						--ioengine=psync --direct=1 --fallocate=none --output-format=json
 					read -r iops bw < <(python3 "$TMP/jsum.py" "$LOG")
 					record "sweep.$rw" peer $r "$bw"
 				done
@@ -232,12 +290,14 @@ def add(name, key, unit, scale, fmt, lo=None, target=""):
                  fmt % (statistics.median(g.values()) * scale),
                  "%.3f [%.3f-%.3f] n=%d" % (m, min(rs), max(rs), len(rs)), target,
                  "" if lo is None else ("ok" if m >= lo else "MISS")))
+add("bonnie -D vs bonnie++ -D: block output (O_DIRECT)", "bonnie.put_block_direct", "KiB/s", 1, "%.0f")
 for n, label in (("put_block", "block output"), ("rewrite", "rewrite"), ("get_block", "block input"),
                  ("seeks", "random seeks"), ("seq_create", "seq create"), ("seq_stat", "seq stat"),
                  ("seq_del", "seq delete"), ("ran_create", "random create"), ("ran_stat", "random stat"),
                  ("ran_del", "random delete")):
     unit = "KiB/s" if n in ("put_block", "rewrite", "get_block") else "seeks/s" if n == "seeks" else "files/s"
-    add("bonnie vs bonnie++: " + label, "bonnie." + n, unit, 1, "%.0f")
+    pre = "bonnie --invalidate=0 vs bonnie++ (buffered): " if unit != "files/s" else "bonnie vs bonnie++: "
+    add(pre + label, "bonnie." + n, unit, 1, "%.0f")
 add("run --fileop=create vs bonnie++ seq create", "files.seq_create", "files/s", 1, "%.0f", lo=1.0, target=">= 1.0x")
 add("run --fileop=stat vs bonnie++ seq stat", "files.seq_stat", "files/s", 1, "%.0f")
 add("run --fileop=unlink vs bonnie++ seq delete", "files.seq_del", "files/s", 1, "%.0f")

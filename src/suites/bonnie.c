@@ -434,11 +434,13 @@ static void print_bonnie(FILE *f, const struct suite_run *sr)
 	}
 	/* What the figures are, on stderr: the tables themselves stay bonnie++'s. */
 	fprintf(stderr, "iogauge bonnie: %s (%s on %s), file %s in %s blocks, %u x 1024 files; %s; "
-			"the page cache is dropped before each read test; +++++: a test under 0.5 s\n",
+			"%s; +++++: a test under 0.5 s\n",
 		q->shown, q->info.fstype[0] ? q->info.fstype : "unknown fs",
 		q->info.device[0] ? q->info.device : "no block device",
 		fmt_bytes(sz, sizeof(sz), (double)sr->targets[0].size), fmt_bytes(ch, sizeof(ch), (double)b->chunk),
-		b->nfiles, b->direct ? "block tests O_DIRECT, per-character through stdio" : "buffered, through the page cache");
+		b->nfiles, b->direct ? "block tests O_DIRECT, per-character through stdio" : "buffered, through the page cache",
+		sr->base->invalidate ? "the page cache is dropped before each read test" :
+				       "the page cache is kept between tests (--invalidate=0): reads may come from it");
 	print_text(b->csv ? stderr : f, sr);
 	csv_line(line, sizeof(line), sr);
 	fprintf(f, "%s\n", line);
@@ -498,8 +500,9 @@ const struct command cmd_bonnie = {
 		"sequential and random create, stat (read, when the files hold data) and delete of -n N x "
 		"1024 files, each with its rate, %CPU and slowest request. The file is twice the RAM "
 		"unless -s and -r say otherwise, as bonnie++ insists, and a file that does not fit is "
-		"refused. Prints bonnie++'s text table and its CSV line (format 1.98; bon_csv2txt and "
-		"bon_csv2html read it); with -q the CSV alone on stdout and the table on stderr. A test "
+		"refused. The page cache is dropped before each read test; --invalidate=0 keeps it, as "
+		"bonnie++ does (which, with a file smaller than the RAM, reads the cache). Prints "
+		"bonnie++'s text table and its CSV line (format 1.98; bon_csv2txt and bon_csv2html read it); with -q the CSV alone on stdout and the table on stderr. A test "
 		"shorter than 0.5 s shows +++++ as in bonnie++; the JSON keeps its value, marked too_short.",
 	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_BONNIE | OG_DATA,
 	.defaults = "--ioengine=psync --direct=0 --numjobs=1 --iodepth=1 --runtime=0 --ramp_time=0 "

@@ -2,7 +2,8 @@
 # bonnie: bonnie++'s text table and CSV line (format 1.98) from the runner's
 # figures; Debian's bon_csv2txt and bon_csv2html read the line and render
 # every column; -q puts the CSV alone on stdout; +++++ below 0.5 s while the
-# JSON keeps the value; the counts behind each test; the 2x RAM rule, a file
+# JSON keeps the value; the counts behind each test; the page cache dropped
+# before block input, or kept with --invalidate=0; the 2x RAM rule, a file
 # that does not fit and bad options refused before anything is written.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -93,8 +94,12 @@ check "bon_csv2html: files 1, 4096, 1024, 2 dirs" \
 check "bon_csv2html: every latency in a cell" [ "$(grep -oE '>[0-9]+(us|ms|s)<' "$E2E_TMP/html" | wc -l)" = 12 ]
 
 # 3. -q: the CSV alone on stdout, the table on stderr; -f: no per-character tests.
-run_iogauge bonnie -s 16 -r 8 -n 0 -q -f "$D"
+run_iogauge bonnie -s 16 -r 8 -n 0 -q -f --json "$E2E_TMP/q.json" "$D"
 expect_status 0 "bonnie -q -f -n 0: exit 0"
+res() { jget "$E2E_TMP/$1" ".jobs[case=get_block].resident_before_bytes" 2>/dev/null; }
+cached() { [[ $(res "$1") =~ ^[0-9]+$ ]] && between "$(res "$1")" "$2" "$3"; }
+check "the cache is dropped before block input ($(res q.json) bytes were cached)" cached q.json 0 1048576
+check "stderr says the cache is dropped" grep -q 'the page cache is dropped before each read test' "$ERR"
 check "-q: one line on stdout, the CSV" [ "$(wc -l <"$OUT")" = 1 ] && grep -q '^1\.98,' "$OUT"
 check "-q: the table on stderr" grep -q '^Name:Size etc' "$ERR"
 check "-q: no file table with -n 0" sh -c "! grep -q 'Sequential Create' '$ERR'"
@@ -103,6 +108,12 @@ check "-f: per-character fields empty" [ -z "$(csvf 9)$(csvf 10)$(csvf 15)$(csvf
 check "-f: block output measured" [ -n "$(csvf 11)" ]
 check "-n 0: 17 empty file fields (21..37)" [ -z "$(cut -d, -f22-38 "$E2E_TMP/line.csv" | tr -d ,)" ]
 check "-n 0: 50 fields" [ "$(awk -F, '{ print NF }' "$E2E_TMP/line.csv")" = 50 ]
+
+# --invalidate=0: the cache is kept between tests, as bonnie++ keeps it (block input reads it).
+run_iogauge bonnie -s 16 -r 8 -n 0 -q -f --invalidate=0 --json "$E2E_TMP/k.json" "$D"
+expect_status 0 "bonnie --invalidate=0: exit 0"
+check "--invalidate=0: the file is cached before block input ($(res k.json) bytes)" cached k.json 15728640 16777216
+check "--invalidate=0: stderr says the cache is kept" grep -q 'the page cache is kept between tests' "$ERR"
 
 # 4. Files only (-s 0): the I/O fields are empty.
 run_iogauge bonnie -s 0 -n 1 -q "$D"
