@@ -15,12 +15,12 @@
 #             seeks (strace: openat(..., O_RDWR)), while iogauge -D stays O_DIRECT throughout.
 #             That, on a machine whose RAM holds the file, was the "0.07x block input, 0.29x
 #             rewrite": bonnie++ read the page cache, iogauge the disk.
-#           - both buffered, -n 0, iogauge with --invalidate=0, -s SIZE:8k:SEEKS: block output,
+#           - both buffered, -n 0, iogauge with --keep-cache, -s SIZE:8k:SEEKS: block output,
 #             rewrite (read, lseek back, write for bonnie++; pread, pwrite for iogauge), block
 #             input, seeks.  bonnie++ never drops the page cache (it relies on -s >= 2 x RAM; the
 #             RAM here is far above the 4 GiB a bench file may take), so it reads its file back
 #             from the cache; iogauge drops the cache before each read test unless told
-#             --invalidate=0.  With it both read and rewrite the same cached pages: these
+#             --keep-cache.  With it both read and rewrite the same cached pages: these
 #             figures compare the tools' paths through the page cache, not the disk.  SEEKS is
 #             raised from 8192 so that the cached seeks last more than bonnie++'s 0.5 s.
 #           iogauge writes --data=pattern=0x04: bonnie++'s blocks are one repeated byte but for a
@@ -159,7 +159,7 @@ if want bonnie; then
 				if [[ $mode == direct ]]; then
 					sz=$BONNIE_MB; pk=(-n "$BONNIE_N" -D); gk=(-n "$BONNIE_N" -D)
 				else
-					sz=$BONNIE_MB:8k:$BONNIE_SEEKS; pk=(-n 0); gk=(-n 0 --invalidate=0)
+					sz=$BONNIE_MB:8k:$BONNIE_SEEKS; pk=(-n 0); gk=(-n 0 --keep-cache)
 				fi
 				[[ $mode == direct ]] && settle
 				if [[ $o == 0 ]]; then
@@ -300,7 +300,7 @@ for n, label in (("put_block", "block output"), ("rewrite", "rewrite"), ("get_bl
                  ("seq_del", "seq delete"), ("ran_create", "random create"), ("ran_stat", "random stat"),
                  ("ran_del", "random delete")):
     unit = "KiB/s" if n in ("put_block", "rewrite", "get_block") else "seeks/s" if n == "seeks" else "files/s"
-    pre = "bonnie --invalidate=0 vs bonnie++ (buffered): " if unit != "files/s" else "bonnie vs bonnie++: "
+    pre = "bonnie --keep-cache vs bonnie++ (buffered): " if unit != "files/s" else "bonnie vs bonnie++: "
     add(pre + label, "bonnie." + n, unit, 1, "%.0f")
 add("run --fileop=create vs bonnie++ seq create", "files.seq_create", "files/s", 1, "%.0f", lo=1.0, target=">= 1.0x")
 add("run --fileop=stat vs bonnie++ seq stat", "files.seq_stat", "files/s", 1, "%.0f")

@@ -252,6 +252,7 @@ struct settings {
 		bool csv;            /* -q: the CSV line on stdout, the text on stderr */
 		bool no_chars;       /* -f: no per-character tests */
 		bool direct;         /* -D: O_DIRECT for the block tests */
+		bool keep_cache;     /* --keep-cache: no cache drop before the read tests, as bonnie++ */
 	} bonnie;
 
 	/* matrix (src/suites/matrix.c): Oracle Orion's options */

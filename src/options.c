@@ -154,7 +154,7 @@ const struct opt_def options[] = {
 	  .group = OG_FIO,
 	  .help = "Stop after N requests, passing over the region as often as needed (0: the size, --loops and --runtime decide)" },
 	{ .name = "invalidate", .type = OT_BOOL, J(invalidate), .def = "1", .bare = "1",
-	  .group = OG_FIO | OG_BONNIE, /* bonnie: 0 keeps the cache as bonnie++ does */
+	  .group = OG_FIO,
 	  .help = "Drop the file's cached pages before the job and, for buffered time-based jobs, after every pass over the region (not timed)" },
 	{ .name = "fadvise_hint", .type = OT_BOOL, J(fadvise_hint), .def = "1", .bare = "1",
 	  .group = OG_FIO,
@@ -421,6 +421,8 @@ const struct opt_def options[] = {
 	  .help = "bonnie++'s -f: no per-character tests" },
 	{ .name = "D", .type = OT_BOOL, S(bonnie.direct), .def = "0", .bare = "1", .group = OG_BONNIE,
 	  .help = "bonnie++'s -D: O_DIRECT for the block tests: output, rewrite, input, seeks (bonnie++ 2.00a opens O_DIRECT for block output alone; per-character I/O goes through stdio)" },
+	{ .name = "keep-cache", .type = OT_BOOL, S(bonnie.keep_cache), .def = "0", .bare = "1", .group = OG_BONNIE,
+	  .help = "Keep the page cache between the tests, as bonnie++ does (with a file smaller than the RAM, rewrite, input and seeks then read the cache); without it the cache is dropped before each read test" },
 	/* ---- matrix (src/suites/matrix.c): Oracle Orion's options ('-' and '_' alike: -num_disks) */
 	{ .name = "run", .type = OT_ENUM, S(matrix.run), .def = "simple", .values = matrix_runs,
 	  .group = OG_MATRIX,

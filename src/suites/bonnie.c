@@ -97,6 +97,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 	if (!size && !b->nfiles)
 		return err_set(e, EXIT_USAGE, "-s 0 and -n 0: no test left to run");
 	base->size = size;
+	base->invalidate = !b->keep_cache;
 	struct suite_case *c = xcalloc(T_NR, sizeof(*c));
 	const char *d = b->direct ? "--direct=1" : "--direct=0";
 	unsigned bs = (unsigned)b->chunk, per = b->seeks / b->seekers;
@@ -439,8 +440,8 @@ static void print_bonnie(FILE *f, const struct suite_run *sr)
 		q->info.device[0] ? q->info.device : "no block device",
 		fmt_bytes(sz, sizeof(sz), (double)sr->targets[0].size), fmt_bytes(ch, sizeof(ch), (double)b->chunk),
 		b->nfiles, b->direct ? "block tests O_DIRECT, per-character through stdio" : "buffered, through the page cache",
-		sr->base->invalidate ? "the page cache is dropped before each read test" :
-				       "the page cache is kept between tests (--invalidate=0): reads may come from it");
+		b->keep_cache ? "the page cache is kept between tests (--keep-cache): reads may come from it" :
+				"the page cache is dropped before each read test");
 	print_text(b->csv ? stderr : f, sr);
 	csv_line(line, sizeof(line), sr);
 	fprintf(f, "%s\n", line);
@@ -500,7 +501,7 @@ const struct command cmd_bonnie = {
 		"sequential and random create, stat (read, when the files hold data) and delete of -n N x "
 		"1024 files, each with its rate, %CPU and slowest request. The file is twice the RAM "
 		"unless -s and -r say otherwise, as bonnie++ insists, and a file that does not fit is "
-		"refused. The page cache is dropped before each read test; --invalidate=0 keeps it, as "
+		"refused. The page cache is dropped before each read test; --keep-cache keeps it, as "
 		"bonnie++ does (which, with a file smaller than the RAM, reads the cache). Prints "
 		"bonnie++'s text table and its CSV line (format 1.98; bon_csv2txt and bon_csv2html read it); with -q the CSV alone on stdout and the table on stderr. A test "
 		"shorter than 0.5 s shows +++++ as in bonnie++; the JSON keeps its value, marked too_short.",

@@ -3,7 +3,7 @@
 # figures; Debian's bon_csv2txt and bon_csv2html read the line and render
 # every column; -q puts the CSV alone on stdout; +++++ below 0.5 s while the
 # JSON keeps the value; the counts behind each test; the page cache dropped
-# before block input, or kept with --invalidate=0; the 2x RAM rule, a file
+# before block input, or kept with --keep-cache; the 2x RAM rule, a file
 # that does not fit and bad options refused before anything is written.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -109,11 +109,11 @@ check "-f: block output measured" [ -n "$(csvf 11)" ]
 check "-n 0: 17 empty file fields (21..37)" [ -z "$(cut -d, -f22-38 "$E2E_TMP/line.csv" | tr -d ,)" ]
 check "-n 0: 50 fields" [ "$(awk -F, '{ print NF }' "$E2E_TMP/line.csv")" = 50 ]
 
-# --invalidate=0: the cache is kept between tests, as bonnie++ keeps it (block input reads it).
-run_iogauge bonnie -s 16 -r 8 -n 0 -q -f --invalidate=0 --json "$E2E_TMP/k.json" "$D"
-expect_status 0 "bonnie --invalidate=0: exit 0"
-check "--invalidate=0: the file is cached before block input ($(res k.json) bytes)" cached k.json 15728640 16777216
-check "--invalidate=0: stderr says the cache is kept" grep -q 'the page cache is kept between tests' "$ERR"
+# --keep-cache: the cache is kept between tests, as bonnie++ keeps it (block input reads it).
+run_iogauge bonnie -s 16 -r 8 -n 0 -q -f --keep-cache --json "$E2E_TMP/k.json" "$D"
+expect_status 0 "bonnie --keep-cache: exit 0"
+check "--keep-cache: the file is cached before block input ($(res k.json) bytes)" cached k.json 15728640 16777216
+check "--keep-cache: stderr says the cache is kept" grep -q 'the page cache is kept between tests' "$ERR"
 
 # 4. Files only (-s 0): the I/O fields are empty.
 run_iogauge bonnie -s 0 -n 1 -q "$D"

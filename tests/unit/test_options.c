@@ -864,9 +864,9 @@ static void test_args_classic(void **state)
 	assert_int_equal(cpa.settings.sweep.max_rec, 16384); /* iozone's -q, not bonnie's */
 	assert_int_equal(cpa.nwords, 1);
 	args_free(&cpa);
-	char *a2[] = { "-s", "100", "-r", "50", "-n", "2:4k:1k:3", "-q", "-f", "--invalidate=0", NULL };
+	char *a2[] = { "-s", "100", "-r", "50", "-n", "2:4k:1k:3", "-q", "-f", "--keep-cache", NULL };
 	assert_int_equal(args_parse(9, a2, &cmd_bonnie, &cpa, &ce), 0);
-	assert_false(cpa.global.invalidate); /* bonnie can keep the cache, as bonnie++ does */
+	assert_true(cpa.settings.bonnie.keep_cache); /* bonnie++ keeps the page cache */
 	assert_int_equal(cpa.settings.bonnie.size, 100ULL << 20); /* MiB when bare */
 	assert_int_equal(cpa.settings.bonnie.ram, 50LL << 20);
 	assert_int_equal(cpa.settings.bonnie.nfiles, 2);
