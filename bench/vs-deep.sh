@@ -22,9 +22,14 @@
 #             from the cache; iogauge drops the cache before each read test unless told
 #             --keep-cache.  With it both read and rewrite the same cached pages: these
 #             figures compare the tools' paths through the page cache, not the disk.  SEEKS is
-#             raised from 8192 so that the cached seeks last more than bonnie++'s 0.5 s.
-#           iogauge writes --data=pattern=0x04: bonnie++'s blocks are one repeated byte but for a
-#           few (strace), and this machine's disk is faster with such data than with iogauge's
+#             raised from 8192 so that the cached seeks last more than bonnie++'s 0.5 s.  The
+#             seeks read the same blocks but not with the same calls: a bonnie++ seeker takes
+#             each offset from a pipe (read of 4 bytes), then lseek + read (and lseek + write for
+#             the tenth it rewrites); iogauge's seeker threads pread (pwrite).  From the cache,
+#             where the calls are the cost, that is about 3 calls a seek against 1.1: the ratio
+#             is the tools' overhead, not the disk's.
+#           iogauge writes --data=pattern=0x04: bonnie++'s blocks are nearly all one repeated byte
+#           (strace), and this machine's disk is faster with such data than with iogauge's
 #           default incompressible random blocks (O_DIRECT block output: zeros 12-27% faster than
 #           random in 3 alternations at 07:32 UTC); the pattern also spares the per-write refill.
 #           Read from both tools' CSV lines; a test either shows as +++++ (under 0.5 s) is left
@@ -41,7 +46,7 @@
 #   pair) after SETTLE seconds more.  On a file system without a journal (this machine's ext4:
 #   no /proc/fs/jbd2 entry) ext4 will not reuse an inode deleted in the last 60 s (360 s while
 #   its inode-table block is dirty): each create scans past all of them (recently_deleted() in
-#   find_inode_bit, `perf record`: 30-60% of a create), so a create right after another run's
+#   find_inode_bit, `perf record`: about half of a create's CPU), so a create right after another run's
 #   64 Ki deletions ran several times slower, and the alternation (each tool follows itself
 #   every other round) turned that into an order effect.  After sync + 61 s both tools create
 #   into the same clean state.  Their own random create still follows their own sequential
