@@ -45,12 +45,12 @@
 #   Every run starts after a `sync`, and every run that creates files (files, and bonnie's -D
 #   pair) after SETTLE seconds more.  On a file system without a journal (this machine's ext4:
 #   no /proc/fs/jbd2 entry) ext4 will not reuse an inode deleted in the last 60 s (360 s while
-#   its inode-table block is dirty): each create scans past all of them (recently_deleted() in
-#   find_inode_bit, `perf record`: about half of a create's CPU), so a create right after another run's
-#   64 Ki deletions ran several times slower, and the alternation (each tool follows itself
-#   every other round) turned that into an order effect.  After sync + 61 s both tools create
-#   into the same clean state.  Their own random create still follows their own sequential
-#   delete within seconds (bonnie++ and iogauge alike), so random create measures that scan.
+#   its inode-table block is dirty): each create scans past all of them (recently_deleted()
+#   in find_inode_bit; `perf record`: about half of a create's CPU), so a create right after
+#   another run's 64 Ki deletions ran several times slower, and the alternation (each tool
+#   follows itself every other round) turned that into an order effect.  After sync + 61 s
+#   both tools create into the same clean state.  Their own random create still follows their
+#   own sequential delete within seconds (bonnie++ and iogauge alike): it measures that scan.
 #   matrix  iogauge matrix points against fio jobs of the same shape, O_DIRECT, io_uring, on a
 #           file of the same size each: small IOPS at Small=5 (8 KiB random reads, 5 in flight)
 #           and large MBPS at Large=2 (1 MiB random reads, 2 in flight).
