@@ -48,9 +48,12 @@
 #   its inode-table block is dirty): each create scans past all of them (recently_deleted()
 #   in find_inode_bit; `perf record`: about half of a create's CPU), so a create right after
 #   another run's 64 Ki deletions ran several times slower, and the alternation (each tool
-#   follows itself every other round) turned that into an order effect.  After sync + 61 s
-#   both tools create into the same clean state.  Their own random create still follows their
-#   own sequential delete within seconds (bonnie++ and iogauge alike): it measures that scan.
+#   follows itself every other round) turned that into an order effect.  sync + 61 s makes
+#   the start alike for both tools, not clean: a create dirties its inode-table block, and the
+#   inodes deleted there in the last 360 s count as recent again (seen: 5-16 Ki creates/s after
+#   the settle, against 74 Ki/s on a file system quiet for longer); a clean start would take
+#   over 6 minutes a run.  Their own random create follows their own sequential delete within
+#   seconds (bonnie++ and iogauge alike): it measures that scan more than the tools.
 #   matrix  iogauge matrix points against fio jobs of the same shape, O_DIRECT, io_uring, on a
 #           file of the same size each: small IOPS at Small=5 (8 KiB random reads, 5 in flight)
 #           and large MBPS at Large=2 (1 MiB random reads, 2 in flight).
