@@ -11,6 +11,8 @@
 
 struct suite;
 struct json_t;
+struct settings;
+struct ig_err;
 
 /*
  * Words a command takes in a syntax of its own (dd's if=FILE bs=1M): the one
@@ -37,6 +39,8 @@ struct command {
 	int (*main)(const struct command *c, int argc, char **argv);
 	const struct suite *suite;
 	const struct operand *operands; /* NULL-terminated by name; NULL: none */
+	/* --output-format values it writes: 1u << enum out_format each; 0: normal and json. */
+	unsigned formats;
 	/* A command of its own: a saved result's summary as it prints it (the HTML report); NULL: fio's text. */
 	void (*print_saved)(FILE *f, const struct json_t *root);
 };
@@ -44,6 +48,10 @@ struct command {
 /* NULL-terminated, in the order --help lists them; the first is the default command. */
 extern const struct command *const commands[];
 const struct command *command_find(const char *name);
+/* The output formats a command writes (1u << enum out_format each). */
+unsigned command_formats(const struct command *c);
+/* The --output-format asked is one the command writes?  0, or -1 with e set (status 2). */
+int command_check_format(const struct command *c, const struct settings *s, struct ig_err *e);
 /* Runs a command with its arguments (after the command word). */
 int command_run(const struct command *c, int argc, char **argv);
 

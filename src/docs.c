@@ -7,10 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void option_synopsis(const struct opt_def *o, char *buf, size_t len)
+/* "--name=VALUES" as a command takes it (c NULL: as any command does, the man page's). */
+static void option_synopsis(const struct opt_def *o, const struct command *c, char *buf, size_t len)
 {
 	char vals[256] = "";
-	if (o->type == OT_ENUM) {
+	if (o->cmd_values) {
+		o->cmd_values(c, vals, sizeof(vals));
+	} else if (o->type == OT_ENUM) {
 		size_t k = 0;
 		for (unsigned i = 0; o->values[i] && k < sizeof(vals); i++)
 			k += (size_t)snprintf(vals + k, sizeof(vals) - k, "%s%s", i ? "|" : "", o->values[i]);
@@ -82,7 +85,7 @@ void options_help(FILE *f, const struct command *c)
 		if (!(o->group & c->groups))
 			continue;
 		char syn[300], def[512];
-		option_synopsis(o, syn, sizeof(syn));
+		option_synopsis(o, c, syn, sizeof(syn));
 		cmd_default(c, o, def, sizeof(def));
 		if (strlen(syn) > 34)
 			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
@@ -179,7 +182,7 @@ void options_man(FILE *f)
 	fprintf(f, ".SH OPTIONS\n");
 	for (const struct opt_def *o = options; o->name; o++) {
 		char syn[300], cmds[256], defs[1024];
-		option_synopsis(o, syn, sizeof(syn));
+		option_synopsis(o, NULL, syn, sizeof(syn));
 		per_command(o, cmds, sizeof(cmds), defs, sizeof(defs));
 		fprintf(f, ".TP\n.B ");
 		roff(f, syn);
@@ -215,7 +218,7 @@ void options_markdown(FILE *f)
 	fprintf(f, "\n## Options\n\n| option | default | commands | meaning |\n| --- | --- | --- | --- |\n");
 	for (const struct opt_def *o = options; o->name; o++) {
 		char syn[300], cmds[256], defs[1024];
-		option_synopsis(o, syn, sizeof(syn));
+		option_synopsis(o, NULL, syn, sizeof(syn));
 		per_command(o, cmds, sizeof(cmds), defs, sizeof(defs));
 		fprintf(f, "| `");
 		for (const char *p = syn; *p; p++)
@@ -230,7 +233,7 @@ void options_markdown(FILE *f)
 /* fio's own spelling of an option's value form, for the tables. */
 static void fio_synopsis(const struct opt_def *o, char *buf, size_t len)
 {
-	option_synopsis(o, buf, len);
+	option_synopsis(o, NULL, buf, len);
 	/* "--bs=SIZE" -> "bs=SIZE": job-file form, as fio's HOWTO writes it. */
 	memmove(buf, buf + 2, strlen(buf + 2) + 1);
 }

@@ -2,6 +2,7 @@
 #include "common.h"
 #include "options.h"
 #include "option_values.h"
+#include "commands.h"
 #include "steady.h"
 #include "engines/engine.h"
 #include "fio_opts.h"
@@ -394,12 +395,23 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
 	const struct settings *s = obj;
-	size_t k = 0;
 	(void)o;
+	format_names(s->output_formats ? s->output_formats : 1u << s->output_format, ",", buf, len);
+}
+
+void format_names(unsigned mask, const char *sep, char *buf, size_t len)
+{
+	size_t k = 0;
 	buf[0] = 0;
 	for (int i = 0; fmt_values[i] && k < len; i++)
-		if ((s->output_formats ? s->output_formats : 1u << s->output_format) & (1u << i))
-			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? "," : "", fmt_values[i]);
+		if (mask & (1u << i))
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? sep : "", fmt_values[i]);
+}
+
+/* --output-format's words for --help: those the command writes (every one: the man page). */
+void format_values(const struct command *c, char *buf, size_t len)
+{
+	format_names(c ? command_formats(c) : ~0u, "|", buf, len);
 }
 
 /* ioping's -W and -L turn the pattern: writes instead of reads (-W=0: reads), sequential instead of random. */

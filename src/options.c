@@ -504,7 +504,7 @@ const struct opt_def options[] = {
 	{ .name = "pts", .type = OT_BOOL, S(steady.pts), .def = "0", .bare = "1", .group = OG_STEADY,
 	  .help = "SNIA PTS's IOPS matrix for whichever of --round-bs and --round-mix is not given: block sizes 1024k,128k,64k,32k,16k,8k,4k,512 and reads 100,95,65,50,35,5,0% (56 cases a round; give --runtime to keep a round short)" },
 	{ .name = "output-format", .type = OT_SPECIAL, S(output_format), .def = "normal",
-	  .set = set_format, .print = print_format, .arg = "normal|json|fio-json|json+|terse",
+	  .set = set_format, .print = print_format, .cmd_values = format_values,
 	  .group = OG_OUTPUT,
 	  .help = "Result format on stdout (or --output): iogauge's text or JSON; run also writes fio's JSON (fio-json, json+ with latency bins) and fio's terse version 3",
 	  .fio = "json is iogauge's own document (docs/json.md), fio's is fio-json; a list (terse,json+,normal) is printed in fio's order: terse, JSON, text" },

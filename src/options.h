@@ -68,6 +68,7 @@ typedef int (*opt_setter)(void *obj, const struct opt_def *o, const char *val, c
 			  size_t errlen);
 typedef void (*opt_printer)(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
+struct command;
 struct opt_def {
 	const char *name;
 	enum opt_type type;
@@ -82,6 +83,8 @@ struct opt_def {
 	opt_setter set;     /* OT_SPECIAL */
 	opt_printer print;  /* OT_SPECIAL */
 	void (*list_values)(char *buf, size_t len); /* allowed words known elsewhere (engines) */
+	/* allowed words that depend on the command (--output-format); c NULL: every command's */
+	void (*cmd_values)(const struct command *c, char *buf, size_t len);
 	const char *arg;    /* placeholder in help: "SIZE" */
 	const char *help;
 	unsigned group;     /* OG_* */

@@ -719,9 +719,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	if (args_parse(argc, argv, cmd, &pa, &e) ||
 	    ((cmd->suite->flags & SUITE_ONE_TARGET) && pa.nwords > 1 && !pa.help &&
 	     err_set(&e, EXIT_USAGE, "%s takes one PATH (%u given)", cmd->name, pa.nwords)) ||
-	    ((pa.settings.output_format > OUT_JSON ||
-	      (pa.settings.output_formats & (pa.settings.output_formats - 1))) &&
-	     err_set(&e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only"))) {
+	    command_check_format(cmd, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
 		args_free(&pa);
 		free(x);

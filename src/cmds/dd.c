@@ -668,8 +668,8 @@ static int parse(const struct command *cmd, int argc, char **argv, struct parsed
 		return -1;
 	if (pa->help)
 		return 0;
-	if (pa->settings.output_format > OUT_JSON || (pa->settings.output_formats & (pa->settings.output_formats - 1)))
-		return err_set(e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only (dd: normal or json)");
+	if (command_check_format(cmd, &pa->settings, e))
+		return -1;
 	memset(&p->a, 0, sizeof(p->a));
 	p->a.ibs = p->a.obs = 512;
 	for (unsigned i = 0; i < pa->nwords; i++)

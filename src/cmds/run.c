@@ -121,5 +121,6 @@ const struct command cmd_run = {
 		"taken from the command line only, never from a job file.",
 	.groups = OG_ALL & ~OG_SUITE & ~OG_CLASSIC,
 	.jobs = true,
+	.formats = 1u << OUT_NORMAL | 1u << OUT_JSON | 1u << OUT_FIO_JSON | 1u << OUT_FIO_JSONPLUS | 1u << OUT_TERSE,
 	.main = cmd_run_main,
 };
