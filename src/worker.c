@@ -502,8 +502,16 @@ void worker_sync(struct worker *w, int op)
 
 static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
 {
-	if (w->sync_pending && w->issuing && !w->inflight)
-		worker_sync(w, w->sync_op);
+	/*
+	 * As fio (fsync=N, fdatasync=N): the sync goes out before the next
+	 * request, so the last writes of a job are followed by none (end_fsync is for them).
+	 */
+	if (w->sync_pending && w->issuing && !w->inflight) {
+		if (w->remaining)
+			worker_sync(w, w->sync_op);
+		else
+			w->sync_pending = false;
+	}
 	if (w->pass_end && !w->inflight)
 		end_pass(w);
 	if (w->readback_due && !w->inflight)
