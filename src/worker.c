@@ -504,10 +504,12 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 {
 	/*
 	 * As fio (fsync=N, fdatasync=N): the sync goes out before the next
-	 * request, so the last writes of a job are followed by none (end_fsync is for them).
+	 * request, so the last writes of a job are followed by none (end_fsync is
+	 * for them); with a queue, more than N writes may be done by then: the
+	 * syncs for the batches before the last one still go out.
 	 */
 	if (w->sync_pending && w->issuing && !w->inflight) {
-		if (w->remaining)
+		if (w->remaining || w->writes_since_sync > w->sync_every)
 			worker_sync(w, w->sync_op);
 		else
 			w->sync_pending = false;

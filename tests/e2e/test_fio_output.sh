@@ -175,6 +175,12 @@ print(f["lat_ns"]["N"], o["total_ios"], o["lat_ns"]["N"])' "$T/sync.fio.json" "$
 	read -r f o n <<<"${got:-x y z}"
 	check "$sy: as many syncs as fio 3.33 (fio $f, iogauge $o)" test "$f" = "$o" -a "$o" = "$n"
 done
+# With a queue: the syncs of a synchronous engine (fdatasync=4 above: 15), whatever completes first.
+run_iogauge run --name=s --filename="$D/fs.ig" --size=256k --bs=4k --rw=write --fdatasync=4 \
+	--ioengine=libaio --iodepth=8 --output-format=fio-json
+rm -f "$D/fs.ig"
+got=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["jobs"][0]["sync"]["total_ios"])' "$OUT")
+check "fdatasync=4 with libaio at QD8: 15 syncs, as on psync (got $got)" test "$got" = 15
 
 # Diagnostics never reach stdout: a warning (a sync engine's iodepth) with fio-json.
 run_iogauge run --name=w --directory="$D" --size=1m --iodepth=8 --output-format=fio-json
