@@ -132,19 +132,27 @@ static void per_command(const struct opt_def *o, char *cmds, size_t clen, char *
 	}
 }
 
-/* roff needs '-' and '\' escaped. */
+/*
+ * roff needs '-' and '\' escaped.  A ':', '|' or ',' inside a word may end
+ * a line (\:, a break point): "1:5:10:...:99.99" and "--rw=read|write|..."
+ * are wider than a narrow terminal, and troff warns when it cannot break one.
+ */
 static void roff(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '-' || *s == '\\')
+	for (const char *p = s; *p; p++) {
+		if (*p == '-' || *p == '\\')
 			fputc('\\', f);
-		fputc(*s, f);
+		fputc(*p, f);
+		if (strchr(":|,", *p) && p > s && p[-1] != ' ' && p[1] && p[1] != ' ')
+			fputs("\\:", f);
 	}
 }
 
 void options_man(FILE *f)
 {
 	fprintf(f, ".TH IOGAUGE 1 \"\" \"iogauge %s\" \"User Commands\"\n", IOGAUGE_VERSION);
+	/* Ragged right: a line of one long option cannot be spread to the margin (troff would warn). */
+	fprintf(f, ".ad l\n");
 	fprintf(f, ".SH NAME\niogauge \\- an honest storage benchmark\n.SH SYNOPSIS\n");
 	for (unsigned i = 0; commands[i]; i++) {
 		fprintf(f, ".B ");
