@@ -16,8 +16,13 @@ static void readback_done(struct worker *w, struct io_u *u)
 	if (u->res != (int64_t)u->len) {
 		if (u->res < 0)
 			worker_set_error(w, (int)-u->res, u->offset, IO_READ, false);
-		else
-			worker_set_error(w, ENODATA, u->offset + (uint64_t)u->res, IO_READ, true);
+		else {
+			if (!w->st.err) {
+				w->st.short_got = (uint32_t)u->res;
+				w->st.short_len = (uint32_t)u->len;
+			}
+			worker_set_error(w, ENODATA, u->offset, IO_READ, true);
+		}
 		return;
 	}
 	int rc = w->hooks->complete(w->hooks->arg, w->thread, u, 0);

@@ -186,6 +186,8 @@ static void err_merge(struct thread_stats *dst, const struct thread_stats *src)
 	dst->err_op = src->err_op;
 	memcpy(dst->err_file, src->err_file, sizeof(dst->err_file));
 	dst->short_io = src->short_io;
+	dst->short_got = src->short_got;
+	dst->short_len = src->short_len;
 }
 
 void stats_merge(struct thread_stats *dst, const struct thread_stats *src)

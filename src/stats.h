@@ -80,6 +80,7 @@ struct thread_stats {
 	int err_op;           /* enum io_op or ERR_OP_*: what failed */
 	char err_file[PATH_MAX];
 	bool short_io;        /* err came from a short transfer, not errno */
+	uint32_t short_got, short_len; /* short_io: bytes moved of the request's length */
 	bool interrupted;     /* stopped by a signal */
 	bool halted;          /* stopped because another rank asked every rank to stop */
 	uint64_t left_bytes;  /* a size-bound job stopped early: bytes it had not yet issued */

@@ -194,8 +194,12 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 	bool tail = u->offset == w->tail_off && (uint64_t)u->res == w->tail_len && u->op == IO_READ;
 	if (u->res != (int64_t)u->len && !tail) {
 		bool rd = u->op == IO_READ || u->op == IO_OPEN;
-		set_error(w, rd ? ENODATA : ENOSPC,
-			  io_op_is_file(u->op) ? u->offset : u->offset + (uint64_t)u->res, u->op, true);
+		if (!w->st.err) {
+			w->st.short_got = (uint32_t)u->res;
+			w->st.short_len = (uint32_t)u->len;
+		}
+		/* Codes for the report, not errnos: a read stopped at the end of the file, a write by a full disk. */
+		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
 		return false;
 	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;

@@ -572,8 +572,8 @@ static struct dd_count dd_count(const struct dd_plan *p, const struct job_result
 		if (gen)
 			c.in += j->bs;
 		uint64_t at = (job_copies(j) ? j->copy.offset : j->offset) + c.out;
-		if (t->short_io && t->err_offset > at)
-			c.copied += t->err_offset - at;
+		if (t->short_io && t->err_offset + t->short_got > at) /* err_offset: the short request's */
+			c.copied += t->err_offset + t->short_got - at;
 	}
 	return c;
 }

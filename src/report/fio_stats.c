@@ -3,6 +3,7 @@
 #include "report/fio.h"
 #include "engines/engine.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,7 +201,8 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	}
 	fio_lat_from(&ts->sync, &sync);
 	lat_free(&sync);
-	ts->error = t->err;
+	/* A read that ended early is no errno: fio gives a request it cannot finish EIO ("full resid"). */
+	ts->error = t->short_io && t->err == ENODATA ? EIO : t->err;
 	ts->job_runtime_ms = a->job_runtime_ms;
 	ts->usr_ns = t->cpu.usr_ns;
 	ts->sys_ns = t->cpu.sys_ns;

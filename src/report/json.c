@@ -130,8 +130,14 @@ static json_t *json_error(const struct thread_stats *t)
 	if (!t->err)
 		return json_null();
 	json_t *e = json_object();
-	json_object_set_new(e, "errno", JU((uint64_t)t->err));
-	json_object_set_new(e, "message", json_string(err_text(t)));
+	char why[160];
+	/* A read that ended early has no errno (a write cut short: the disk is full, ENOSPC). */
+	json_object_set_new(e, "errno", t->short_io && t->err == ENODATA ? json_null() : JU((uint64_t)t->err));
+	json_object_set_new(e, "message", json_string(err_text(t, why, sizeof(why))));
+	if (t->short_io) {
+		json_object_set_new(e, "bytes", JU(t->short_got));
+		json_object_set_new(e, "length", JU(t->short_len));
+	}
 	json_object_set_new(e, "file", json_text(t->err_file));
 	json_object_set_new(e, "offset", JU(t->err_offset));
 	json_object_set_new(e, "op", json_string(err_op_name(t->err_op)));

@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 
@@ -212,7 +213,12 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 		t->err = (int)jget_u64(err, "errno");
 		t->err_offset = jget_u64(err, "offset");
 		jget_str(err, "file", t->err_file, sizeof(t->err_file));
-		t->short_io = !strcmp(json_string_value(json_object_get(err, "message")) ?: "", "short transfer");
+		/* "short read: ..." ("short transfer" before the lengths were kept); a short read has no errno. */
+		t->short_io = !strncmp(json_string_value(json_object_get(err, "message")) ?: "", "short ", 6);
+		t->short_got = (uint32_t)jget_u64(err, "bytes");
+		t->short_len = (uint32_t)jget_u64(err, "length");
+		if (t->short_io && !t->err)
+			t->err = ENODATA;
 		const char *op = json_string_value(json_object_get(err, "op"));
 		t->err_op = IO_READ;
 		for (int k = 0; op && k < ERR_OP_HOOK + 1; k++)

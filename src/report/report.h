@@ -73,8 +73,13 @@ void report_verify_text(FILE *f, const struct job_result *jr);
 /* One stderr line for a job that verification failed; false when that is not why it failed. */
 bool report_verify_error(const struct job_result *jr, const char *name);
 json_t *json_verify(const struct job_result *jr);
-/* A job's error in words: strerror, "short transfer", or what --verify found. */
-const char *err_text(const struct thread_stats *t);
+/*
+ * A job's error in words: strerror, what --verify found, or a short
+ * transfer's "short read: 0 of 65536 bytes at offset 1048576" (written into buf).
+ */
+const char *err_text(const struct thread_stats *t, char *buf, size_t len);
+/* A short transfer: bytes moved, of how many, and the request's offset; "(end of file)" or "(no space)". */
+void short_text(const struct thread_stats *t, char *buf, size_t len);
 
 /* ---- reading saved results back (json_read.c) */
 

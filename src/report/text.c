@@ -136,9 +136,15 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 			 unsigned nthreads)
 {
 	const struct job *j = &jr->job;
-	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, jr->group, nthreads, t->err);
-	if (t->err)
-		fprintf(f, " (%s)", t->short_io ? strerror(t->err) : err_text(t));
+	char why[160];
+	/* A short transfer has no errno to show: what it moved says it. */
+	if (t->short_io)
+		fprintf(f, "%s: (groupid=%u, jobs=%u): %s (%s)", j->name, jr->group, nthreads,
+			err_text(t, why, sizeof(why)), t->err == ENODATA ? "end of file" : "no space");
+	else
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, jr->group, nthreads, t->err);
+	if (t->err && !t->short_io)
+		fprintf(f, " (%s)", err_text(t, why, sizeof(why)));
 	fprintf(f, "%s\n", t->interrupted ? " (interrupted)" : "");
 	for (int op = 0; op < IO_OP_NR; op++)
 		print_op(f, t, op, j);
@@ -399,9 +405,10 @@ void report_errors(const struct run_result *r)
 			msg_err("job %s: %s setup failed on %s: %s", name, err_op_name(t->err_op),
 				t->err_file, strerror(t->err));
 		else if (t->short_io)
-			msg_err("job %s: short %s on %s at offset %llu (%s)", name, err_op_name(t->err_op),
-				t->err_file, (unsigned long long)t->err_offset,
-				t->err_op == IO_READ ? "end of file" : "no space");
+			msg_err("job %s: short %s on %s at offset %llu (%s): %u of %u bytes", name,
+				err_op_name(t->err_op), t->err_file,
+				(unsigned long long)t->err_offset,
+				t->err == ENODATA ? "end of file" : "no space", t->short_got, t->short_len);
 		else
 			msg_err("job %s: %s error on %s at offset %llu: %s", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset, strerror(t->err));

@@ -99,11 +99,24 @@ json_t *json_verify(const struct job_result *jr)
 	return o;
 }
 
-const char *err_text(const struct thread_stats *t)
+void short_text(const struct thread_stats *t, char *buf, size_t len)
+{
+	/* err_offset is the short request's own offset, as for any other error. */
+	if (t->short_len)
+		snprintf(buf, len, "short %s: %u of %u bytes at offset %llu", err_op_name(t->err_op), t->short_got,
+			 t->short_len, (unsigned long long)t->err_offset);
+	else /* a result saved before the lengths were kept */
+		snprintf(buf, len, "short %s at offset %llu", err_op_name(t->err_op), (unsigned long long)t->err_offset);
+}
+
+const char *err_text(const struct thread_stats *t, char *buf, size_t len)
 {
 	if (t->err == EILSEQ && t->err_op == ERR_OP_HOOK)
 		return "bad blocks found by --verify";
 	if (t->err_op == ERR_OP_RATE)
 		return "below the minimum rate (ratemin, rate_iops_min); offset holds the rate of that second";
-	return t->short_io ? "short transfer" : strerror(t->err);
+	if (!t->short_io)
+		return strerror(t->err);
+	short_text(t, buf, len);
+	return buf;
 }
