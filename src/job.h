@@ -191,6 +191,8 @@ struct job {
 	bool grow;       /* the written file is not laid out: it starts (or is cut) at offset and grows */
 	bool truncate;   /* with grow: cut an existing file at offset first (dd without conv=notrunc) */
 	bool short_tail; /* the region need not be whole blocks: the last request is shorter (dd) */
+	/* The option the block size came from, as the user wrote it ("-s", "blocksize", "-size_small"); "": --bs. */
+	char bs_said[32];
 	/*
 	 * --shared-file with several ranks: the region [span_offset, +span_size)
 	 * all ranks share (laid out, cached), and the distance between a

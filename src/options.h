@@ -180,6 +180,8 @@ struct parsed_args {
 	struct kv_list *echo; /* njobs entries */
 	/* Command-line options for every job: applied again over each job file's values. */
 	struct kv_list cli_global;
+	/* Every command-line option as typed ("-size_small"), by its table name: messages name it so. */
+	struct kv_list typed;
 	struct diag *diags;
 	unsigned ndiags;
 	bool err_listed; /* the error in ig_err is one of diags: print the list, not it again */
@@ -195,6 +197,8 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e);
 void args_free(struct parsed_args *pa);
+/* How the user typed option NAME (the table's name) on the command line; NULL when not given. */
+const char *args_typed(const struct parsed_args *pa, const char *name);
 /*
  * After argv and the job files: unsupported fio options become warnings
  * (--warn-unsupported) or errors.  -1 with e set to the last error when there

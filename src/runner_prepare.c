@@ -33,6 +33,10 @@ static int check_alignment(const struct job *j, bool direct, uint64_t offset, un
 {
 	if (!direct || !align)
 		return 0;
+	if (j->bs % align && j->bs_said[0])
+		return err_set(e, EXIT_USAGE,
+			       "job %s: %s (%" PRIu64 " bytes) is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, j->bs_said, j->bs, align, path);
 	if (j->bs % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",

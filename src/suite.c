@@ -734,6 +734,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->base = pa.global;
 	x->sr.base = &x->base;
 	x->sr.s = &pa.settings;
+	x->sr.args = &pa;
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
 	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
 	    check_cases(x, &e) || outputs_open(&out, &pa.settings, &e)) {

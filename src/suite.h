@@ -17,6 +17,7 @@
 #include "runner.h"
 
 struct command;
+struct parsed_args;
 
 /*
  * A case is one job, or several run at the same time: options before the
@@ -125,6 +126,7 @@ struct suite_run {
 	const struct suite *suite;
 	const struct job *base;   /* the command's defaults and the user's options */
 	const struct settings *s;
+	const struct parsed_args *args; /* the command line (how options were typed); NULL: a saved result */
 	struct suite_target *targets;
 	unsigned ntargets;
 	int status;
