@@ -367,6 +367,9 @@ static int parse_text(struct jobfile *jf, const char *path, char *text)
 {
 	char where[PATH_MAX + 32];
 	unsigned lineno = 0;
+	/* A UTF-8 byte order mark (Windows editors write one) is not part of the first line. */
+	if (!strncmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
 	/* strtok_r would skip empty lines and lose the count: split by hand. */
 	for (char *line = text, *next; line; line = next) {
 		next = strchr(line, '\n');

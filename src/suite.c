@@ -766,6 +766,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	const struct ig_err *first = NULL;
 	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
 		struct suite_target *t = &x->sr.targets[x->target];
+		char sz[32];
 		int rc = t->refused.status ? t->refused.status : run_target(x, t);
 		if (t->refused.status) {
 			if (rc == t->refused.status && !t->tested)
@@ -776,8 +777,13 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		ctx_remove_files(&x->ctx);
 		if (t->tested && cmd->suite->target_done)
 			cmd->suite->target_done(out.out, &x->sr, x->target);
-		if (t->shrunk && !t->is_dev && t->tested)
+		/* Only about a target measured: a refused one is not "tested" in any size. */
+		bool measured = t->tested && !t->refused.status;
+		if (t->shrunk && !t->is_dev && !t->is_file && measured)
 			msg_warn("%s: the test file was shrunk to fit the free space", t->shown);
+		else if (t->shrunk && t->is_file && measured) /* the user's file: its size, not the free space */
+			msg_warn("%s: the whole file (%s) was tested: it is smaller than the test's size", t->shown,
+				 fmt_bytes(sz, sizeof(sz), (double)t->size));
 		if (rc && rc != EXIT_USAGE) {
 			status = rc; /* an I/O error or a signal ends the suite */
 			break;

@@ -58,6 +58,7 @@ static void load_target(struct suite_target *t, const json_t *o)
 	t->is_dev = json_is_true(json_object_get(o, "blockdev"));
 	t->size = (uint64_t)json_number_value(json_object_get(o, "size"));
 	t->shrunk = json_is_true(json_object_get(o, "shrunk"));
+	t->is_file = !t->is_dev && t->file[0] && !strcmp(t->file, t->shown); /* a file the user named */
 	t->fallback = json_is_true(json_object_get(o, "buffered_fallback"));
 	t->layout_ns = (uint64_t)json_number_value(json_object_get(o, "layout_ns"));
 	t->prepare_ns = (uint64_t)json_number_value(json_object_get(o, "prepare_ns"));

@@ -301,7 +301,7 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 		return err_set(e, EXIT_USAGE, "dd: if=%s of=/dev/null moves no data through storage: nothing to measure",
 			       a->in);
 	if (!src_gen && !sink && same_file(a->in, a->out))
-		return err_set(e, EXIT_USAGE, "dd: if= and of= name the same file (%s): iogauge dd copies between two", a->out);
+		return err_set(e, EXIT_USAGE, "dd: if= and of= name the same file (%s): iogauge dd copies from one file to another, never a file onto itself", a->out);
 	if (a->set_bs)
 		a->ibs = a->obs = a->bs;
 	if (!src_gen && !sink && a->ibs != a->obs)
@@ -332,6 +332,8 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 	/* As dd: a count past the end of the input reads to its end; a skip past it is an error. */
 	uint64_t in_size;
 	if (!src_gen && !input_size(a->in, &in_size)) {
+		if (!in_size)
+			return err_set(e, EXIT_USAGE, "dd: if=%s is empty (0 bytes): nothing to read", a->in);
 		if (skip >= in_size)
 			return err_set(e, EXIT_USAGE, "dd: skip=%" PRIu64 " (%" PRIu64 " bytes) is at or past the end of %s (%" PRIu64 " bytes)",
 				       a->skip, skip, a->in, in_size);

@@ -92,6 +92,20 @@ json_t *result_load(const char *path, struct ig_err *e)
 		return NULL;
 	}
 	const json_t *me = json_object_get(root, "iogauge");
+	const char *fio = json_string_value(json_object_get(root, "fio version"));
+	if (fio && !json_is_object(me)) {
+		/* fio's own JSON (or iogauge's fio-json): the numbers are there, in fio's layout. */
+		if (!strncmp(fio, "iogauge", 7))
+			err_set(e, EXIT_USAGE,
+				"%s: iogauge's --output-format=fio-json (fio's layout, for fio's tools), not iogauge's own result; save that with --json FILE or --output-format=json",
+				path);
+		else
+			err_set(e, EXIT_USAGE,
+				"%s: fio's JSON output (%.40s), not an iogauge result; run the same job with iogauge (iogauge run JOBFILE takes fio's job files) and save it with --json FILE",
+				path, fio);
+		json_decref(root);
+		return NULL;
+	}
 	if (!json_is_string(json_object_get(me, "command")) || !json_is_array(json_object_get(root, "jobs"))) {
 		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
 		json_decref(root);
