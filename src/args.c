@@ -378,6 +378,8 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (j->nrfiles > 4096)
 		return err_set(e, EXIT_USAGE, "job %s: --nrfiles: at most 4096 files a thread for block I/O (--fileop takes more)",
 			       j->name);
+	if (j->engine == &engine_null && j->iodepth > 1)
+		j->engine = &engine_null_async; /* fio's null queues above iodepth=1 */
 	const struct engine_ops *en = j->engine;
 	if (en == &engine_fileops)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=fileops performs --fileop jobs; give --fileop",
@@ -389,6 +391,12 @@ int job_validate(struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (rw_trims(j->rw) && !(en->flags & ENGINE_TRIM))
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot trim (--rw=%s); use psync, sync, libaio, io_uring, posixaio, mmap, falloc or null",
+			       j->name, en->name, rw_names[j->rw]);
+	if (rw_trims(j->rw) && (j->verify || j->verify_only))
+		return err_set(e, EXIT_USAGE, "job %s: --verify checks written blocks; --rw=%s trims them (fio's trim_verify_zero is not supported)",
+			       j->name, rw_names[j->rw]);
 	if (j->ss_dur_ns && (j->ss_dur_ns < 2 * NSEC_PER_SEC || j->ss_dur_ns > SS_MAX_WINDOW * NSEC_PER_SEC))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",
@@ -430,8 +438,8 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (j->direct && j->bs_unaligned)
 		return err_set(e, EXIT_USAGE, "job %s: --blocksize_unaligned cannot be O_DIRECT (drop --direct=1)",
 			       j->name);
-	if (en->flags & ENGINE_NO_FILE && !j->size)
-		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s needs --size", j->name, en->name);
+	if (en->flags & ENGINE_NO_FILE && !j->size && !j->filesize[0])
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s needs --size (or --filesize)", j->name, en->name);
 	if (en->flags & ENGINE_NO_FILE && (j->fsync_every || j->fdatasync_every))
 		return err_set(e, EXIT_USAGE, "job %s: --fsync/--fdatasync need a file; --ioengine=%s has none",
 			       j->name, en->name);

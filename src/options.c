@@ -21,8 +21,8 @@
 	.scope = SCOPE_SETTINGS, .off = offsetof(struct settings, f),                             \
 	.len = sizeof(((struct settings *)0)->f)
 
-const char *const rw_names[] = { "read", "write", "randread", "randwrite",
-				 "rw", "readwrite", "randrw", NULL };
+const char *const rw_names[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw",
+				 "trim", "randtrim", "trimwrite", "randtrimwrite", NULL };
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", "zoned", NULL };
 static const char *const exit_what_names[] = { "group", "stonewall", "all", NULL };
 static const char *const rate_process_names[] = { "linear", "poisson", NULL };

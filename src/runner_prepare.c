@@ -112,6 +112,12 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		if (job_writes(j))
 			j->end_fsync = true;
 	}
+	/* A discard takes whole sectors: checked now, not as EINVAL mid-run. */
+	unsigned lbs = t->lbs ? t->lbs : 512;
+	if (rw_trims(j->rw) && t->is_blockdev && (j->bs % lbs || !pattern_aligned(j, lbs) || start % lbs))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: a trim of %s discards whole %u-byte sectors: --bs, the block sizes and --offset must be multiples of %u",
+			       j->name, path, lbs, lbs);
 	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;
 }
 
@@ -193,7 +199,7 @@ void runner_interlock_turn(void *arg)
 		char path[PATH_MAX];
 		struct stat st;
 		struct ig_err ignore = { 0 };
-		if (!j->filename[0] || !rw_writes(j->rw) || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
+		if (!j->filename[0] || !job_writes(j) || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
 		    stat(path, &st) || !S_ISBLK(st.st_mode))
 			continue;
 		safety_check_blockdev(x->c, path, x->o->allow_destroy, &x->r->err);
@@ -257,12 +263,13 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			const struct run_opts *o)
 {
 	struct job *j = &jr->job;
-	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
-		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
-		     j->engine->name, j->iodepth);
+	unsigned depth = j->iodepth; /* a synchronous engine's job leaves validation with 1 */
 	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
 	    verify_job_check(j, &r->err))
 		return -1;
+	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
+		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		     j->engine->name, depth);
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;

@@ -1,4 +1,4 @@
-/* psync: one pread/pwrite per request, like fio's psync. */
+/* psync: one pread/pwrite per request, like fio's psync (the request carries its file). */
 #include "engines/engine.h"
 
 #include <errno.h>
@@ -17,7 +17,6 @@ static void psync_cleanup(struct engine_ctx *ctx)
 static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
 {
 	ssize_t r;
-	(void)ctx; /* the request carries its file */
 
 	for (;;) {
 		switch (u->op) {
@@ -33,6 +32,8 @@ static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
 		case IO_FDATASYNC:
 			r = fdatasync(u->fd);
 			break;
+		case IO_TRIM:
+			return engine_trim(ctx, u);
 		default:
 			return -EINVAL;
 		}
@@ -45,7 +46,7 @@ static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_psync = {
 	.name = "psync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_TRIM,
 	.init = psync_init,
 	.cleanup = psync_cleanup,
 	.do_io = psync_do_io,
