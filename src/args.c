@@ -394,9 +394,15 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (rw_trims(j->rw) && !(en->flags & ENGINE_TRIM))
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot trim (--rw=%s); use psync, sync, libaio, io_uring, posixaio, mmap, falloc or null",
 			       j->name, en->name, rw_names[j->rw]);
+	if ((en->flags & ENGINE_WRITES_ONLY) && (rw_reads(j->rw) || rw_trims(j->rw)))
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s takes writes only (--rw=write or randwrite), not --rw=%s",
+			       j->name, en->name, rw_names[j->rw]);
 	if (rw_trims(j->rw) && (j->verify || j->verify_only))
 		return err_set(e, EXIT_USAGE, "job %s: --verify checks written blocks; --rw=%s trims them (fio's trim_verify_zero is not supported)",
 			       j->name, rw_names[j->rw]);
+	if ((en->flags & ENGINE_ALLOC) && (j->verify || j->verify_only))
+		return err_set(e, EXIT_USAGE, "job %s: --verify checks written data; --ioengine=%s writes none",
+			       j->name, en->name);
 	if (j->ss_dur_ns && (j->ss_dur_ns < 2 * NSEC_PER_SEC || j->ss_dur_ns > SS_MAX_WINDOW * NSEC_PER_SEC))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",

@@ -75,14 +75,16 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		return -1;
 	/* dd's output, or a job that starts its file anew (--overwrite=0): no layout, cut at offset. */
 	bool fresh = job_fresh(j) && !job_copies(j);
-	bool grow = (j->grow && !job_copies(j)) || fresh;
+	/* An engine that makes the file's extents writes into no layout (a reader's file is laid out, as fio's). */
+	bool alloc = j->engine->flags & ENGINE_ALLOC;
+	bool grow = (j->grow && !job_copies(j)) || fresh || (alloc && !rw_reads(j->rw));
 	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
 		.offset = j->stride ? j->span_offset : start,
 		.size = j->stride ? j->span_size : *size,
 		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
-		.writes = job_writes(j),
+		.writes = job_writes(j) || alloc,
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
 		.direct = j->direct,
@@ -199,7 +201,8 @@ void runner_interlock_turn(void *arg)
 		char path[PATH_MAX];
 		struct stat st;
 		struct ig_err ignore = { 0 };
-		if (!j->filename[0] || !job_writes(j) || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
+		bool writes = job_writes(j) || (j->engine->flags & ENGINE_ALLOC);
+		if (!j->filename[0] || !writes || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
 		    stat(path, &st) || !S_ISBLK(st.st_mode))
 			continue;
 		safety_check_blockdev(x->c, path, x->o->allow_destroy, &x->r->err);

@@ -86,7 +86,7 @@ int worker_setup(struct worker *w)
 {
 	const struct job *j = w->job;
 	const struct engine_ops *e = j->engine;
-	bool writes = job_writes(j);
+	bool writes = job_writes(j) || (e->flags & ENGINE_ALLOC);
 	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
 	want_stats(w);

@@ -67,6 +67,13 @@ enum {
 	ENGINE_NO_FILE = 1 << 1,   /* needs no file (null) */
 	ENGINE_NO_DIRECT = 1 << 2, /* O_DIRECT makes no sense (mmap) */
 	ENGINE_TRIM = 1 << 3,      /* performs IO_TRIM requests (rw=trim and the like) */
+	/*
+	 * Changes the file's extents or size whatever the direction (falloc,
+	 * ftruncate): opened for writing (and checked as a writer); a file it
+	 * writes or trims is not laid out first.
+	 */
+	ENGINE_ALLOC = 1 << 4,
+	ENGINE_WRITES_ONLY = 1 << 5, /* takes writes only (ftruncate) */
 };
 
 struct engine_ops {
@@ -85,7 +92,8 @@ struct engine_ops {
 };
 
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
-	engine_mmap, engine_null, engine_inject, engine_stdio;
+	engine_mmap, engine_null, engine_inject, engine_stdio, engine_posixaio, engine_falloc,
+	engine_ftruncate;
 /* fio's null above iodepth=1: asynchronous, completing at once (not in the registry). */
 extern const struct engine_ops engine_null_async;
 

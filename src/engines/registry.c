@@ -6,8 +6,9 @@
 #include <string.h>
 
 const struct engine_ops *const engines[] = {
-	&engine_io_uring, &engine_libaio, &engine_psync, &engine_sync,
-	&engine_mmap,     &engine_null,   &engine_inject, &engine_stdio, NULL,
+	&engine_io_uring, &engine_libaio, &engine_psync,  &engine_sync,	  &engine_mmap,
+	&engine_null,	  &engine_inject, &engine_stdio,  &engine_posixaio, &engine_falloc,
+	&engine_ftruncate, NULL,
 };
 
 const struct engine_ops *engine_by_name(const char *name)
