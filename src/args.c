@@ -349,7 +349,11 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	const char *op = fileop_names[j->fileop];
 	bool once = j->fileop == FILEOP_CREATE || j->fileop == FILEOP_UNLINK ||
 		    j->fileop == FILEOP_MKDIR || j->fileop == FILEOP_RMDIR;
-	j->engine = &engine_fileops;
+	if (j->engine->fileop && j->engine->fileop != j->fileop)
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s and --fileop=%s ask for different operations",
+			       j->name, j->engine->name, op);
+	if (!j->engine->fileop)
+		j->engine = &engine_fileops; /* fio's file engines keep their name (and fio's accounting) */
 	j->iodepth = 1;
 	if (j->direct)
 		return err_set(e, EXIT_USAGE, "job %s: --fileop=%s works through the page cache; drop --direct=1",
@@ -373,6 +377,8 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 
 int job_validate(struct job *j, struct ig_err *e)
 {
+	if (j->engine->fileop && !j->fileop)
+		j->fileop = j->engine->fileop; /* fio's filecreate, filestat ...: a --fileop job */
 	if (j->fileop)
 		return fileop_validate(j, e);
 	if (j->nrfiles > 4096)

@@ -80,6 +80,7 @@ struct engine_ops {
 	const char *name;
 	unsigned flags;
 	unsigned honours; /* ENGINE_OPT_* it acts on; the others are named as ignored */
+	int fileop;       /* fio's file engines (filecreate...): the --fileop they perform; 0: none */
 	/* Called once per thread after the file is open; 0 or -errno. */
 	int (*init)(struct engine_ctx *ctx);
 	void (*cleanup)(struct engine_ctx *ctx);
@@ -108,6 +109,9 @@ int64_t engine_trim(const struct engine_ctx *ctx, const struct io_u *u);
 int inject_parse(const char *spec, char *err, size_t n);
 /* Metadata operations of --fileop jobs: chosen by the job, not by --ioengine. */
 extern const struct engine_ops engine_fileops;
+/* fio's file engines: --fileop jobs by fio's names, reported in fio's directions (fileops.c). */
+extern const struct engine_ops engine_filecreate, engine_filestat, engine_filedelete, engine_dircreate,
+	engine_dirstat, engine_dirdelete;
 
 /* All engines in preference order, NULL-terminated. */
 extern const struct engine_ops *const engines[];

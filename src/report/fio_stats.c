@@ -171,6 +171,34 @@ static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *j
 	ts->members++;
 }
 
+/*
+ * fio's file engines (filecreate...) count each file's I/O, which they do
+ * not do, in the job's direction: the file's bytes, a request per block, and
+ * the file operation's latency as the only (clat) samples.
+ */
+static void fio_file_engine(struct fio_ts *ts, const struct thread_stats *t, const struct job *j)
+{
+	const struct op_stats *o = &t->op[job_file_op(j)];
+	uint64_t bs = j->bs ? j->bs : 4096;
+	uint64_t fsize = j->filesize[0] ? j->filesize[0] : j->size && j->nrfiles ? j->size / j->nrfiles : bs;
+	struct fio_dir *x = &ts->dir[rw_reads(j->rw) ? IO_READ : IO_WRITE];
+	x->io_bytes = o->ios * fsize;
+	x->ios = o->ios * ((fsize + bs - 1) / bs);
+	if (o->ios && t->elapsed_ns) {
+		x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
+		x->bw_bytes = (uint64_t)((double)x->io_bytes * 1e9 / (double)t->elapsed_ns);
+		x->iops = (double)x->ios * 1e9 / (double)t->elapsed_ns;
+	}
+	free(x->clat.plat);
+	fio_lat_from(&x->clat, &o->clat);
+	lat_ranges(ts, &o->clat);
+	/* One request at a time, each submitted and completed alone. */
+	memset(ts->depth, 0, sizeof(ts->depth));
+	memset(ts->submit, 0, sizeof(ts->submit));
+	memset(ts->complete, 0, sizeof(ts->complete));
+	ts->depth[0] = ts->submit[1] = ts->complete[1] = x->ios;
+}
+
 static void ts_finish(struct fio_ts *ts, struct acc *a)
 {
 	const struct thread_stats *t = &a->st;
@@ -210,6 +238,8 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	memcpy(ts->depth, t->depth, sizeof(ts->depth));
 	memcpy(ts->submit, t->submit, sizeof(ts->submit));
 	memcpy(ts->complete, t->complete, sizeof(ts->complete));
+	if (ts->jr->job.engine->fileop)
+		fio_file_engine(ts, t, &ts->jr->job);
 	stats_free(&a->st);
 }
 
