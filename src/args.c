@@ -375,6 +375,28 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* fio's zonemode: strided zones of one file and one block size; zbd is refused at the target. */
+static int zone_validate(struct job *j, struct ig_err *e)
+{
+	if (j->zonemode == ZONEMODE_NONE && j->zonesize)
+		return err_set(e, EXIT_USAGE, "job %s: --zonesize needs --zonemode=strided (fio 3.33 refuses it with zonemode=none, the default)",
+			       j->name);
+	if (j->zonemode != ZONEMODE_STRIDED)
+		return 0;
+	if (!j->zonesize)
+		return err_set(e, EXIT_USAGE, "job %s: --zonemode=strided needs --zonesize", j->name);
+	if (!j->zonerange)
+		j->zonerange = j->zonesize; /* fio: a zone is zonesize bytes unless told */
+	if (j->zonerange < j->bs)
+		return err_set(e, EXIT_USAGE, "job %s: --zonerange=%llu holds no block of --bs=%llu", j->name,
+			       (unsigned long long)j->zonerange, (unsigned long long)j->bs);
+	if (pattern_wanted(j) || job_nfiles(j) > 1 || j->stride || j->short_tail || job_copies(j))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --zonemode=strided takes one file and one block size (not with bsrange, bssplit, rw=...:N, percentage_random or several files)",
+			       j->name);
+	return 0;
+}
+
 int job_validate(struct job *j, struct ig_err *e)
 {
 	if (j->engine->fileop && !j->fileop)
@@ -397,6 +419,8 @@ int job_validate(struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (zone_validate(j, e))
+		return -1;
 	if (rw_trims(j->rw) && !(en->flags & ENGINE_TRIM))
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot trim (--rw=%s); use psync, sync, libaio, io_uring, posixaio, mmap, falloc or null",
 			       j->name, en->name, rw_names[j->rw]);

@@ -68,6 +68,7 @@ enum { EXIT_WHAT_GROUP = 0, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 enum { RATE_LINEAR = 0, RATE_POISSON };
 enum { FSERVICE_RR = 0, FSERVICE_SEQ, FSERVICE_RANDOM };
 enum { RANDGEN_TAUSWORTHE = 0, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
+enum { ZONEMODE_NONE = 0, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct engine_ops;
 struct worker_hooks;
@@ -138,6 +139,9 @@ struct job {
 	struct zone_split zones[ZONES_MAX]; /* random_distribution=zoned: / zoned_abs: */
 	unsigned nzones;
 	bool zones_abs;
+	/* fio's zonemode=strided (worker.c): zonesize bytes in a zone of zonerange bytes, then zoneskip skipped. */
+	int zonemode;                     /* ZONEMODE_* */
+	uint64_t zonesize, zonerange, zoneskip;
 
 	/* fio's amounts, files and run control (runner.c, worker.c). */
 	uint64_t io_size;          /* bytes of I/O a loop (0: size); more than size wraps */

@@ -28,6 +28,7 @@ static const char *const exit_what_names[] = { "group", "stonewall", "all", NULL
 static const char *const rate_process_names[] = { "linear", "poisson", NULL };
 static const char *const submit_mode_names[] = { "inline", NULL };
 static const char *const fallocate_names[] = { "none", "native", "posix", "keep", "truncate", "0", "1", NULL };
+static const char *const zonemode_names[] = { "none", "strided", "zbd", NULL };
 static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 const char *const segment_names[] = { "block", "interleaved", NULL };
@@ -273,6 +274,9 @@ const struct opt_def options[] = {
 	  .group = OG_FIO, .help = "fio's reports also show submission-latency percentiles" },
 	{ .name = "thread", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: iogauge always runs jobs as threads" },
+	{ .name = "threads", .type = OT_UINT, J(fio_nop_u32), .arg = "N", .group = OG_FIO,
+	  .flags = OPT_NO_EFFECT,
+	  .help = "Accepted, no effect: fio 3.33 takes it in any job as its tiobench profile's thread count, which changes nothing without profile=tiobench (fio's examples write threads=1)" },
 	{ .name = "gtod_reduce", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge always measures latency (two clock reads per request, within its budget)" },
@@ -335,6 +339,17 @@ const struct opt_def options[] = {
 	{ .name = "filesize", .type = OT_SPECIAL, J(filesize), .set = fio_set_filesize,
 	  .print = fio_print_filesize, .arg = "SIZE[-SIZE]", .group = OG_FIO,
 	  .help = "Size of each file (a range: a size drawn in it for each file); --size is then the I/O of a loop. With --fileop: the bytes --fileop=create writes to each file and --fileop=open reads (default 0: empty files; at most 1g)" },
+	{ .name = "zonemode", .type = OT_ENUM, J(zonemode), .def = "none", .values = zonemode_names,
+	  .group = OG_FIO,
+	  .help = "strided: --zonesize bytes of I/O in each zone of --zonerange bytes, then --zoneskip bytes skipped, back to the start at the region's end; zbd (zoned block devices) is refused",
+	  .fio = "zbd is not supported; a zone that does not fit in the region starts over at the region's start (fio fails the requests past the end of the file)" },
+	{ .name = "zonesize", .type = OT_SIZE, J(zonesize), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "zonemode=strided: bytes of I/O in a zone before the next (more than --zonerange: the zone again)" },
+	{ .name = "zonerange", .type = OT_SIZE, J(zonerange), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "zonemode=strided: the size of a zone, where its requests fall (0: --zonesize)" },
+	{ .name = "zoneskip", .type = OT_SIZE, J(zoneskip), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "zonemode=strided: bytes skipped after each zone",
+	  .fio = "a size only (fio also takes a number of zones, Nz, for zbd)" },
 	{ .name = "offset_increment", .type = OT_SIZE, J(offset_increment), .def = "0", .arg = "SIZE",
 	  .group = OG_FIO, .help = "Thread N of the job starts N * SIZE after --offset (numjobs on one file)" },
 	{ .name = "pre_read", .type = OT_BOOL, J(pre_read), .def = "0", .bare = "1", .group = OG_FIO,

@@ -209,10 +209,54 @@ void runner_interlock_turn(void *arg)
 	}
 }
 
+/* The zoned model of the device beneath path ("none", "host-managed", ...), or "" when unknown. */
+static void zoned_model(const char *path, char *dev, size_t devlen, char *model, size_t len)
+{
+	char p[PATH_MAX + 64];
+	*model = 0;
+	if (blockdev_of_path(path, dev, devlen, NULL, 0, NULL, 0) < 0 || !*dev) {
+		*dev = 0;
+		return;
+	}
+	/* A disk has queue/ of its own; a partition's is its disk's. */
+	static const char *const where[] = { "/sys/class/block/%s/queue/zoned", "/sys/class/block/%s/../queue/zoned" };
+	for (size_t i = 0; i < ARRAY_SIZE(where) && !*model; i++) {
+		snprintf(p, sizeof(p), where[i], dev);
+		FILE *f = fopen(p, "r");
+		if (!f)
+			continue;
+		if (!fgets(model, (int)len, f))
+			*model = 0;
+		model[strcspn(model, "\n")] = 0;
+		fclose(f);
+	}
+}
+
+/* fio's zonemode=zbd drives a zoned block device: refused, saying whether there is one. */
+static int refuse_zbd(const struct job *j, struct ig_err *e)
+{
+	char path[PATH_MAX] = ".", dev[64], model[32];
+	struct ig_err ignore = { 0 };
+	if (!(j->engine->flags & ENGINE_NO_FILE))
+		place_path(j, 0, 0, path, sizeof(path), &ignore);
+	zoned_model(path, dev, sizeof(dev), model, sizeof(model));
+	if (!*dev)
+		return err_set(e, EXIT_USAGE, "job %s: --zonemode=zbd needs a zoned block device; %s is on no block device",
+			       j->name, path);
+	if (!*model || !strcmp(model, "none"))
+		return err_set(e, EXIT_USAGE, "job %s: --zonemode=zbd needs a zoned block device; %s is on %s, which is not zoned",
+			       j->name, path, dev);
+	return err_set(e, EXIT_USAGE, "job %s: --zonemode=zbd is not supported (%s is on %s, a %s zoned device)",
+		       j->name, path, dev, model);
+}
+
 /* Known once every target is prepared (a device's size when --size was not given). */
 static int check_region(const struct job_result *jr, struct ig_err *e)
 {
 	const struct job *j = &jr->job;
+	if (j->zonemode == ZONEMODE_STRIDED && j->size < j->zonerange)
+		return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --zonerange=%" PRIu64,
+			       j->name, j->size, j->zonerange);
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
 		if (jr->region_size[i] < j->bs)
@@ -270,6 +314,8 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
 	    verify_job_check(j, &r->err))
 		return -1;
+	if (j->zonemode == ZONEMODE_ZBD)
+		return refuse_zbd(j, &r->err);
 	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
 		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);

@@ -140,6 +140,28 @@ static void prep_pattern(struct worker *w, struct io_u *u)
 	}
 }
 
+/*
+ * fio's strided zones: zonesize bytes of requests in a zone, then the next
+ * zone zonerange + zoneskip further (back to the region's start when it would
+ * not fit); the walk starts over in the zone every zonerange bytes.
+ */
+static void prep_zone(struct worker *w, struct io_u *u)
+{
+	const struct job *j = w->job;
+	if (w->zbytes >= j->zonesize) {
+		w->zbytes = 0;
+		w->zbase += j->zonerange + j->zoneskip;
+		if (w->zbase + j->zonerange > w->zend)
+			w->zbase = w->region;
+	}
+	if (w->zbytes % j->zonerange == 0)
+		offgen_restart(&w->og);
+	u->offset = w->zbase + offgen_next(&w->og) * w->bs;
+	u->len = w->len;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+	w->zbytes += u->len;
+}
+
 /* rw=trimwrite: the block just trimmed is written (the job's last pair ends with it). */
 static void prep_tw_write(struct worker *w, struct io_u *u)
 {
@@ -153,7 +175,7 @@ static void prep_tw_write(struct worker *w, struct io_u *u)
 	}
 }
 
-/* Everything but the fast path: several files, fio's patterns, trimwrite's pairs. */
+/* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
 static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 {
 	if (w->tw_pending) {
@@ -164,6 +186,8 @@ static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 		prep_files(w, u);
 	else if (w->var)
 		prep_pattern(w, u);
+	else if (w->zoned)
+		prep_zone(w, u);
 	else
 		draw_plain(w, u);
 	if (w->trimwrite) {

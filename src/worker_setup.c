@@ -255,7 +255,8 @@ int worker_plan(struct worker *w)
 	w->var = pattern_wanted(j);
 	w->multi = w->nfiles > 1;
 	w->trimwrite = rw_trimwrite(j->rw) && !j->verify_only;
-	w->slow_prep = w->var || w->multi || w->trimwrite;
+	w->zoned = j->zonemode == ZONEMODE_STRIDED && !j->fileop;
+	w->slow_prep = w->var || w->multi || w->trimwrite || w->zoned;
 	w->bs = j->bs;
 	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
 	w->len = (uint32_t)j->bs;
@@ -280,7 +281,12 @@ int worker_plan(struct worker *w)
 		w->region = j->item_first;
 		w->nblocks = j->nrfiles;
 	}
-	if (offgen_init(&w->og, kind, j->dist, param, w->nblocks, seed))
+	if (w->zoned) {
+		/* The walk covers one zone; the zones move over the region (prep_zone). */
+		w->zbase = w->region;
+		w->zend = w->region + j->size;
+	}
+	if (offgen_init(&w->og, kind, j->dist, param, w->zoned ? j->zonerange / j->bs : w->nblocks, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
