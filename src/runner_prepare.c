@@ -316,6 +316,9 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		return -1;
 	if (j->zonemode == ZONEMODE_ZBD)
 		return refuse_zbd(j, &r->err);
+	if (j->engine->flags & ENGINE_ALLOC)
+		runner_note(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
+			    j->name, j->engine->name);
 	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
 		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);

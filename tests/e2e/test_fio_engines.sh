@@ -128,6 +128,7 @@ JOB
 rm -rf "${D:?}"/*
 run_iogauge run --directory="$D" --output-format=fio-json "$E2E_TMP/same.fio"
 expect_status 0 "a job per feature under iogauge: exit 0"
+expect_err "job falloc-write: --ioengine=falloc moves no data" "falloc's bytes are said to be no data moved"
 cat >"$E2E_TMP/same.py" <<'PY'
 import json, sys
 fio = json.load(open(sys.argv[1]))["jobs"]
