@@ -182,6 +182,7 @@ static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 		prep_tw_write(w, u);
 		return;
 	}
+	uint64_t remaining = w->remaining;
 	if (w->multi)
 		prep_files(w, u);
 	else if (w->var)
@@ -198,7 +199,7 @@ static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 		w->tw_last = w->var_done;
 		if (w->var_done) {
 			w->var_done = false;
-			w->remaining = 2;
+			w->remaining = remaining; /* the write ends the job (prep_tw_write) */
 		}
 	}
 }
