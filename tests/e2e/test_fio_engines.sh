@@ -145,6 +145,18 @@ check "every job: the same io_bytes and total_ios for read, write and trim as fi
 	python3 "$E2E_TMP/same.py" "$E2E_TMP/fio.json" "$OUT"
 check "no test file left" dir_empty "$D"
 
+# fio's directory engines (newer than fio 3.33, so not compared): each makes, stats or removes
+# its directories, and dirstat makes those it stats beforehand, untimed.
+for e in dircreate:mkdir dirstat:stat dirdelete:rmdir; do
+	run_iogauge run --name=d --directory="$D" --ioengine="${e%%:*}" --nrfiles=20 --keep --output-format=json
+	expect_status 0 "--ioengine=${e%%:*}: exit 0"
+	check "... 20 ${e##*:} operations" [ "$(j ".jobs[0].${e##*:}.ios")" = 20 ]
+	check "... 20 directories there afterwards, or none after dirdelete" \
+		[ "$(find "$D/d.files/t0" -mindepth 1 -type d | wc -l)" = "$([ "${e%%:*}" = dirdelete ] && echo 0 || echo 20)" ]
+	[ "${e%%:*}" = dircreate ] && rm -rf "${D:?}"/* # dirstat makes its own
+done
+rm -rf "${D:?}"/*
+
 # ---- 2. The requests themselves, from the per-request bandwidth logs (log_offset).
 cat >"$E2E_TMP/logs.fio" <<'JOB'
 [global]
