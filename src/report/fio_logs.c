@@ -68,7 +68,7 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 		if (w->final && kind <= LOG_IOPS)
 			continue;
 		uint64_t ms = (w->t_ns - p->t_ns) / NSEC_PER_MSEC;
-		for (int d = 0; d < DDIR_NR; d++) {
+		for (int d = 0; d < FIOLOG_DIRS; d++) {
 			uint64_t ios = w->ios[d] - p->ios[d], sum, n;
 			if (!ios || !ms)
 				continue;
