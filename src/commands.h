@@ -33,6 +33,7 @@ struct command {
 	unsigned groups;      /* option groups it takes (OG_* in options.h) */
 	const char *defaults; /* its own defaults, as options through the table: "--size=1g" */
 	bool jobs;            /* --name starts jobs and words are job files (run) */
+	bool fio_cli;         /* fio's own reading (fio): job files win over the command line, ${VAR} only */
 	/* Either a main of its own (run) or a suite run by the executor (suite.c). */
 	int (*main)(const struct command *c, int argc, char **argv);
 	const struct suite *suite;
@@ -46,5 +47,7 @@ extern const struct command *const commands[];
 const struct command *command_find(const char *name);
 /* Runs a command with its arguments (after the command word). */
 int command_run(const struct command *c, int argc, char **argv);
+/* The binary called as `fio`: `iogauge fio` with argv as fio's (cmds/fio.c). */
+int fio_main_as_fio(int argc, char **argv);
 
 #endif

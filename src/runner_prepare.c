@@ -85,6 +85,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.writes = job_writes(j),
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
+		.readonly = o->readonly,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
@@ -180,7 +181,7 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 		bool on = set & opts[i].bit;
 		if (on != opts[i].def && !(j->engine->honours & opts[i].bit))
-			runner_note(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
+			runner_info(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
 			     opts[i].name, on, j->engine->name);
 	}
 }
@@ -258,7 +259,7 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 {
 	struct job *j = &jr->job;
 	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
-		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, j->iodepth);
 	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
 	    verify_job_check(j, &r->err))
