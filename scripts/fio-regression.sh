@@ -3,6 +3,7 @@
 #
 #   scripts/fio-regression.sh [--iogauge BIN] [--fio BIN] [--full] [--tests "N..."]
 #                             [--no-jobs] [--no-examples] [--work DIR] [--timeout S]
+#                             [--record FILE]
 #
 # Jobs: fio 3.33's t/run-fio-tests.py (from scripts/fio-source.sh) runs its
 # job-file tests (t0001..t0026) and t/readonly.py once against the real fio
@@ -12,7 +13,9 @@
 # and SKIP lines for the tests left out (heavy ones, unless --full).
 # Examples: every examples/*.fio through `--parse-only` under both:
 #   example NAME fio=ACCEPT|REJECT iogauge=ACCEPT|REJECT(status) first line of iogauge's stderr
-# Then the counts.  Exit 0 when it ran (whatever the results: the e2e test
+# Then the counts.  --record FILE writes fio's own verdicts ("job N PASSED",
+# "example NAME ACCEPT"), which tests/e2e/test_fio_regression.sh reads instead
+# of running fio (0.7 s a parse here: too slow for every make test).  Exit 0 when it ran (whatever the results: the e2e test
 # judges them), 77 when it cannot run here (no fio source, no python3, no fio).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +27,7 @@ JOBS=1
 EXAMPLES=1
 WORK=""
 TIMEOUT=120
+RECORD=""
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -35,7 +39,8 @@ while [ $# -gt 0 ]; do
 	--no-examples) EXAMPLES=0; shift ;;
 	--work) WORK=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
-	*) echo "usage: $0 [--iogauge BIN] [--fio BIN] [--full] [--tests \"N...\"] [--no-jobs] [--no-examples] [--work DIR] [--timeout S]" >&2
+	--record) RECORD=$2; shift 2 ;;
+	*) echo "usage: $0 [--iogauge BIN] [--fio BIN] [--full] [--tests \"N...\"] [--no-jobs] [--no-examples] [--work DIR] [--timeout S] [--record FILE]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -55,6 +60,11 @@ fi
 cleanup() { [ "$own_work" = 1 ] && rm -rf "$WORK"; }
 trap cleanup EXIT
 mkdir -p "$WORK/bin"
+if [ -n "$RECORD" ]; then
+	RECORD=$(cd "$(dirname "$RECORD")" && pwd)/$(basename "$RECORD")
+	{ echo "# fio's own verdicts: $("$FIO" --version) ($FIO), $(date -u +%Y-%m-%d), by scripts/fio-regression.sh --record"
+	  echo "# job N PASSED|FAILED: t/run-fio-tests.py's test N; example NAME ACCEPT|REJECT: examples/NAME under --parse-only"; } >"$RECORD"
+fi
 # iogauge called as fio (argv[0] is .../fio), and both binaries under a timeout:
 # fio 3.33 itself hangs on some jobs here (io_submit_mode=offload).
 ln -sf "$IOGAUGE" "$WORK/bin/fio"
@@ -123,6 +133,7 @@ if [ "$JOBS" = 1 ]; then
 			[ -n "$e" ] && why=" | $e"
 		fi
 		printf 'result t%04d fio=%s iogauge=%s%s\n' "$t" "${f%%:*}" "$g" "$why"
+		[ -n "$RECORD" ] && [ "${f%%:*}" != NOT-RUN ] && echo "job $t ${f%%:*}" >>"$RECORD"
 		[ "${f%%:*}" = PASSED ] && fio_pass=$((fio_pass + 1))
 		[ "$g" = PASSED ] && ig_pass=$((ig_pass + 1))
 		[ "${f%%:*}" = PASSED ] && [ "$g" = PASSED ] && both=$((both + 1))
@@ -159,6 +170,7 @@ if [ "$EXAMPLES" = 1 ]; then
 			fi
 		fi
 		echo "example $name fio=$fv iogauge=$gv$line"
+		[ -n "$RECORD" ] && echo "example $name $fv" >>"$RECORD"
 		[ "$fs" -eq 0 ] && fio_ok=$((fio_ok + 1))
 		[ "$gs" -eq 0 ] && ig_ok=$((ig_ok + 1))
 		[ "$fs" -eq 0 ] && [ "$gs" -eq 0 ] && both=$((both + 1))

@@ -49,5 +49,7 @@ const struct command *command_find(const char *name);
 int command_run(const struct command *c, int argc, char **argv);
 /* The binary called as `fio`: `iogauge fio` with argv as fio's (cmds/fio.c). */
 int fio_main_as_fio(int argc, char **argv);
+/* docs/fio.md's section on iogauge fio's program options (cmds/fio.c). */
+void fio_cli_markdown(FILE *f);
 
 #endif

@@ -247,6 +247,30 @@ static void cli_help(void)
 	       "128+N after signal N.\n", prog);
 }
 
+/* docs/fio.md's section on `iogauge fio`: from the table above, as --help is. */
+void fio_cli_markdown(FILE *f)
+{
+	fprintf(f, "## `iogauge fio`: fio's own command line\n\n"
+		   "`iogauge fio [OPTIONS] [JOB OPTIONS] [JOBFILE...]` reads the command line as fio %s does, "
+		   "for scripts written for fio; the binary called as `fio` (a link: `make install-fio-link`, "
+		   "which refuses to shadow a real fio) is this command. Where it reads differently from "
+		   "`iogauge run`, it reads as fio: a job file's values win over the command line's job options; "
+		   "only `${VAR}` is expanded, an unset one empty; `KiB`, `MiB`... are powers of 1000; each job "
+		   "file after the first starts from the defaults and waits for the jobs before it; the files "
+		   "iogauge creates are kept (`unlink=1` in every job removes them); no note on stderr that "
+		   "fio does not print either. `--output-format=json` is fio's JSON (`fio-json`). Its program "
+		   "options:\n\n| option | short | here |\n| --- | --- | --- |\n", FIO_FOLLOWED + 4);
+	unsigned n = 0, refused = 0;
+	for (const struct cli_opt *c = cli_opts; c->name; c++) {
+		fprintf(f, "| `--%s%s` | %s%c%s | %s%s |\n", c->name,
+			c->arg == ARG_REQUIRED ? "=VALUE" : c->arg == ARG_OPTIONAL ? "[=VALUE]" : "",
+			c->letter ? "`-" : "", c->letter ? c->letter : ' ', c->letter ? "`" : "",
+			c->id == C_REFUSED ? "**refused** (status 2): " : "", c->help);
+		c->id == C_REFUSED ? refused++ : n++;
+	}
+	fprintf(f, "\n%u taken, %u refused by name.\n\n", n, refused);
+}
+
 /* --cmdhelp: one job option, or all of them. */
 static int cmdhelp(const struct command *cmd, const char *name)
 {
@@ -431,7 +455,7 @@ static int parse_cli(const struct command *cmd, int argc, char **argv, struct fi
 				return usage_err("--aux-path %s: %s", val, strerror(errno));
 			break;
 		case C_VERSION:
-			printf("%s\n", FIO_FOLLOWED);
+			printf("%s (iogauge %s)\n", FIO_FOLLOWED, IOGAUGE_VERSION);
 			*exit_now = 0;
 			return 0;
 		case C_HELP:
