@@ -133,7 +133,7 @@ if [ "$JOBS" = 1 ]; then
 			[ -n "$e" ] && why=" | $e"
 		fi
 		printf 'result t%04d fio=%s iogauge=%s%s\n' "$t" "${f%%:*}" "$g" "$why"
-		[ -n "$RECORD" ] && [ "${f%%:*}" != NOT-RUN ] && echo "job $t ${f%%:*}" >>"$RECORD"
+		[ -n "$RECORD" ] && [ "${f%% *}" != NOT-RUN ] && echo "job $t ${f%%:*}" >>"$RECORD"
 		[ "${f%%:*}" = PASSED ] && fio_pass=$((fio_pass + 1))
 		[ "$g" = PASSED ] && ig_pass=$((ig_pass + 1))
 		[ "${f%%:*}" = PASSED ] && [ "$g" = PASSED ] && both=$((both + 1))
