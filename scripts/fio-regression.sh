@@ -47,7 +47,7 @@ done
 
 skip_all() { echo "SKIP fio regression: $*"; exit 77; }
 command -v python3 >/dev/null || skip_all "no python3 to run fio's t/run-fio-tests.py"
-[ -n "$FIO" ] && [ -x "$FIO" ] || skip_all "no fio binary to compare with (apt-get install fio)"
+{ [ -n "$FIO" ] && [ -x "$FIO" ]; } || skip_all "no fio binary to compare with (apt-get install fio)"
 [ -x "$IOGAUGE" ] || skip_all "no iogauge binary at $IOGAUGE"
 SRC=$("$ROOT/scripts/fio-source.sh") || skip_all "fio 3.33's source could not be fetched (scripts/fio-source.sh)"
 IOGAUGE=$(cd "$(dirname "$IOGAUGE")" && pwd)/$(basename "$IOGAUGE")
@@ -57,7 +57,8 @@ if [ -z "$WORK" ]; then
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/iogauge-fio-regression.XXXXXX")
 	own_work=1
 fi
-cleanup() { [ "$own_work" = 1 ] && rm -rf "$WORK"; }
+# shellcheck disable=SC2317 # run by the trap
+cleanup() { if [ "$own_work" = 1 ]; then rm -rf "$WORK"; fi; }
 trap cleanup EXIT
 mkdir -p "$WORK/bin"
 if [ -n "$RECORD" ]; then

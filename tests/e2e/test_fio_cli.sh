@@ -94,6 +94,7 @@ size=1MiB
 description=a${IOG_UNSET_VAR}b $HOME
 JOB
 (unset IOG_UNSET_VAR; run_iogauge fio v.fio --output-format=json
+ # shellcheck disable=SC2016 # $HOME literally: fio leaves $VAR as written
  check "unset \${VAR} is empty and \$VAR stays as written (as fio)" [ "$(j '.jobs[0].desc')" = 'ab $HOME' ]
  check "size=1MiB is 1000000 bytes (as fio 3.33): 244 blocks of 4k" [ "$(j '.jobs[0].read.io_bytes')" = 999424 ])
 

@@ -78,7 +78,7 @@ for t in $JOBS; do
 		fail "$name: passes, or is refused by name with status 2" "status '$status'; $(grep -m 1 "^Test $t " "$E2E_TMP/jobs.log")"
 	fi
 done
-echo "# fio's job tests here: iogauge passes $passed of the $fio_passed fio passes ($(echo $JOBS | wc -w) run)"
+echo "# fio's job tests here: iogauge passes $passed of the $fio_passed fio passes ($(echo "$JOBS" | wc -w) run)"
 check "at least $MIN_JOBS of fio's passing job tests pass under iogauge" [ "$passed" -ge "$MIN_JOBS" ]
 
 # ---- fio's examples through --parse-only
