@@ -80,6 +80,13 @@ expect_status 0 "options after the job file and a --name job run"
 check "the command line's job comes first, then the file's (as fio)" \
 	[ "$(j '.jobs[0].jobname' '.jobs[1].jobname' '.jobs[2].jobname' | tr '\n' ' ')" = "c a b " ]
 check "the job file's bs=4k wins over --bs=8k (as fio): 256 requests" [ "$(j '.jobs[1].read.total_ios')" = 256 ]
+# Several job files: the command line's options and a file's [global] reach the first file
+# only; each later file starts from the defaults (as fio 3.33 reads them).
+printf '[k]\nioengine=null\nsize=64k\n' >"$D/k.fio"
+printf '[global]\nbs=16k\n[g]\nioengine=null\nsize=64k\n' >"$D/g.fio"
+run_iogauge fio --bs=8k k.fio g.fio k.fio --output-format=json
+check "several job files: requests of 8k, 16k, then the default 4k (as fio)" \
+	[ "$(j '.jobs[0].read.total_ios' '.jobs[1].read.total_ios' '.jobs[2].read.total_ios' | tr '\n' ' ')" = "8 4 16 " ]
 run_iogauge fio --section=b j.fio --output-format=json
 check "--section=b: only job b" [ "$(j '.jobs|length' '.jobs[0].jobname' | tr '\n' ' ')" = "1 b " ]
 run_iogauge fio --showcmd j.fio
