@@ -147,7 +147,7 @@ fi
 
 if [ "$EXAMPLES" = 1 ]; then
 	mkdir -p "$WORK/examples"
-	n=0 fio_ok=0 ig_ok=0 both=0 named=0 badly=0
+	n=0 fio_ok=0 ig_ok=0 both=0 named=0 badly=0 by_engine=0 by_option=0
 	for f in "$SRC"/examples/*.fio; do
 		name=$(basename "$f")
 		n=$((n + 1))
@@ -175,7 +175,15 @@ if [ "$EXAMPLES" = 1 ]; then
 		[ "$fs" -eq 0 ] && fio_ok=$((fio_ok + 1))
 		[ "$gs" -eq 0 ] && ig_ok=$((ig_ok + 1))
 		[ "$fs" -eq 0 ] && [ "$gs" -eq 0 ] && both=$((both + 1))
+		if [ "$fs" -eq 0 ] && [ "$gs" -ne 0 ]; then
+			if grep -q "ioengine: unknown engine" "$WORK/ex.err"; then
+				by_engine=$((by_engine + 1))
+			else
+				by_option=$((by_option + 1))
+			fi
+		fi
 	done
 	echo "examples: $n files; fio accepts $fio_ok; iogauge accepts $ig_ok ($both of fio's); iogauge's refusals: $named named with status 2, $badly otherwise"
+	echo "examples fio accepts and iogauge refuses: $by_engine for an engine iogauge lacks, $by_option for an option or value"
 fi
 exit 0
