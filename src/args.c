@@ -481,7 +481,7 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (j->seq_order && rw_is_random(j->rw))
 		return err_set(e, EXIT_USAGE, "job %s: --seq_order orders sequential patterns; --rw=%s is random",
 			       j->name, rw_names[j->rw]);
-	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size)
+	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size && !j->filesize[0])
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);

@@ -20,6 +20,7 @@
 	X(sweep)         \
 	X(bonnie)        \
 	X(run)           \
+	X(fio)           \
 	X(report)
 
 #define DECLARE(n) extern const struct command cmd_##n;

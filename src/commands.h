@@ -35,6 +35,7 @@ struct command {
 	unsigned groups;      /* option groups it takes (OG_* in options.h) */
 	const char *defaults; /* its own defaults, as options through the table: "--size=1g" */
 	bool jobs;            /* --name starts jobs and words are job files (run) */
+	bool fio_cli;         /* fio's own reading (fio): job files win over the command line, ${VAR} only */
 	/* Either a main of its own (run) or a suite run by the executor (suite.c). */
 	int (*main)(const struct command *c, int argc, char **argv);
 	const struct suite *suite;
@@ -54,5 +55,9 @@ unsigned command_formats(const struct command *c);
 int command_check_format(const struct command *c, const struct settings *s, struct ig_err *e);
 /* Runs a command with its arguments (after the command word). */
 int command_run(const struct command *c, int argc, char **argv);
+/* The binary called as `fio`: `iogauge fio` with argv as fio's (cmds/fio.c). */
+int fio_main_as_fio(int argc, char **argv);
+/* docs/fio.md's section on iogauge fio's program options (cmds/fio.c). */
+void fio_cli_markdown(FILE *f);
 
 #endif

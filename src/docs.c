@@ -257,16 +257,16 @@ static const char *const fio_differences[] = {
 	"**Command line over job file.** `iogauge run --size=64m --runtime=5 job.fio` runs the file's "
 	"jobs with those values: options before the first `--name` override the file's `[global]` and "
 	"job sections. (fio 3.33 does the opposite: there the job file's values win over the command "
-	"line's.)",
+	"line's, and `iogauge fio` reads it so.)",
 	"**Size suffixes.** `k`, `ki`, `KB`, `KiB` all mean 1024 (and `m`, `g`, `t`, `p` likewise). "
-	"fio 3.33 reads the IEC spellings with a trailing B (`4KiB`, `1MiB`) as powers of 1000: iogauge "
-	"does not copy that trap.",
+	"fio 3.33 reads the IEC spellings with a trailing B (`4KiB`, `1MiB`) as powers of 1000: `iogauge "
+	"run` does not copy that trap; `iogauge fio` does, for fio's job files.",
 	"**Blank after `=`.** `size= 64k` is 64 KiB here; fio 3.33 keeps the blank and reads 64 bytes.",
 	"**Variables.** `${VAR}` and `$VAR` are both expanded from the environment (fio 3.33 expands "
 	"only `${VAR}`); an unset variable is an error naming it, not an empty value. `$pagesize`, "
 	"`$ncpus` and `$mb_memory` make the value integer arithmetic (`+ - * / %` and parentheses), "
 	"as fio's keyword math does. `$jobname`, `$jobnum`, `$filenum` and `$clientuid` are left for "
-	"`filename_format`.",
+	"`filename_format`. `iogauge fio` reads them as fio: `${VAR}` only, an unset one empty.",
 	"**Unsupported options are named.** Every option of a job file (or the command line) that "
 	"fio has and iogauge does not is listed, one line each (`FILE:LINE: unsupported fio option "
 	"'X'`), and the run stops with status 2 before any I/O; `--warn-unsupported` makes them "
@@ -341,8 +341,10 @@ void options_fio_markdown(FILE *f)
 		   "## Differences from fio\n\n");
 	for (unsigned i = 0; fio_differences[i]; i++)
 		fprintf(f, "- %s\n", fio_differences[i]);
+	fprintf(f, "\n");
+	fio_cli_markdown(f);
 	unsigned n = 0, nop = 0, un = 0;
-	fprintf(f, "\n## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
+	fprintf(f, "## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
 		   "| --- | --- | --- |\n");
 	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
 		const struct opt_def *o = option_find(fn->name);

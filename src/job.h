@@ -170,6 +170,7 @@ struct job {
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
+	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;
 	int fio_nop_enum;

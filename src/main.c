@@ -68,6 +68,11 @@ static int unknown_command(const char *a)
 
 static int dispatch(int argc, char **argv)
 {
+	/* A link named fio: fio's command line, whatever it says (fio --version is fio's). */
+	const char *base = argc ? strrchr(argv[0], '/') : NULL;
+	base = base ? base + 1 : argc ? argv[0] : "";
+	if (!strcmp(base, "fio"))
+		return fio_main_as_fio(argc, argv);
 	const char *a = argc > 1 ? argv[1] : "";
 	if (!strcmp(a, "--help-man")) {
 		options_man(stdout);

@@ -137,6 +137,8 @@ const struct fio_name *fio_name_find(const char *name, size_t len);
 
 /* Value parsers, exposed for tests and suites.  0 or -1. */
 int parse_size(const char *s, uint64_t *out);
+/* Sizes as fio 3.33 reads them from now on (KiB, MiB... powers of 1000): iogauge fio only. */
+void parse_size_fio_units(bool on);
 int parse_time(const char *s, const char *default_unit, uint64_t *out_ns);
 int parse_bool(const char *s, bool *out);
 int parse_uint(const char *s, uint64_t *out);
@@ -185,6 +187,12 @@ struct parsed_args {
 	struct diag *diags;
 	unsigned ndiags;
 	bool err_listed; /* the error in ig_err is one of diags: print the list, not it again */
+	/*
+	 * fio's --showcmd (cmds/fio.c): each job-file section (key NULL) and
+	 * option (section NULL; val NULL for a bare flag) as read; NULL: none.
+	 */
+	void (*on_line)(void *arg, const char *section, const char *key, const char *val);
+	void *on_line_arg;
 };
 struct command;
 /* The command's defaults, then argv.  0, or -1 with e set (status 2). */

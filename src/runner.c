@@ -34,6 +34,17 @@ void runner_note(struct run_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+void runner_info(struct run_result *r, const char *fmt, ...)
+{
+	if (r->nnotes == MAX_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	r->info_notes |= 1u << r->nnotes;
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
 static void add_device(struct run_result *r, const char *dev)
 {
 	if (!dev[0])
@@ -186,7 +197,7 @@ static void control_jobs(struct run_result *r, struct worker *ws, unsigned first
 				gate_open(ctl[m - first].after, -1);
 		if (r->jobs[i].job.exit_what != EXIT_WHAT_GROUP)
 			r->exit_rest = true;
-		runner_note(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
+		runner_info(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
 		     r->jobs[i].job.exit_what != EXIT_WHAT_GROUP ? "and the later groups " : "");
 	}
 	if (c->stop)
@@ -273,7 +284,7 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 		if (jr->verify)
 			verify_failed(jr);
 		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
-			runner_note(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
+			runner_info(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
 }
 
@@ -286,7 +297,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		pre_job(c, &r->jobs[i]);
 		nthreads += r->jobs[i].nthreads;
 		if (r->jobs[i].pre_read_bytes)
-			runner_note(r, "job %s: pre_read: %" PRIu64 " bytes read into the page cache before the job; "
+			runner_info(r, "job %s: pre_read: %" PRIu64 " bytes read into the page cache before the job; "
 				"its buffered reads may come from the cache, not the device",
 			     r->jobs[i].job.name, r->jobs[i].pre_read_bytes);
 	}

@@ -91,6 +91,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.writes = job_writes(j) || alloc,
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
+		.readonly = o->readonly,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
@@ -192,7 +193,7 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 		bool on = set & opts[i].bit;
 		if (on != opts[i].def && !(j->engine->honours & opts[i].bit))
-			runner_note(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
+			runner_info(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
 			     opts[i].name, on, j->engine->name);
 	}
 }
@@ -321,10 +322,10 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if (j->zonemode == ZONEMODE_ZBD)
 		return refuse_zbd(j, &r->err);
 	if (j->engine->flags & ENGINE_ALLOC)
-		runner_note(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
+		runner_info(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
 			    j->name, j->engine->name);
 	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
-		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;

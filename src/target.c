@@ -383,6 +383,10 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 		if (holes)
 			return refuse_holes(t, st, r->offset, end, holes, e);
 	}
+	if (r->readonly && (r->grow || (holes && (r->reads || r->writes))))
+		return err_set(e, EXIT_USAGE,
+			       "--readonly: the job's region of %s holds %s, and laying out data there would write",
+			       t->path, (uint64_t)st->st_size < end ? "space past the end of the file" : "holes");
 	if (r->grow)
 		return r->truncate ? cut_file(t, r->offset, e) : 0;
 	if (!holes || !(r->reads || r->writes))
@@ -473,6 +477,8 @@ int target_prepare(struct run_ctx *c, struct target *t, const struct target_req 
 				       "%s is %s: iogauge tests regular files, block devices, and files it creates in a directory",
 				       t->path, file_kind(st.st_mode));
 		ret = prepare_existing_file(c, t, r, &st, e);
+	} else if (errno == ENOENT && r->readonly) {
+		return err_set(e, EXIT_USAGE, "--readonly: %s does not exist, and creating it would write", t->path);
 	} else if (errno == ENOENT && r->must_exist) {
 		return err_set(e, EXIT_USAGE, "%s does not exist: there is nothing an earlier run wrote to check",
 			       t->path);

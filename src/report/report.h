@@ -17,6 +17,9 @@
 void report_text(FILE *f, const struct run_result *r);
 /* The refusal or the jobs' errors, one line each, and the notes, on stderr. */
 void report_errors(const struct run_result *r);
+/* Its two halves: the notes (fio_silent: leave out what fio does without a word), the errors. */
+void report_notes(const struct run_result *r, bool fio_silent);
+void report_failures(const struct run_result *r);
 /* What a job's numbers may include, in words: O_DIRECT, buffered, fallback. */
 const char *report_io_mode(const struct job_result *jr);
 /* "12.3", "1.23k" style figures for IOPS. */

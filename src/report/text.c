@@ -372,10 +372,21 @@ void report_text(FILE *f, const struct run_result *r)
 		fprintf(f, "\nInterrupted: the figures above cover the time until the signal.\n");
 }
 
-void report_errors(const struct run_result *r)
+void report_notes(const struct run_result *r, bool fio_silent)
 {
 	for (unsigned i = 0; i < r->nnotes; i++)
-		msg_warn("%s", r->notes[i]);
+		if (!fio_silent || !(r->info_notes & (1u << i)))
+			msg_warn("%s", r->notes[i]);
+}
+
+void report_errors(const struct run_result *r)
+{
+	report_notes(r, false);
+	report_failures(r);
+}
+
+void report_failures(const struct run_result *r)
+{
 	if (r->err.status)
 		msg_err("%s", r->err.msg);
 	for (unsigned i = 0; i < r->njobs; i++) {
