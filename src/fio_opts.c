@@ -99,7 +99,8 @@ int fio_set_bsrange(void *obj, const struct opt_def *o, const char *val, char *e
 	if (split_dirs(val, parts))
 		goto bad;
 	for (int d = 0; d < DDIR_NR; d++) {
-		char *dash = strchr(parts[d], '-');
+		/* fio takes MIN:MAX as well as MIN-MAX. */
+		char *dash = strpbrk(parts[d], "-:");
 		if (!dash)
 			goto bad;
 		*dash = 0;
@@ -110,7 +111,7 @@ int fio_set_bsrange(void *obj, const struct opt_def *o, const char *val, char *e
 	memcpy(j->bsrange, r, sizeof(r));
 	return 0;
 bad:
-	snprintf(err, n, "--%s: '%s' is not a range MIN-MAX of block sizes up to 1g (or READ,WRITE ranges)",
+	snprintf(err, n, "--%s: '%s' is not a range MIN-MAX (or MIN:MAX) of block sizes up to 1g (or READ,WRITE ranges)",
 		 o->name, val);
 	return -1;
 }

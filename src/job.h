@@ -100,6 +100,13 @@ struct job {
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
 	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	/* fio's other verify options (verify.c). */
+	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
+	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */
+	bool verify_fatal;         /* the first bad block fails the job at once */
+	bool verify_dump;          /* bad blocks, and what was expected there, written to files */
+	bool experimental_verify;  /* fio's replay: the first loop is verified, once */
+	bool verify_state_save, verify_state_load; /* fio's local-NAME-N-verify.state files */
 	bool shared_file;    /* several ranks: segments of one file */
 	int segment_layout;  /* enum segment_layout */
 	bool stonewall_all;  /* several ranks: the first rank done stops all */
@@ -299,6 +306,17 @@ struct settings {
 static inline bool job_writes(const struct job *j)
 {
 	return (rw_writes(j->rw) || j->rewrite_pct) && !j->verify_only;
+}
+
+/*
+ * Loops a job runs: fio's experimental_verify reads the first loop back in
+ * the place of a later one (a writing job of N > 1 loops writes N - 1).
+ */
+static inline unsigned job_loops(const struct job *j)
+{
+	bool replay = j->experimental_verify && j->verify && j->do_verify && !j->verify_only &&
+		      rw_writes(j->rw) && !j->time_based;
+	return replay && j->loops > 1 ? j->loops - 1 : j->loops;
 }
 
 /* A sequential write-only job that starts its file anew (--overwrite=0): no layout. */
