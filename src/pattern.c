@@ -222,7 +222,7 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 	 * sequential run at the end of the region), whichever comes first.
 	 */
 	p->by_passes = p->map || (!p->random && !p->mixed);
-	p->loops_left = j->loops;
+	p->loops_left = job_loops(j);
 	p->loop_left = j->size;
 	return 0;
 }
@@ -394,7 +394,7 @@ void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uin
 	int d = p->mixed ? mix_next(mix) : op;
 	bool is_rand = false;
 	uint64_t off = 0, l;
-	p->pass_end = false;
+	p->pass_end = p->loop_end = false;
 	if (p->random) {
 		off = random_pattern_offset(p, og, d, &is_rand);
 	} else if (!seq_offset(p, d, &off)) {
@@ -420,10 +420,12 @@ void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uin
 		/* fio's loop: size bytes, or one pass where passes end it. */
 		p->loop_left -= l < p->loop_left ? l : p->loop_left;
 		if (!p->loop_left || (p->by_passes && end)) {
-			if (--p->loops_left == 0)
+			if (--p->loops_left == 0) {
 				p->done = true;
-			else
+			} else {
 				new_loop(p, mix);
+				p->loop_end = true;
+			}
 		}
 	}
 	*op_out = (uint8_t)d;

@@ -69,6 +69,7 @@ struct pattern {
 	uint64_t loops_left, loop_left; /* loops, and bytes left of this one */
 	bool done;                  /* the last request has been prepared */
 	bool pass_end;              /* a pass over the region ended with this request */
+	bool loop_end;              /* a loop ended with this request, and another follows */
 };
 
 /*

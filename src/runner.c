@@ -270,8 +270,12 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 				jr->unsynced_after = ws[k].unsynced < 0 ? -1 :
 						     (t ? jr->unsynced_after : 0) + ws[k].unsynced;
 		}
-		if (jr->verify)
+		if (jr->verify) {
 			verify_failed(jr);
+			struct ig_err e = { 0 };
+			if (verify_save_state(jr->verify, &e))
+				runner_note(r, "%s", e.msg);
+		}
 		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
 			runner_note(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
@@ -301,6 +305,9 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	gate.sync_ramp = ramp && cluster_size() > 1;
 	/* fio numbers threads from 1 over the whole run: its seeds depend on it. */
 	unsigned number = 1;
+	unsigned run_threads = 0;
+	for (unsigned i = 0; i < r->njobs; i++)
+		run_threads += r->jobs[i].job.numjobs;
 	for (unsigned i = 0; i < first; i++)
 		number += r->jobs[i].job.numjobs;
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
@@ -328,6 +335,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->job = &jr->job;
 			w->thread = t;
 			w->thread_number = number++;
+			w->run_threads = run_threads;
 			unsigned first_file = jr->shared_files || job_copies(&jr->job) ? 0 : t * jr->nfiles;
 			w->target = &jr->targets[first_file];
 			w->nfiles = job_copies(&jr->job) ? 1 : jr->nfiles;
@@ -522,10 +530,12 @@ void run_result_free(struct run_result *r)
 
 double result_bw(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->op[op].bytes * 1e9 / (double)t->elapsed_ns : 0;
+	uint64_t ns = stats_dir_ns(t, op);
+	return ns ? (double)t->op[op].bytes * 1e9 / (double)ns : 0;
 }
 
 double result_iops(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->op[op].ios * 1e9 / (double)t->elapsed_ns : 0;
+	uint64_t ns = stats_dir_ns(t, op);
+	return ns ? (double)t->op[op].ios * 1e9 / (double)ns : 0;
 }

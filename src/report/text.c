@@ -115,7 +115,7 @@ static void print_op(FILE *f, const struct thread_stats *t, int op, const struct
 		fprintf(f, "  %s: IOPS=%s, BW=%s/s (%.1fMB/s)(%s/%llumsec)\n", io_op_names[op],
 			fmt_count(iops, sizeof(iops), result_iops(t, op)), fmt_bytes(bw, sizeof(bw), rate),
 			rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
-			(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
+			(unsigned long long)(stats_dir_ns(t, op) / NSEC_PER_MSEC));
 	} else if (io_op_is_file(op)) {
 		char b[32];
 		fprintf(f, "  %s: ops/s=%s, ops=%llu, bytes=%s (%llumsec)\n", io_op_names[op],
