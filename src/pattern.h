@@ -51,6 +51,13 @@ struct pattern {
 	bool use64, reseed;         /* reseed: a new loop starts fio's streams over */
 	unsigned pct_random[2];
 	uint64_t unit;              /* random offsets are multiples of this */
+	/*
+	 * fio's blockalign and smallest size per direction: fio draws a
+	 * direction's random block in ba units, tests the map at that index and
+	 * marks it in min-size units, though the map's bits are of the smallest
+	 * size of all: jobs whose directions differ get fio's very requests.
+	 */
+	uint64_t ba[2];
 	/* fio's own offset draw (random_state, FIO_RANDSEED * thread number): uniform random jobs. */
 	struct fio_rand offr;
 	uint64_t off_seed;
@@ -70,6 +77,14 @@ struct pattern {
 	bool done;                  /* the last request has been prepared */
 	bool pass_end;              /* a pass over the region ended with this request */
 	bool loop_end;              /* a loop ended with this request, and another follows */
+	/*
+	 * The next request, drawn one ahead: where fio finds no offset for it
+	 * (a direction's ba-unit index beyond the region), fio's loop ends
+	 * without it, so the one before ends the loop.
+	 */
+	bool ahead, next_end;
+	uint8_t next_op;
+	uint64_t next_off, next_len;
 };
 
 /*
