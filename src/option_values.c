@@ -352,7 +352,10 @@ int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char
 	return data_parse_pattern(val, &((struct job *)obj)->data, false, o->name, err, n);
 }
 
-/* fio's verify_pattern: the data, and what is checked (verify=pattern unless a --verify is given). */
+/*
+ * fio's verify_pattern: the data, and what is checked.  With no --verify, a
+ * header and the pattern after it, as fio's (its verify=pattern has none).
+ */
 int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
 {
 	struct job *j = obj;
@@ -364,7 +367,7 @@ int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char
 		return -1;
 	j->verify_pattern = true;
 	if (!j->verify)
-		j->verify = VERIFY_PATTERN;
+		j->verify = VERIFY_META;
 	return 0;
 }
 

@@ -272,7 +272,7 @@ const struct opt_def options[] = {
 	/* fio's other verify options (verify.c, verify_block.c). */
 	{ .name = "verify_pattern", .type = OT_SPECIAL, J(data), .set = set_verify_pattern,
 	  .print = print_verify_pattern, .arg = "PATTERN", .group = OG_FIO,
-	  .help = "Write this pattern (buffer_pattern's syntax, and %o: each block's offset, 8 bytes little-endian) and check it: with no --verify, verify=pattern; with verify=meta, after each header" },
+	  .help = "Write this pattern (buffer_pattern's syntax, and %o: each block's offset, 8 bytes little-endian) and check it: with no --verify, a header (verify=meta) and the pattern after it, as fio's; verify=pattern: the pattern alone, no header" },
 	{ .name = "verify_interval", .type = OT_SIZE, J(verify_interval), .def = "0", .max = 1ULL << 30,
 	  .arg = "SIZE", .group = OG_FIO,
 	  .help = "With --verify: a header (and checksum) every SIZE bytes of a block, the last piece taking the rest (0: one a block)" },
