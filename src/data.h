@@ -59,6 +59,8 @@ void data_init(struct data_gen *g, const struct data_spec *d, uint64_t seed);
  * number in the run (0-based) of nthreads; run_seed is the same for every
  * thread (dedupe_global: the set is made of every thread's first blocks).
  */
+/* A thread with a working set of its own: DATA_WS_OWN + its number (never a sharing thread's). */
+#define DATA_WS_OWN 0x10000u
 void data_working_set(struct data_gen *g, uint64_t ws_blocks, uint64_t run_seed, unsigned thread,
 		      unsigned nthreads);
 /* One block of data as the spec says (dedupe decides per call: call once per block). */

@@ -305,11 +305,14 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	gate.sync_ramp = ramp && cluster_size() > 1;
 	/* fio numbers threads from 1 over the whole run: its seeds depend on it. */
 	unsigned number = 1;
-	unsigned run_threads = 0;
+	/* fio's dedupe_global: one working set among the threads of the jobs that ask for it. */
+	unsigned dd_threads = 0, dd_index = 0;
 	for (unsigned i = 0; i < r->njobs; i++)
-		run_threads += r->jobs[i].job.numjobs;
-	for (unsigned i = 0; i < first; i++)
+		dd_threads += r->jobs[i].job.data.dedupe_global ? r->jobs[i].job.numjobs : 0;
+	for (unsigned i = 0; i < first; i++) {
 		number += r->jobs[i].job.numjobs;
+		dd_index += r->jobs[i].job.data.dedupe_global ? r->jobs[i].job.numjobs : 0;
+	}
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
 	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
 	for (unsigned i = first, k = 0; i < last; i++) {
@@ -335,7 +338,10 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->job = &jr->job;
 			w->thread = t;
 			w->thread_number = number++;
-			w->run_threads = run_threads;
+			if (jr->job.data.dedupe_global) {
+				w->dedupe_threads = dd_threads;
+				w->dedupe_index = dd_index++;
+			}
 			unsigned first_file = jr->shared_files || job_copies(&jr->job) ? 0 : t * jr->nfiles;
 			w->target = &jr->targets[first_file];
 			w->nfiles = job_copies(&jr->job) ? 1 : jr->nfiles;

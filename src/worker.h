@@ -74,7 +74,8 @@ struct worker {
 	const struct job *job;
 	unsigned thread;      /* index within the job */
 	unsigned thread_number; /* 1-based over the whole run, as fio numbers threads (its seeds) */
-	unsigned run_threads;   /* threads of the whole run (fio's dedupe_global shares among them) */
+	/* dedupe_global: this thread's number among the run's threads sharing a working set, and theirs */
+	unsigned dedupe_index, dedupe_threads;
 	struct target *target;
 	struct target *copy_target; /* a copy's destination; NULL otherwise */
 	struct start_gate *gate;

@@ -301,7 +301,8 @@ int worker_plan(struct worker *w)
 		/* fio's working set: PCT% of the region's blocks, the same for every thread of the run. */
 		uint64_t bs = pattern_min_bs(j);
 		data_working_set(&w->dg, j->size * j->data.ws_pct / 100 / (bs ? bs : 1), j->randseed,
-				 w->thread_number - 1, w->run_threads);
+				 j->data.dedupe_global ? w->dedupe_index : DATA_WS_OWN + w->thread_number,
+				 w->dedupe_threads);
 	}
 	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
 	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);

@@ -32,7 +32,9 @@ void report_verify_text(FILE *f, const struct job_result *jr)
 		j->verify_only ? "verify only: " : "", s->checked, fmt_bytes(b1, sizeof(b1), (double)s->bytes));
 	if (!j->verify_only)
 		fprintf(f, " of %" PRIu64 " written", s->written);
-	fprintf(f, ", reading back took %.3f s (not timed)", (double)s->readback_ns / 1e9);
+	/* The read-backs are the job's reads (fio's accounting), timed apart from its writes. */
+	if (s->readback_ns)
+		fprintf(f, ", reading back took %.3f s (counted as reads)", (double)s->readback_ns / 1e9);
 	if (s->overlapped)
 		fprintf(f, ", %" PRIu64 " reads met a write of their block in flight (not checked)",
 			s->overlapped);

@@ -34,7 +34,7 @@ f = open(sys.argv[1], "r+b"); o = int(sys.argv[2]); f.seek(o); b = f.read(1); f.
 # ---- 1. One job file under both: every job's io_bytes and total_ios per direction, no error.
 cat >"$E2E_TMP/same.fio" <<'JOB'
 [global]
-size=1m
+size=512k
 bs=4k
 
 ; fio counts a verifying job's read-back as its reads (rw=write verify=md5: read = write bytes)
@@ -106,33 +106,33 @@ verify=md5
 ; size-bound bssplit / bsrange randrw: fio's very requests
 [bss-same]
 stonewall
-size=4m
+size=2m
 rw=randrw
 bssplit=4k/50:16k/30:64k/20
 [bss-dirs]
-size=4m
+size=2m
 rw=randrw
 rwmixread=70
 bssplit=512/10:4k/60:32k/30,8k/50:128k/50
 [bss-loops]
-size=4m
+size=2m
 rw=randrw
 rwmixread=30
 bssplit=4k/20:8k/80,16k/40:64k/60
 loops=2
 [bss-align]
-size=4m
+size=2m
 rw=randrw
 bssplit=1k/50:4k/50,4k/100
 blockalign=4k
 [bsrange-aio]
-size=4m
+size=2m
 rw=randrw
 bsrange=4k-32k,8k-16k
 ioengine=libaio
 iodepth=4
 [bss-threads]
-size=4m
+size=2m
 rw=randrw
 bssplit=64k/50:128k/50,4k/100
 numjobs=2
@@ -168,43 +168,38 @@ sys.exit(bad != 0)
 PY
 check "every thread: the same io_bytes and total_ios per direction as fio (verify reads are reads)" \
 	python3 "$E2E_TMP/same.py" "$E2E_TMP/fio.json" "$OUT"
-check "rw=write verify=md5: read 1 MiB, checked 256 blocks, none bad" \
-	[ "$(j .jobs[0].read.bytes)/$(j .jobs[0].verify.checked_blocks)/$(j .jobs[0].verify.bad_blocks)" = "1048576/256/0" ]
-check "the read job checked each block it read against its header: 256, none bad" \
-	[ "$(j .jobs[14].name)/$(j .jobs[14].verify.checked_blocks)/$(j .jobs[14].verify.bad_blocks)" = "reader/256/0" ]
-check "verify_interval: a header every 4k of the 16k blocks (64 blocks, none bad)" \
-	[ "$(j .jobs[2].verify.checked_blocks)/$(j .jobs[2].verify.bad_blocks)" = "64/0" ]
+check "rw=write verify=md5: read 512 KiB, checked 128 blocks, none bad" \
+	[ "$(j .jobs[0].read.bytes)/$(j .jobs[0].verify.checked_blocks)/$(j .jobs[0].verify.bad_blocks)" = "524288/128/0" ]
+check "the read job checked each block it read against its header: 128, none bad" \
+	[ "$(j .jobs[14].name)/$(j .jobs[14].verify.checked_blocks)/$(j .jobs[14].verify.bad_blocks)" = "reader/128/0" ]
+check "verify_interval: a header every 4k of the 16k blocks (32 blocks, none bad)" \
+	[ "$(j .jobs[2].verify.checked_blocks)/$(j .jobs[2].verify.bad_blocks)" = "32/0" ]
 rm -rf "${D:?}"/*
 
-# ---- 2. Patterns: the same bytes on disk as fio's.
+# ---- 2. Patterns: the same bytes on disk as fio's (one run of each: four jobs).
 printf 'FILEPAT' >"$E2E_TMP/pat.bin"
-for p in '"abcd"-120xdeadface' "0xff0x14-1\"z\"'$E2E_TMP/pat.bin'17"; do
-	fio --name=p --filename="$D/fio.pat" --size=16k --bs=4k --rw=write --buffer_pattern="$p" >/dev/null 2>&1
-	run_iogauge run --keep --name=p --filename="$D/own.pat" --size=16k --bs=4k --rw=write --buffer_pattern="$p"
-	expect_status 0 "buffer_pattern=$p: exit 0"
-	check "buffer_pattern=$p: the file is byte for byte fio's" cmp -s "$D/fio.pat" "$D/own.pat"
-	rm -f "$D/fio.pat" "$D/own.pat"
+p1='"abcd"-120xdeadface' p2="0xff0x14-1\"z\"'$E2E_TMP/pat.bin'17"
+for t in fio own; do
+	if [ $t = fio ]; then R=(fio); else R=(run_iogauge run --keep); fi
+	c=(--size=16k --bs=4k --rw=write)
+	# verify=pattern: the pattern alone; verify_pattern alone: a header, then the pattern (fio's).
+	"${R[@]}" --name=b1 --filename="$D/$t.b1" "${c[@]}" --buffer_pattern="$p1" \
+		--name=b2 --filename="$D/$t.b2" "${c[@]}" --buffer_pattern="$p2" \
+		--name=vp --filename="$D/$t.vp" "${c[@]}" --verify=pattern --verify_pattern='0x55"x"%o' \
+		--name=vh --filename="$D/$t.vh" "${c[@]}" --verify_pattern='0x55"x"%o' >/dev/null 2>&1
 done
-run_iogauge run --keep --name=p --filename="$D/own.pat" --size=4k --bs=4k --rw=write \
-	--buffer_pattern='"abcd"-120xdeadface'
-check "\"abcd\"-120xdeadface: 61 62 63 64 f4 ff ff ff de ad fa ce" \
-	[ "$(head -c 12 "$D/own.pat" | od -An -tx1 | tr -d ' \n')" = 61626364f4ffffffdeadface ]
-rm -f "$D/own.pat"
-# verify=pattern: the pattern alone; verify_pattern alone: a header, then the pattern (fio's verify=pattern_hdr).
-vp=(--name=p --size=16k --bs=4k --rw=write --verify_pattern='0x55"x"%o')
-fio "${vp[@]}" --verify=pattern --filename="$D/fio.pat" >/dev/null 2>&1
-run_iogauge run --keep "${vp[@]}" --verify=pattern --filename="$D/own.pat"
-expect_status 0 "verify=pattern, verify_pattern with %o: written and checked, exit 0"
-check "verify=pattern with %o (each block's offset): the file is byte for byte fio's" cmp -s "$D/fio.pat" "$D/own.pat"
-fio "${vp[@]}" --filename="$D/fio.hdr" >/dev/null 2>&1
-run_iogauge run --keep "${vp[@]}" --filename="$D/own.hdr" --json="$E2E_TMP/own.json"
-expect_status 0 "verify_pattern alone (header and pattern): exit 0"
-check "verify_pattern alone: a header, checked as meta, and the pattern after it (4 blocks)" \
-	[ "$(j .jobs[0].verify.algorithm)/$(j .jobs[0].verify.checked_blocks)" = meta/4 ]
+cp "$OUT" "$E2E_TMP/own.txt"
+expect_status 0 "buffer_pattern, verify=pattern and verify_pattern (with %o) jobs: exit 0"
+check "buffer_pattern=$p1: the file is byte for byte fio's" cmp -s "$D/fio.b1" "$D/own.b1"
+check "buffer_pattern=$p2: the file is byte for byte fio's" cmp -s "$D/fio.b2" "$D/own.b2"
+check "$p1: 61 62 63 64 f4 ff ff ff de ad fa ce" \
+	[ "$(head -c 12 "$D/own.b1" | od -An -tx1 | tr -d ' \n')" = 61626364f4ffffffdeadface ]
+check "verify=pattern with %o (each block's offset): the file is byte for byte fio's" cmp -s "$D/fio.vp" "$D/own.vp"
+check "verify_pattern alone: checked as meta (a header, then the pattern)" grep -q "^vh: .*verify=meta" "$E2E_TMP/own.txt"
 check "verify_pattern alone: past the headers, each block is fio's" python3 -c 'import sys
 a, b = (open(f, "rb").read() for f in sys.argv[1:])
 sys.exit(len(a) != len(b) or any(a[i + 128:i + 4096] != b[i + 128:i + 4096] for i in range(0, len(a), 4096)))' \
-	"$D/fio.hdr" "$D/own.hdr"
+	"$D/fio.vh" "$D/own.vh"
 run_iogauge run --name=p --filename="$D/x" --size=16k --rw=write --buffer_pattern='0x12%o'
 expect_status 2 "buffer_pattern takes no %o (as fio's): exit 2"
 run_iogauge run --name=p --filename="$D/x" --size=16k --rw=write --buffer_pattern='"ab'
@@ -273,23 +268,25 @@ print(len(a), sum(1 for v in a.values() if v > 1), len(set(c[0]) & set(c[-1])) i
 for t in fio own; do
 	if [ $t = fio ]; then R=(fio); else R=("$IOGAUGE" run --keep); fi
 	w=(--bs=4k --rw=write --dedupe_percentage=50)
-	"${R[@]}" --name=ws --filename="$D/$t.ws" --size=4m "${w[@]}" --dedupe_mode=working_set \
-		--dedupe_working_set_percentage=10 >/dev/null 2>&1
-	"${R[@]}" --name=rp --filename="$D/$t.rp" --size=4m "${w[@]}" --dedupe_mode=repeat >/dev/null 2>&1
-	"${R[@]}" --name=g --directory="$D" --filename_format="$t.g.\$jobnum" --numjobs=2 --size=2m "${w[@]}" \
+	"${R[@]}" --name=ws --filename="$D/$t.ws" --size=2m "${w[@]}" --dedupe_mode=working_set \
+		--dedupe_working_set_percentage=10 \
+		--name=rp --filename="$D/$t.rp" --size=2m "${w[@]}" --dedupe_mode=repeat \
+		--name=g --filename_format="$t.g.\$jobnum" --directory="$D" --numjobs=2 --size=1m "${w[@]}" \
 		--dedupe_mode=working_set --dedupe_working_set_percentage=10 --dedupe_global=1 >/dev/null 2>&1
 	read -r ws_n ws_rep _ < <(python3 -c "$dd_py" "$D/$t.ws")
 	read -r rp_n rp_rep _ < <(python3 -c "$dd_py" "$D/$t.rp")
 	read -r _ _ g_shared < <(python3 -c "$dd_py" "$D/$t.g.0" "$D/$t.g.1")
 	eval "${t}_ws=$ws_n ${t}_wsrep=$ws_rep ${t}_rp=$rp_n ${t}_rprep=$rp_rep ${t}_g=$g_shared"
 done
-check "working_set 10%: distinct blocks ($own_ws) within 5% of fio's ($fio_ws)" within_pct "$own_ws" "$fio_ws" 5
-check "working_set 10%: the repeated blocks ($own_wsrep, fio $fio_wsrep) are the set's (at most 103)" \
-	[ "$own_wsrep" -le 103 ] && [ "$fio_wsrep" -le 103 ] && [ "$own_wsrep" -ge 90 ]
-check "repeat: distinct blocks ($own_rp) within 5% of fio's ($fio_rp); repeats spread ($own_rprep, fio $fio_rprep)" \
-	within_pct "$own_rp" "$fio_rp" 5 && [ "$own_rprep" -gt 200 ] && [ "$fio_rprep" -gt 200 ]
+# Half of 512 blocks fresh: 256, give or take four standard deviations (fio's draws and ours differ).
+check "working_set 10%: distinct blocks about half, as fio's (iogauge $own_ws, fio $fio_ws)" \
+	between "$own_ws" 210 302 && between "$fio_ws" 210 302
+check "working_set 10%: the repeated blocks ($own_wsrep, fio $fio_wsrep) are the set's (at most 52)" \
+	[ "$own_wsrep" -le 52 ] && [ "$fio_wsrep" -le 52 ] && [ "$own_wsrep" -ge 44 ]
+check "repeat: distinct blocks about half (iogauge $own_rp, fio $fio_rp); repeats spread ($own_rprep, fio $fio_rprep)" \
+	between "$own_rp" 210 302 && between "$fio_rp" 210 302 && [ "$own_rprep" -gt 100 ] && [ "$fio_rprep" -gt 100 ]
 check "dedupe_global: the two threads' files share blocks ($own_g, fio $fio_g)" \
-	[ "$own_g" -ge 40 ] && [ "$fio_g" -ge 40 ]
+	[ "$own_g" -ge 20 ] && [ "$fio_g" -ge 20 ]
 rm -rf "${D:?}"/*
 
 # ---- 6. fio's verify options iogauge does not have: refused by name before any I/O.
