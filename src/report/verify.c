@@ -80,6 +80,7 @@ json_t *json_verify(const struct job_result *jr)
 	json_object_set_new(o, "readback_ns", json_u64(s->readback_ns));
 	json_object_set_new(o, "bad_blocks", json_u64(s->bad));
 	json_object_set_new(o, "overlapped_reads", json_u64(s->overlapped));
+	json_object_set_new(o, "dumped_blocks", json_u64(s->dumped));
 	for (int i = 0; i < VK_NR; i++)
 		if (s->by_kind[i])
 			json_object_set_new(k, verify_kind_names[i], json_u64(s->by_kind[i]));
