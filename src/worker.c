@@ -237,7 +237,7 @@ static inline void after_complete(struct worker *w, const struct io_u *u, uint64
 }
 
 /* Synchronous engines: the call is the request; clat only (lat is the same, slat none). */
-static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
+static inline __attribute__((always_inline)) bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t lat = now - u->start;
 	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, lat))
@@ -250,7 +250,7 @@ static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 }
 
 /* Asynchronous engines: slat (the submit call), clat (after it), lat (both). */
-static inline bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
+static inline __attribute__((always_inline)) bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t clat = now - u->issued;
 	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
