@@ -134,8 +134,9 @@ static void fill_pattern(const struct data_spec *d, unsigned char *p, size_t len
 }
 
 void data_working_set(struct data_gen *g, uint64_t ws_blocks, uint64_t run_seed, unsigned thread,
-		      unsigned nthreads)
+		      unsigned nthreads, bool global)
 {
+	g->global = global;
 	g->ws_n = ws_blocks ? ws_blocks : 1;
 	g->run_base = run_seed;
 	g->thread = thread;
@@ -158,7 +159,7 @@ static uint64_t fresh_seed(const struct data_gen *g, unsigned thread, uint64_t k
  */
 static uint64_t ws_seed(const struct data_gen *g, uint64_t i)
 {
-	if (!g->spec.dedupe_global)
+	if (!g->global)
 		return fresh_seed(g, g->thread, i);
 	uint64_t run = i / g->per_thread;
 	return fresh_seed(g, (unsigned)((g->thread + run) % g->nthreads), i - run * g->per_thread);
@@ -173,7 +174,7 @@ static void fill_random(struct data_gen *g, unsigned char *p, size_t len)
 		return;
 	}
 	uint64_t seed;
-	bool ws = d->dedupe_mode == DEDUPE_WORKING_SET && g->ws_n;
+	bool ws = g->ws_n; /* dedupe_mode=working_set */
 	bool repeat = d->dedupe == 100 || rng_below(&g->rng, 100) < d->dedupe;
 	if (repeat && ws && d->dedupe < 100) { /* 100: every block the same, as fio's */
 		seed = ws_seed(g, rng_below(&g->rng, g->ws_n));
@@ -429,8 +430,7 @@ bad:
 
 int data_parse(const char *val, struct data_spec *d, const char *opt, char *err, size_t n)
 {
-	struct data_spec t = { .mode = DATA_RANDOM, .dedupe_mode = d->dedupe_mode, .ws_pct = d->ws_pct,
-			       .dedupe_global = d->dedupe_global };
+	struct data_spec t = { .mode = DATA_RANDOM };
 	char buf[256];
 	if (!strncmp(val, "pattern=", 8)) {
 		if (data_parse_pattern(val + 8, &t, true, opt, err, n))

@@ -31,9 +31,6 @@ struct data_spec {
 	uint8_t compress; /* random: percent a compressor removes, 0-99 */
 	uint8_t dedupe;   /* random: percent of blocks that repeat an earlier one, 0-100 */
 	uint8_t nfmt;     /* pattern: how many %o (the block's offset, 8 bytes little-endian) */
-	int dedupe_mode;  /* enum dedupe_mode (fio's dedupe_mode) */
-	unsigned ws_pct;  /* working_set: its size, percent of the region (dedupe_working_set_percentage) */
-	bool dedupe_global; /* working_set: one set shared by the threads of every such job */
 	uint16_t pattern_len;
 	uint16_t fmt_off[DATA_PATTERN_FMTS]; /* where each %o starts in the pattern */
 	uint8_t pattern[DATA_PATTERN_MAX];
@@ -50,7 +47,8 @@ struct data_gen {
 	/* working_set: fresh blocks take the set's seeds first; a repeat picks one of the set */
 	uint64_t ws_n, fresh, base, run_base;
 	unsigned thread, nthreads;
-	uint64_t per_thread; /* dedupe_global: the set's run of seeds from each thread */
+	uint64_t per_thread; /* global: the set's run of seeds from each thread */
+	bool global;         /* the set is shared (fio's dedupe_global) */
 };
 
 void data_init(struct data_gen *g, const struct data_spec *d, uint64_t seed);
@@ -62,7 +60,7 @@ void data_init(struct data_gen *g, const struct data_spec *d, uint64_t seed);
 /* A thread with a working set of its own: DATA_WS_OWN + its number (never a sharing thread's). */
 #define DATA_WS_OWN 0x10000u
 void data_working_set(struct data_gen *g, uint64_t ws_blocks, uint64_t run_seed, unsigned thread,
-		      unsigned nthreads);
+		      unsigned nthreads, bool global);
 /* One block of data as the spec says (dedupe decides per call: call once per block). */
 void data_fill(struct data_gen *g, void *buf, size_t len);
 /* The same for the block at offset (a pattern's %o holds it). */
@@ -85,7 +83,7 @@ bool data_needs_refresh(const struct data_spec *d, bool refill, bool buffers_rea
 void data_print(const struct data_spec *d, char *buf, size_t len);
 /* The pattern alone, in data_parse_pattern's syntax: 0x61626364%o. */
 void data_print_pattern(const struct data_spec *d, char *buf, size_t len);
-/* The --data value; 0, or -1 with one line in err naming opt.  The dedupe_* fields are kept. */
+/* The --data value; 0, or -1 with one line in err naming opt. */
 int data_parse(const char *val, struct data_spec *d, const char *opt, char *err, size_t n);
 /*
  * fio's pattern syntax (buffer_pattern, verify_pattern), pieces in any order

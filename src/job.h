@@ -107,6 +107,10 @@ struct job {
 	bool verify_dump;          /* bad blocks, and what was expected there, written to files */
 	bool experimental_verify;  /* fio's replay: the first loop is verified, once */
 	bool verify_state_save, verify_state_load; /* fio's local-NAME-N-verify.state files */
+	/* fio's dedupe_mode (enum dedupe_mode, data.h), its working set's percentage and sharing. */
+	int dedupe_mode;
+	unsigned dedupe_ws_pct;
+	bool dedupe_global;
 	bool shared_file;    /* several ranks: segments of one file */
 	int segment_layout;  /* enum segment_layout */
 	bool stonewall_all;  /* several ranks: the first rank done stops all */

@@ -308,10 +308,10 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	/* fio's dedupe_global: one working set among the threads of the jobs that ask for it. */
 	unsigned dd_threads = 0, dd_index = 0;
 	for (unsigned i = 0; i < r->njobs; i++)
-		dd_threads += r->jobs[i].job.data.dedupe_global ? r->jobs[i].job.numjobs : 0;
+		dd_threads += r->jobs[i].job.dedupe_global ? r->jobs[i].job.numjobs : 0;
 	for (unsigned i = 0; i < first; i++) {
 		number += r->jobs[i].job.numjobs;
-		dd_index += r->jobs[i].job.data.dedupe_global ? r->jobs[i].job.numjobs : 0;
+		dd_index += r->jobs[i].job.dedupe_global ? r->jobs[i].job.numjobs : 0;
 	}
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
 	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
@@ -338,7 +338,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->job = &jr->job;
 			w->thread = t;
 			w->thread_number = number++;
-			if (jr->job.data.dedupe_global) {
+			if (jr->job.dedupe_global) {
 				w->dedupe_threads = dd_threads;
 				w->dedupe_index = dd_index++;
 			}

@@ -297,12 +297,12 @@ int worker_plan(struct worker *w)
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;
 	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
-	if (j->data.dedupe && j->data.dedupe_mode == DEDUPE_WORKING_SET) {
+	if (j->data.dedupe && j->dedupe_mode == DEDUPE_WORKING_SET) {
 		/* fio's working set: PCT% of the region's blocks, the same for every thread of the run. */
 		uint64_t bs = pattern_min_bs(j);
-		data_working_set(&w->dg, j->size * j->data.ws_pct / 100 / (bs ? bs : 1), j->randseed,
-				 j->data.dedupe_global ? w->dedupe_index : DATA_WS_OWN + w->thread_number,
-				 w->dedupe_threads);
+		data_working_set(&w->dg, j->size * j->dedupe_ws_pct / 100 / (bs ? bs : 1), j->randseed,
+				 j->dedupe_global ? w->dedupe_index : DATA_WS_OWN + w->thread_number,
+				 w->dedupe_threads, j->dedupe_global);
 	}
 	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
 	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
