@@ -535,8 +535,11 @@ void verify_describe(const struct verify_bad *b, char *buf, size_t len)
 	}
 		break;
 	case VK_NO_HEADER:
-		snprintf(buf, len, "corrupt: no iogauge header (magic %08" PRIx64 ", expected %08" PRIx64 ")",
-			 b->found, b->expected);
+		if (b->at < VERIFY_META + 1)
+			snprintf(buf, len, "written with --verify=%s, not this job's --verify", verify_names[b->at]);
+		else
+			snprintf(buf, len, "corrupt: no iogauge header (magic %08" PRIx64 ", expected %08" PRIx64 ")",
+				 b->found, b->expected);
 		break;
 	case VK_MISPLACED:
 		snprintf(buf, len, "misplaced: it holds the block written for offset %" PRIu64, b->found);

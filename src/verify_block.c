@@ -228,8 +228,11 @@ static int check_piece(struct verify_ctx *v, struct vthread *t, unsigned thread,
 	unsigned clen = verify_csum_len(v->algo);
 	struct vhdr h;
 	memcpy(&h, p, sizeof(h));
-	if (h.magic != VHDR_MAGIC || h.version != VHDR_VERSION || h.size != sizeof(h) || h.algo != v->algo)
-		return found(x, VHDR_MAGIC, h.magic, where, VK_NO_HEADER);
+	if (h.magic != VHDR_MAGIC || h.version != VHDR_VERSION || h.size != sizeof(h))
+		return found(x, VHDR_MAGIC, h.magic, UINT64_MAX, VK_NO_HEADER);
+	/* An iogauge header of another algorithm (fio's "verify type mismatch"): at holds it. */
+	if (h.algo != v->algo)
+		return found(x, VHDR_MAGIC, h.magic, h.algo, VK_NO_HEADER);
 	if (h.len != plen)
 		return found(x, plen, h.len, where, VK_LENGTH);
 	/* The checksum covers its own field zeroed (the unused rest of it must still be zero). */

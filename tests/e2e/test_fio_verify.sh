@@ -237,6 +237,9 @@ run_iogauge run --keep "${rd[@]}" --verify_dump=0 --verify_fatal=1 --filename="$
 expect_status 1 "verify_fatal=1: exit 1"
 check "verify_fatal=1: stopped at the first bad block (1 bad, 18 read)" \
 	[ "$(j .jobs[0].verify.bad_blocks)/$(j .jobs[0].read.ios)" = "1/18" ]
+run_iogauge run --keep "${rd[@]}" --verify_dump=0 --verify=md5 --filename="$D/f.dat"
+expect_status 1 "a read job with another --verify than the writer's: exit 1"
+expect_err "offset 0 of .*written with --verify=crc32c" "another --verify: says which wrote the blocks (fio: verify type mismatch)"
 rm -rf "${D:?}"/*
 
 # ---- 4. verify_state_save / verify_state_load: only the writes the earlier run made are checked.
