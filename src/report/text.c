@@ -251,9 +251,11 @@ static void print_groups(FILE *f, const struct run_result *r)
 				const struct thread_stats *t = &r->jobs[i].total;
 				if (r->jobs[i].group != g || !r->jobs[i].threads || !t->op[d].ios)
 					continue;
+				/* Reads also over the verify phases (fio's accounting). */
+				uint64_t ns = stats_dir_ns(t, d);
 				bytes += t->op[d].bytes;
-				lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
-				hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+				lo = ns < lo ? ns : lo;
+				hi = ns > hi ? ns : hi;
 			}
 			if (!bytes || !hi)
 				continue;
