@@ -295,11 +295,11 @@ static const char *const fio_differences[] = {
 	"INT_MAX laid little-endian in as few bytes as they need (`-12` is f4 ff ff ff; a decimal runs "
 	"up to the next `0x`: `\"abcd\"-120xdeadface` is -12 then 0xdeadface), `'FILE'` (its first "
 	"bytes) and, in `verify_pattern`, `%o` (each block's offset, 8 bytes). `verify_state_save` "
-	"writes iogauge's own text file under fio's name (`local-JOBNAME-N-verify.state`). Not the "
-	"same as fio: an `io_size` larger than `size` (fio counts its verify reads toward `io_size`, "
-	"so `size=1m io_size=2m rw=randwrite verify=crc32c` writes 1 MiB there and 2 MiB here); a "
-	"random job of one block size with `norandommap` (other offsets, so other blocks overwritten "
-	"and read back).",
+	"writes iogauge's own text file under fio's name (`local-JOBNAME-N-verify.state`). An "
+	"`io_size` larger than `size` is more loops of `size` bytes, as fio runs them, and a verifying "
+	"writer's read-backs count toward it (`size=1m io_size=2m rw=randwrite verify=crc32c` writes "
+	"1 MiB and reads it back). Not the same as fio: a random job of one block size with "
+	"`norandommap` (other offsets, so other blocks overwritten and read back).",
 	"**Logs.** `write_bw_log`, `write_iops_log` and `write_lat_log` (`_lat`, `_clat`, `_slat`) "
 	"write fio's files (`NAME_bw.X.log`, X the thread's number in the run; `NAME_bw.log` with "
 	"`per_job_logs=0`; a bare option in a job file: NAME is the job's name) in fio 3.33's lines "

@@ -312,17 +312,6 @@ static inline bool job_writes(const struct job *j)
 	return (rw_writes(j->rw) || j->rewrite_pct) && !j->verify_only;
 }
 
-/*
- * Loops a job runs: fio's experimental_verify reads the first loop back in
- * the place of a later one (a writing job of N > 1 loops writes N - 1).
- */
-static inline unsigned job_loops(const struct job *j)
-{
-	bool replay = j->experimental_verify && j->verify && j->do_verify && !j->verify_only &&
-		      rw_writes(j->rw) && !j->time_based;
-	return replay && j->loops > 1 ? j->loops - 1 : j->loops;
-}
-
 /* A sequential write-only job that starts its file anew (--overwrite=0): no layout. */
 static inline bool job_fresh(const struct job *j)
 {

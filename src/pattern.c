@@ -114,6 +114,30 @@ uint64_t pattern_unit(const struct job *j)
 	return u == UINT64_MAX ? j->bs : u;
 }
 
+bool job_io_loops(const struct job *j)
+{
+	/* fio's random overwrites without a map write io_size in one loop (do_io's total_bytes). */
+	bool one = rw_is_random(j->rw) && rw_writes(j->rw) && !rw_reads(j->rw) && j->norandommap;
+	return j->io_size > j->size && j->size && !j->time_based && !j->verify_only && !one;
+}
+
+unsigned job_loops(const struct job *j)
+{
+	bool writer = rw_writes(j->rw) && !j->verify_only;
+	bool replay = j->experimental_verify && j->verify && j->do_verify && writer && !j->time_based;
+	unsigned n = replay && j->loops > 1 ? j->loops - 1 : j->loops;
+	if (!job_io_loops(j) || replay)
+		return n;
+	/* A writer that verifies reads back what each loop wrote: fio counts it toward io_size. */
+	bool reads_back = j->verify && j->do_verify && writer && !rw_reads(j->rw);
+	uint64_t per = j->size * (reads_back ? 2 : 1), moved = (uint64_t)n * per, maxbs = pattern_max_bs(j);
+	while (moved < j->io_size && j->io_size - moved >= maxbs && n < UINT_MAX) {
+		moved += per;
+		n++;
+	}
+	return n;
+}
+
 uint64_t pattern_need(const struct job *j)
 {
 	uint64_t m = 0;

@@ -100,6 +100,16 @@ uint64_t pattern_min_bs(const struct job *j);
  * blocks (pattern_unit).  Allocates the unit map when needed: -1 out of memory.
  */
 uint64_t pattern_unit(const struct job *j);
+/*
+ * Loops a size-bound job runs, as fio counts them: --loops (fio's
+ * experimental_verify reads the first loop back in the place of a later one:
+ * N > 1 loops of a writing job write N - 1), then, with an io_size larger
+ * than size, more while the bytes moved (a verifying writer's read-backs
+ * too) fall short of io_size by a whole request.
+ */
+unsigned job_loops(const struct job *j);
+/* io_size beyond size is more loops of size bytes (fio's keep_running), not longer ones. */
+bool job_io_loops(const struct job *j);
 /* The region must hold this: the largest of the directions' smallest requests. */
 uint64_t pattern_need(const struct job *j);
 /* Combinations of these options no one option refuses; 0, or -1 with a message in err. */

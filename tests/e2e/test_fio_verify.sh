@@ -143,6 +143,19 @@ dedupe_percentage=30
 dedupe_mode=working_set
 dedupe_working_set_percentage=20
 dedupe_global=1
+; io_size beyond size: more loops of size bytes, a verifying writer's read-backs counted toward it
+[iosize-verify]
+rw=randwrite
+io_size=1536k
+verify=crc32c
+[iosize-loops]
+rw=randwrite
+io_size=1m
+loops=2
+[iosize-bss]
+rw=randrw
+bssplit=4k/50:64k/50
+io_size=1536k
 JOB
 (cd "$E2E_TMP" && fio --directory="$D" --output-format=json same.fio >fio.json 2>fio.err)
 rm -rf "${D:?}"/*
@@ -156,7 +169,7 @@ def load(p):
 fio, iog = load(sys.argv[1]), load(sys.argv[2])
 def c(j, d): return (j[d]["io_bytes"], j[d]["total_ios"])
 bad = 0
-if len(fio) != len(iog) or len(fio) != 23:
+if len(fio) != len(iog) or len(fio) != 26:
     print("threads: fio", len(fio), "iogauge", len(iog)); bad += 1
 for a, b in zip(fio, iog):
     ok = a["jobname"] == b["jobname"] and c(a, "read") == c(b, "read") and c(a, "write") == c(b, "write") \
