@@ -115,6 +115,17 @@ struct job {
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
 	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	/* fio's other verify options (verify.c). */
+	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
+	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */
+	bool verify_fatal;         /* the first bad block fails the job at once */
+	bool verify_dump;          /* bad blocks, and what was expected there, written to files */
+	bool experimental_verify;  /* fio's replay: the first loop is verified, once */
+	bool verify_state_save, verify_state_load; /* fio's local-NAME-N-verify.state files */
+	/* fio's dedupe_mode (enum dedupe_mode, data.h), its working set's percentage and sharing. */
+	int dedupe_mode;
+	unsigned dedupe_ws_pct;
+	bool dedupe_global;
 	bool shared_file;    /* several ranks: segments of one file */
 	int segment_layout;  /* enum segment_layout */
 	bool stonewall_all;  /* several ranks: the first rank done stops all */

@@ -264,7 +264,7 @@ int set_verify(void *obj, const struct opt_def *o, const char *val, char *err, s
 			return 0;
 		}
 	}
-	snprintf(err, n, "--%s: '%s' is not allowed (allowed: none|crc32c|xxhash|md5|sha256|pattern)",
+	snprintf(err, n, "--%s: '%s' is not allowed (allowed: none|crc32c|xxhash|md5|sha256|pattern|meta)",
 		 o->name, val);
 	return -1;
 }
@@ -349,7 +349,36 @@ void print_zero_buffers(const void *obj, const struct opt_def *o, char *buf, siz
 int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char *err,
 			      size_t n)
 {
-	return data_parse_pattern(val, &((struct job *)obj)->data, o->name, err, n);
+	/* fio's buffer_pattern takes no %o. */
+	return data_parse_pattern(val, &((struct job *)obj)->data, false, o->name, err, n);
+}
+
+/*
+ * fio's verify_pattern: the data, and what is checked.  With no --verify, a
+ * header and the pattern after it, as fio's (its verify=pattern has none).
+ */
+int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	if (!*val) { /* none: as printed when unset */
+		j->verify_pattern = false;
+		return 0;
+	}
+	if (data_parse_pattern(val, &j->data, true, o->name, err, n))
+		return -1;
+	j->verify_pattern = true;
+	if (!j->verify)
+		j->verify = VERIFY_META;
+	return 0;
+}
+
+void print_verify_pattern(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	(void)o;
+	buf[0] = 0;
+	if (j->verify_pattern && j->data.mode == DATA_PATTERN)
+		data_print_pattern(&j->data, buf, len);
 }
 
 /* One format, or (run) a comma list of fio's: normal, fio-json, json+, terse. */

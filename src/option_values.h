@@ -27,6 +27,8 @@ void print_data_pct(const void *obj, const struct opt_def *o, char *buf, size_t 
 int set_zero_buffers(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_zero_buffers(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_verify_pattern(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_format(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len);
 /* The names of the formats in mask (1u << enum out_format each), joined by sep. */

@@ -281,8 +281,12 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 				jr->unsynced_after = ws[k].unsynced < 0 ? -1 :
 						     (t ? jr->unsynced_after : 0) + ws[k].unsynced;
 		}
-		if (jr->verify)
+		if (jr->verify) {
 			verify_failed(jr);
+			struct ig_err e = { 0 };
+			if (verify_save_state(jr->verify, &e))
+				runner_note(r, "%s", e.msg);
+		}
 		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
 			runner_info(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
@@ -312,8 +316,14 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	gate.sync_ramp = ramp && cluster_size() > 1;
 	/* fio numbers threads from 1 over the whole run: its seeds depend on it. */
 	unsigned number = 1;
-	for (unsigned i = 0; i < first; i++)
+	/* fio's dedupe_global: one working set among the threads of the jobs that ask for it. */
+	unsigned dd_threads = 0, dd_index = 0;
+	for (unsigned i = 0; i < r->njobs; i++)
+		dd_threads += r->jobs[i].job.dedupe_global ? r->jobs[i].job.numjobs : 0;
+	for (unsigned i = 0; i < first; i++) {
 		number += r->jobs[i].job.numjobs;
+		dd_index += r->jobs[i].job.dedupe_global ? r->jobs[i].job.numjobs : 0;
+	}
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
 	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
 	for (unsigned i = first, k = 0; i < last; i++) {
@@ -339,6 +349,10 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->job = &jr->job;
 			w->thread = t;
 			w->thread_number = number++;
+			if (jr->job.dedupe_global) {
+				w->dedupe_threads = dd_threads;
+				w->dedupe_index = dd_index++;
+			}
 			unsigned first_file = jr->shared_files || job_copies(&jr->job) ? 0 : t * jr->nfiles;
 			w->target = &jr->targets[first_file];
 			w->nfiles = job_copies(&jr->job) ? 1 : jr->nfiles;
@@ -533,10 +547,12 @@ void run_result_free(struct run_result *r)
 
 double result_bw(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->op[op].bytes * 1e9 / (double)t->elapsed_ns : 0;
+	uint64_t ns = stats_dir_ns(t, op);
+	return ns ? (double)t->op[op].bytes * 1e9 / (double)ns : 0;
 }
 
 double result_iops(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->op[op].ios * 1e9 / (double)t->elapsed_ns : 0;
+	uint64_t ns = stats_dir_ns(t, op);
+	return ns ? (double)t->op[op].ios * 1e9 / (double)ns : 0;
 }

@@ -311,6 +311,24 @@ static void sum_regions(struct job_result *jr)
 			jr->region_size[i] = j->size;
 }
 
+/* --verify's state: each thread's file (verify_dump names after it), fio's thread numbers. */
+static int prepare_verify(struct run_result *r, struct job_result *jr)
+{
+	struct job *j = &jr->job;
+	unsigned first = 1;
+	for (struct job_result *p = r->jobs; p < jr; p++)
+		first += p->job.numjobs;
+	const char **paths = xcalloc(jr->nthreads, sizeof(*paths));
+	for (unsigned t = 0; t < jr->nthreads; t++)
+		paths[t] = jr->targets[jr->shared_files || t * jr->nfiles >= jr->ntargets ? 0 : t * jr->nfiles].path;
+	jr->verify = verify_new(j, jr->nthreads, paths, first, &r->err);
+	free(paths);
+	if (!jr->verify)
+		return -1;
+	j->hooks = verify_hooks(jr->verify);
+	return 0;
+}
+
 int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			const struct run_opts *o)
 {
@@ -385,12 +403,8 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		sum_regions(jr);
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
-	if (j->verify) {
-		jr->verify = verify_new(j, jr->nthreads, &r->err);
-		if (!jr->verify)
-			return -1;
-		j->hooks = verify_hooks(jr->verify);
-	}
+	if (j->verify && prepare_verify(r, jr))
+		return -1;
 	return deferred ? 0 : check_region(jr, &r->err);
 }
 

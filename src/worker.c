@@ -134,7 +134,7 @@ static void prep_pattern(struct worker *w, struct io_u *u)
 		w->var_done = true;
 		w->remaining = 1;
 	}
-	if (w->pat.pass_end && w->inval_passes) {
+	if ((w->pat.pass_end && w->inval_passes) || (w->pat.loop_end && w->loop_verify)) {
 		w->pass_end = true;
 		w->slow_path = true;
 	}
@@ -231,7 +231,7 @@ static inline void prep(struct worker *w, struct io_u *u)
 	} else {
 		draw(w, u);
 		if (u->op == IO_WRITE && w->refresh)
-			data_fill(&w->dg, u->buf, u->len);
+			data_fill_at(&w->dg, u->buf, u->len, u->offset);
 		if (unlikely(--w->pass_left == 0)) {
 			w->pass_end = true;
 			w->slow_path = true;
@@ -248,7 +248,7 @@ static inline void count(struct op_stats *o, uint64_t bytes)
 	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
 }
 
-/* A short or failed request, or a hook's refusal: recorded, issuing stops; false. */
+/* A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but true (it completed). */
 static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 {
 	if (u->res < 0) {
@@ -275,8 +275,9 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		rc = 0;
 	}
 	if (rc) {
+		/* The request itself completed (fio counts a block that fails verification): counted. */
 		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
-		return false;
+		return true;
 	}
 	if (w->iolog) {
 		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
@@ -305,7 +306,7 @@ static inline void after_complete(struct worker *w, const struct io_u *u, uint64
 }
 
 /* Synchronous engines: the call is the request; clat only (lat is the same, slat none). */
-static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
+static inline __attribute__((always_inline)) bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t lat = now - u->start;
 	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, lat))
@@ -318,7 +319,7 @@ static inline bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 }
 
 /* Asynchronous engines: slat (the submit call), clat (after it), lat (both). */
-static inline bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
+static inline __attribute__((always_inline)) bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t clat = now - u->issued;
 	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
@@ -440,6 +441,11 @@ void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	set_error(w, err, offset, op, short_io);
 }
 
+bool worker_complete(struct worker *w, struct io_u *u, uint64_t now)
+{
+	return w->job->engine->flags & ENGINE_SYNC ? complete_sync(w, u, now) : complete_async(w, u, now);
+}
+
 void worker_pause_clock(struct worker *w, uint64_t dt)
 {
 	pause_clock(w, dt, false);
@@ -471,7 +477,12 @@ static void end_pass(struct worker *w)
 {
 	const struct job *j = w->job;
 	w->pass_end = false;
-	w->pass_left = w->nblocks;
+	w->pass_left = w->loop_verify ? w->per_loop : w->nblocks;
+	/* fio verifies what each loop wrote before the next one starts. */
+	if (w->loop_verify && w->remaining) {
+		w->readback_due = true;
+		w->readback_final = true;
+	}
 	w->slow_path = slow_wanted(w);
 	/* fio seeds its streams again for each loop of a size-bound job: the same mix again. */
 	if (w->loop_reseed)
@@ -800,8 +811,10 @@ void *worker_main(void *arg)
 		rc = worker_setup(w);
 	/* Passes are counted only where their ends matter. */
 	w->loop_reseed = !w->var && w->mixed && w->job->randrepeat && !w->job->time_based &&
-			 w->job->loops > 1;
+			 job_loops(w->job) > 1;
 	w->pass_left = (w->inval_passes || w->loop_reseed) && !w->slow_prep ? w->nblocks : UINT64_MAX;
+	if (w->loop_verify && !w->slow_prep)
+		w->pass_left = w->per_loop;
 	if (gate_pass(w->gate) < 0 && !rc) {
 		rc = -1;
 		w->st.interrupted = true;
@@ -826,22 +839,24 @@ void *worker_main(void *arg)
 		if (!w->job->ramp_ns)
 			on_event(w, now);
 		const struct worker_hooks *h = w->hooks;
-		if (h && h->plan_only) {
+		if (h && h->plan_only)
 			worker_replay(w);
-		} else {
-			if (w->copy_target)
-				loop_copy(w);
-			else if (w->job->engine->flags & ENGINE_SYNC)
-				loop_sync(w);
-			else
-				loop_async(w);
-			worker_finish(w);
-		}
-		/* After the job's own requests, not measured: what they wrote, read back. */
-		if (h && h->readback && !w->st.err && !*w->stop)
+		else if (w->copy_target)
+			loop_copy(w);
+		else if (w->job->engine->flags & ENGINE_SYNC)
+			loop_sync(w);
+		else
+			loop_async(w);
+		worker_finish(w);
+		/* After the job's own requests, fio's verify phase: what they wrote, read back. */
+		if (h && h->readback && !w->st.err && !*w->stop) {
+			uint64_t t = now_ns();
 			worker_readback(w, true);
+			w->st.verify_ns += now_ns() - t;
+		}
 		if (h && *w->stop)
 			w->st.interrupted = true;
+		worker_stats_close(w);
 	}
 	worker_teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);

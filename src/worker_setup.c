@@ -20,7 +20,8 @@ static void want_stats(struct worker *w)
 		stats_want(&w->st, job_file_op(j), false);
 		return;
 	}
-	if (rw_reads(j->rw))
+	/* Reads back for --verify are the job's reads too (fio's accounting). */
+	if (rw_reads(j->rw) || (j->hooks && j->hooks->readback))
 		stats_want(&w->st, IO_READ, async);
 	if (rw_trims(j->rw))
 		stats_want(&w->st, IO_TRIM, async);
@@ -293,8 +294,13 @@ int worker_plan(struct worker *w)
 	if (w->multi && plan_files(w, kind, seed))
 		return -1;
 	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
-	uint64_t per_loop = j->io_size ? j->io_size / j->bs : w->multi ? w->files_total : w->nblocks;
-	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * j->loops;
+	uint64_t per_loop = j->io_size && !job_io_loops(j) ? j->io_size / j->bs :
+			    w->multi ? w->files_total : w->nblocks;
+	w->per_loop = per_loop;
+	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * job_loops(j);
+	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
+	w->loop_verify = j->hooks && j->hooks->readback && j->hooks->per_loop && !j->time_based &&
+			 job_loops(j) > 1 && !w->multi;
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	if (w->trimwrite && w->remaining != UINT64_MAX)
@@ -306,9 +312,17 @@ int worker_plan(struct worker *w)
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;
 	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
+	if (j->data.dedupe && j->dedupe_mode == DEDUPE_WORKING_SET) {
+		/* fio's working set: PCT% of the region's blocks, the same for every thread of the run. */
+		uint64_t bs = pattern_min_bs(j);
+		data_working_set(&w->dg, j->size * j->dedupe_ws_pct / 100 / (bs ? bs : 1), j->randseed,
+				 j->dedupe_global ? w->dedupe_index : DATA_WS_OWN + w->thread_number,
+				 w->dedupe_threads, j->dedupe_global);
+	}
 	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
 	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
-	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into);
+	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into) &&
+		     !(j->hooks && j->hooks->fills);
 	w->update_threshold = (uint64_t)j->rewrite_pct * (1ULL << 32) / 100;
 	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
@@ -348,11 +362,6 @@ void worker_finish(struct worker *w)
 		w->st.left_bytes = w->remaining * w->bs;
 	else if (!j->time_based && !w->var_done)
 		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
-	/* Synchronous engines: lat is clat (no submit call apart from the request). */
-	if (j->engine->flags & ENGINE_SYNC)
-		for (int o = 0; o < IO_OP_NR; o++)
-			if (w->st.op[o].clat.h)
-				lat_copy(&w->st.op[o].lat, &w->st.op[o].clat);
 	/* The tail interval, when anything completed in it. */
 	const struct series *sr = &w->st.series;
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;
@@ -367,14 +376,27 @@ void worker_finish(struct worker *w)
 	w->st.cpu.ctx = end.ctx - w->cpu_start.ctx;
 	w->st.cpu.majf = end.majf - w->cpu_start.majf;
 	w->st.cpu.minf = end.minf - w->cpu_start.minf;
-	if (j->engine->flags & ENGINE_SYNC) {
-		/* One request per call, one in flight: the distributions without a cost per request. */
-		uint64_t n = w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios + w->st.op[IO_TRIM].ios;
-		w->st.depth[0] = n;
-		w->st.submit[1] = w->st.complete[1] = n;
-	}
 	w->st.elapsed_ns = now - w->measure_start;
 	/* At once, before writeback goes on: what the clock did not wait for. */
 	if (wrote && w->wctx->fd >= 0)
 		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->copy.offset : j->offset, j->size);
+}
+
+void worker_stats_close(struct worker *w)
+{
+	const struct job *j = w->job;
+	if (!w->measuring) {
+		stats_reset(&w->st); /* nothing measured: nothing reported */
+		return;
+	}
+	if (!(j->engine->flags & ENGINE_SYNC))
+		return;
+	/* Synchronous engines: lat is clat (no submit call apart from the request). */
+	for (int o = 0; o < IO_OP_NR; o++)
+		if (w->st.op[o].clat.h)
+			lat_copy(&w->st.op[o].lat, &w->st.op[o].clat);
+	/* One request per call, one in flight: the distributions without a cost per request. */
+	uint64_t n = w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios + w->st.op[IO_TRIM].ios;
+	w->st.depth[0] = n;
+	w->st.submit[1] = w->st.complete[1] = n;
 }

@@ -167,7 +167,7 @@ static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *j
 		samples_sum(&a->bw[d], &bw);
 		samples_sum(&a->iops[d], &iops);
 	}
-	a->job_runtime_ms += t->elapsed_ns / NSEC_PER_MSEC;
+	a->job_runtime_ms += (t->elapsed_ns + t->verify_ns) / NSEC_PER_MSEC;
 	ts->last = jr;
 	ts->members++;
 }
@@ -208,10 +208,12 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 		const struct op_stats *o = &t->op[d];
 		x->io_bytes = o->bytes;
 		x->ios = o->ios;
-		if (o->ios && t->elapsed_ns) {
-			x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
-			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)t->elapsed_ns);
-			x->iops = (double)o->ios * 1e9 / (double)t->elapsed_ns;
+		/* fio's runtime per direction: reads also over its verify phases. */
+		uint64_t ns = stats_dir_ns(t, d);
+		if (o->ios && ns) {
+			x->runtime_ms = (ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
+			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)ns);
+			x->iops = (double)o->ios * 1e9 / (double)ns;
 		}
 		fio_lat_from(&x->slat, &o->slat);
 		fio_lat_from(&x->clat, &o->clat);

@@ -148,6 +148,8 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "elapsed_ns", JU(t->elapsed_ns));
+	json_object_set_new(o, "verify_ns", JU(t->verify_ns));
+	json_object_set_new(o, "verify_ios", JU(t->verify_ios));
 	for (int op = 0; op < IO_OP_NR; op++)
 		if (op < DDIR_NR || t->op[op].ios)
 			json_object_set_new(o, io_op_names[op], json_op(t, op, j));

@@ -210,6 +210,8 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 	if (!json_is_object(o))
 		return err_set(e, EXIT_USAGE, "a job's statistics are not a JSON object");
 	t->elapsed_ns = jget_u64(o, "elapsed_ns");
+	t->verify_ns = jget_u64(o, "verify_ns");
+	t->verify_ios = jget_u64(o, "verify_ios");
 	for (int op = 0; op < IO_OP_NR; op++) {
 		const json_t *x = json_object_get(o, io_op_names[op]);
 		struct op_stats *s = &t->op[op];

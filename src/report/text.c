@@ -115,7 +115,7 @@ static void print_op(FILE *f, const struct thread_stats *t, int op, const struct
 		fprintf(f, "  %s: IOPS=%s, BW=%s/s (%.1fMB/s)(%s/%llumsec)\n", io_op_names[op],
 			fmt_count(iops, sizeof(iops), result_iops(t, op)), fmt_bytes(bw, sizeof(bw), rate),
 			rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
-			(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
+			(unsigned long long)(stats_dir_ns(t, op) / NSEC_PER_MSEC));
 	} else if (io_op_is_file(op)) {
 		char b[32];
 		fprintf(f, "  %s: ops/s=%s, ops=%llu, bytes=%s (%llumsec)\n", io_op_names[op],
@@ -257,9 +257,11 @@ static void print_groups(FILE *f, const struct run_result *r)
 				const struct thread_stats *t = &r->jobs[i].total;
 				if (r->jobs[i].group != g || !r->jobs[i].threads || !t->op[d].ios)
 					continue;
+				/* Reads also over the verify phases (fio's accounting). */
+				uint64_t ns = stats_dir_ns(t, d);
 				bytes += t->op[d].bytes;
-				lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
-				hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+				lo = ns < lo ? ns : lo;
+				hi = ns > hi ? ns : hi;
 			}
 			if (!bytes || !hi)
 				continue;

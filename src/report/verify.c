@@ -32,7 +32,9 @@ void report_verify_text(FILE *f, const struct job_result *jr)
 		j->verify_only ? "verify only: " : "", s->checked, fmt_bytes(b1, sizeof(b1), (double)s->bytes));
 	if (!j->verify_only)
 		fprintf(f, " of %" PRIu64 " written", s->written);
-	fprintf(f, ", reading back took %.3f s (not timed)", (double)s->readback_ns / 1e9);
+	/* The read-backs are the job's reads (fio's accounting), timed apart from its writes. */
+	if (s->readback_ns)
+		fprintf(f, ", reading back took %.3f s (counted as reads)", (double)s->readback_ns / 1e9);
 	if (s->overlapped)
 		fprintf(f, ", %" PRIu64 " reads met a write of their block in flight (not checked)",
 			s->overlapped);
@@ -78,6 +80,7 @@ json_t *json_verify(const struct job_result *jr)
 	json_object_set_new(o, "readback_ns", json_u64(s->readback_ns));
 	json_object_set_new(o, "bad_blocks", json_u64(s->bad));
 	json_object_set_new(o, "overlapped_reads", json_u64(s->overlapped));
+	json_object_set_new(o, "dumped_blocks", json_u64(s->dumped));
 	for (int i = 0; i < VK_NR; i++)
 		if (s->by_kind[i])
 			json_object_set_new(k, verify_kind_names[i], json_u64(s->by_kind[i]));
