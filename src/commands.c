@@ -18,6 +18,7 @@
 	X(matrix)        \
 	X(sweep)         \
 	X(bonnie)        \
+	X(tree)          \
 	X(run)           \
 	X(report)
 

@@ -79,6 +79,7 @@ enum {
 	SUITE_ONE_TARGET = 1 << 0, /* one PATH: the method tests one file system or device */
 	SUITE_DIRS_ONLY = 1 << 1,  /* a directory, never a device (files of its own) */
 	SUITE_EXACT_SIZE = 1 << 2, /* a file that does not fit is refused, not shrunk */
+	SUITE_IN_PLACE = 1 << 3,   /* a directory read where it is (tree): no test file, no space needed */
 };
 
 /* Figures of one case in one pass, by direction (read, write, both together). */

@@ -89,6 +89,8 @@ extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_
 int inject_parse(const char *spec, char *err, size_t n);
 /* Metadata operations of --fileop jobs: chosen by the job, not by --ioengine. */
 extern const struct engine_ops engine_fileops;
+/* Tree jobs (tree.h): every file of a tree, read whole; chosen by the job, not by --ioengine. */
+extern const struct engine_ops engine_tree;
 
 /* All engines in preference order, NULL-terminated. */
 extern const struct engine_ops *const engines[];
