@@ -59,7 +59,6 @@ static struct tree_case *run_at(const struct suite_run *sr, unsigned t, unsigned
 static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 {
 	const struct tree_opts *o = &sr->s->tree;
-	(void)base;
 	if (cluster_size() > 1)
 		return err_set(e, EXIT_USAGE, "tree reads one tree from one machine: run it without mpirun");
 	if (o->hash_out[0] && !o->hash)
@@ -69,6 +68,8 @@ static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 	if (o->level > compress_max_level(o->compress))
 		return err_set(e, EXIT_USAGE, "--compress-level: %s takes 1 to %u", compress_names[o->compress],
 			       compress_max_level(o->compress));
+	if (base->verify)
+		return err_set(e, EXIT_USAGE, "--verify checks blocks iogauge wrote; tree only reads (--data is what --make-tree writes)");
 	if (o->make && o->fanout == 1)
 		return err_set(e, EXIT_USAGE, "--tree-fanout=1 makes an endless chain; use 0 or at least 2");
 	struct tree_priv *p = xcalloc(1, sizeof(*p));
@@ -754,7 +755,7 @@ const struct command cmd_tree = {
 	.description =
 		"Lists every regular file below DIR (never following a symbolic link, never entering another "
 		"file system, never opening a FIFO, device or socket: those are counted), then reads every file "
-		"whole, in --bs reads, with 1, 2, 4 ... streams (--streams), each stream a thread reading its run "
+		"whole, in --buffer reads, with 1, 2, 4 ... streams (--streams), each stream a thread reading its run "
 		"of the files in the order tar meets them, about the same bytes each. Per stream count: files, "
 		"bytes, MB/s, files/s, p99 time a file takes (open, reads, close), CPU, and the best count by "
 		"scale's knee rule (Little's law): the last count where more streams still raised MB/s by more "
