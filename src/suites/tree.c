@@ -690,12 +690,16 @@ static json_t *tree_json(const struct suite_run *sr)
 
 /* ---- --hash-out: the lines md5sum, sha256sum and xxhsum print and check */
 
-/* md5sum's escaping: a name with a backslash or a newline is written escaped, the line starting with '\'. */
-static void hash_line(FILE *f, const char *hex, const char *root, const char *rel)
+/*
+ * md5sum's escaping: a name with a backslash or a newline is written escaped,
+ * the line starting with '\' (sha256sum's too; crc32c has no tool: the same).
+ * xxhsum 0.8 writes every name as it is, and so do we for xxhash.
+ */
+static void hash_line(FILE *f, const char *hex, const char *root, const char *rel, bool escapes)
 {
 	char path[2 * PATH_MAX];
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	bool esc = strpbrk(path, "\\\n\r") != NULL;
+	bool esc = escapes && strpbrk(path, "\\\n\r") != NULL;
 	fprintf(f, "%s%s  ", esc ? "\\" : "", hex);
 	for (const char *c = path; *c; c++) {
 		if (esc && *c == '\\')
@@ -729,7 +733,7 @@ static int write_hashes(const struct suite_run *sr, struct ig_err *e)
 			if (!(tj->items[i].seg & TREE_LAST) || !tj->have[i] || !tree_item_path(tj, i, rel))
 				continue;
 			digest_hex(tj->digests + i * DIGEST_MAX, dl, hex);
-			hash_line(f, hex, root, rel);
+			hash_line(f, hex, root, rel, sr->s->tree.hash != DIGEST_XXHASH);
 		}
 	}
 	if (fclose(f))
