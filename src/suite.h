@@ -63,6 +63,12 @@ struct suite {
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
 	/*
+	 * Optional: that object read back from a saved result (suite_from_json)
+	 * into sr->priv, for what print shows beyond the jobs' figures; end frees
+	 * it.  0, or -1 with e set.
+	 */
+	int (*load)(struct suite_run *sr, const json_t *own, struct ig_err *e);
+	/*
 	 * Optional: an untimed job (option strings) run once on each target
 	 * before its first pass, a precondition; its time and bytes are kept.
 	 */

@@ -39,6 +39,8 @@ struct tree_priv {
 	struct tree_job *trees; /* one per target */
 	struct tree_case *runs; /* [target][pass][case] */
 	unsigned ntargets, npasses, ncases;
+	bool kept;              /* --keep: a built tree stays */
+	char **bad;             /* a saved result: each target's first unreadable file, by name */
 };
 
 static struct tree_priv *priv_of(const struct suite_run *sr)
@@ -90,8 +92,12 @@ static void end(struct suite_run *sr)
 	struct tree_priv *p = priv_of(sr);
 	if (!p)
 		return;
-	for (unsigned t = 0; t < p->ntargets; t++)
+	for (unsigned t = 0; t < p->ntargets; t++) {
 		tree_job_free(&p->trees[t]);
+		if (p->bad)
+			free(p->bad[t]);
+	}
+	free(p->bad);
 	free(p->trees);
 	free(p->runs);
 	free(p);
@@ -157,6 +163,7 @@ static void case_job(struct suite_run *sr, struct suite_target *t, unsigned c, s
 		tj->level = o->level;
 		tj->keep_digests = o->hash && o->hash_out[0];
 	}
+	p->kept = sr->s->keep;
 	tj->cur = run_at(sr, ti, sr->pass, c);
 	if (tj->cur)
 		memset(tj->cur, 0, sizeof(*tj->cur));
@@ -333,7 +340,7 @@ static void tree_line(FILE *f, const struct suite_run *sr, unsigned t)
 			tj->root, count(a, sizeof(a), (double)tj->make->files),
 			fmt_bytes(b, sizeof(b), (double)tj->make->size_lo), fmt_bytes(c, sizeof(c), (double)tj->make->size_hi),
 			tj->make->per_dir, tj->make->fanout, d, (unsigned long long)tj->make->seed,
-			(double)tj->build_ns / 1e9, sr->s->keep ? "; kept (--keep)" : "; removed at the end");
+			(double)tj->build_ns / 1e9, p->kept ? "; kept (--keep)" : "; removed at the end");
 	}
 	fprintf(f, "Tree: %s files, %s, in %s directories, listed in %.2f s (not timed)\n",
 		count(a, sizeof(a), (double)w->files), fmt_bytes(b, sizeof(b), (double)w->bytes),
@@ -405,7 +412,10 @@ static void met_line(FILE *f, const struct suite_run *sr, unsigned t)
 		(unsigned long long)vanished, (unsigned long long)changed, (unsigned long long)unreadable);
 	if (first) {
 		char name[PATH_MAX + 64];
-		tree_describe(&p->trees[t], first - 1, name, sizeof(name));
+		if (p->bad && p->bad[t])
+			snprintf(name, sizeof(name), "%s", p->bad[t]);
+		else
+			tree_describe(&p->trees[t], first - 1, name, sizeof(name));
 		fprintf(f, " (%s: %s)", name, strerror(EACCES));
 	}
 	if (failed)
@@ -741,6 +751,120 @@ static int write_hashes(const struct suite_run *sr, struct ig_err *e)
 	return 0;
 }
 
+/* ---- a saved result: the tree object back into the suite's state, for print */
+
+static uint64_t u64_of(const json_t *o, const char *key)
+{
+	return (uint64_t)json_number_value(json_object_get(o, key));
+}
+
+static void load_walk(struct tree_job *tj, const json_t *w)
+{
+	struct tree_walk *k = &tj->walk;
+	const char *s = json_string_value(json_object_get(w, "root"));
+	snprintf(tj->root, sizeof(tj->root), "%s", s ? s : "");
+	k->dirs = u64_of(w, "dirs");
+	k->files = u64_of(w, "files");
+	k->bytes = u64_of(w, "bytes");
+	k->items = u64_of(w, "items");
+	k->symlinks = u64_of(w, "symlinks");
+	k->fifos = u64_of(w, "fifos");
+	k->sockets = u64_of(w, "sockets");
+	k->chardevs = u64_of(w, "chardevs");
+	k->blockdevs = u64_of(w, "blockdevs");
+	k->other_fs = u64_of(w, "other_fs");
+	k->unreadable = u64_of(w, "unreadable");
+	k->vanished = u64_of(w, "vanished");
+	k->walk_ns = u64_of(w, "walk_ns");
+	s = json_string_value(json_object_get(w, "first_unreadable"));
+	snprintf(k->first_unreadable, sizeof(k->first_unreadable), "%s", s ? s : "");
+	tj->walked = true;
+}
+
+static int load_built(struct tree_priv *p, struct tree_job *tj, const json_t *b, struct ig_err *e)
+{
+	struct tree_make *m = &p->make;
+	char err[256];
+	m->files = u64_of(b, "files");
+	m->size_lo = u64_of(b, "size_min");
+	m->size_hi = u64_of(b, "size_max");
+	m->per_dir = (unsigned)u64_of(b, "files_per_dir");
+	m->fanout = (unsigned)u64_of(b, "fanout");
+	m->seed = u64_of(b, "seed");
+	const char *d = json_string_value(json_object_get(b, "data"));
+	if (data_parse(d ? d : "random", &m->data, "data", err, sizeof(err)))
+		return err_set(e, EXIT_USAGE, "saved tree: %s", err);
+	tj->make = m;
+	tj->built = true;
+	tj->build_bytes = u64_of(b, "bytes");
+	tj->build_ns = u64_of(b, "build_ns");
+	p->kept = json_is_true(json_object_get(b, "kept"));
+	return 0;
+}
+
+static void load_run(struct tree_priv *p, unsigned t, struct tree_case *r, const json_t *o)
+{
+	r->files = u64_of(o, "files");
+	r->bytes = u64_of(o, "bytes");
+	r->vanished = u64_of(o, "vanished");
+	r->changed = u64_of(o, "changed");
+	r->unreadable = u64_of(o, "unreadable");
+	r->hash_bytes = u64_of(o, "hash_bytes");
+	r->hash_ns = u64_of(o, "hash_ns");
+	r->comp_in = u64_of(o, "compress_in");
+	r->comp_out = u64_of(o, "compress_out");
+	r->comp_ns = u64_of(o, "compress_ns");
+	r->comp_failed = u64_of(o, "compress_failed");
+	r->resident = (int64_t)json_number_value(json_object_get(o, "resident_before"));
+	r->invalidate_ns = u64_of(o, "invalidate_ns");
+	const char *bad = json_string_value(json_object_get(o, "first_unreadable"));
+	if (bad) {
+		r->first_unreadable = 1; /* named by p->bad: the saved tree has no items */
+		if (!p->bad[t])
+			p->bad[t] = xstrdup(bad);
+	}
+	r->done = true;
+}
+
+static int load(struct suite_run *sr, const json_t *own, struct ig_err *e)
+{
+	if (!json_is_object(own))
+		return 0; /* the figures alone */
+	struct tree_priv *p = xcalloc(1, sizeof(*p));
+	p->ntargets = sr->ntargets;
+	p->npasses = sr->s->passes;
+	p->ncases = sr->suite->ncases;
+	p->trees = xcalloc(p->ntargets ? p->ntargets : 1, sizeof(*p->trees));
+	p->bad = xcalloc(p->ntargets ? p->ntargets : 1, sizeof(*p->bad));
+	p->runs = xcalloc((size_t)p->ntargets * p->npasses * p->ncases + 1, sizeof(*p->runs));
+	for (unsigned t = 0; t < p->ntargets; t++)
+		tree_job_init(&p->trees[t]);
+	sr->priv = p;
+	size_t t;
+	const json_t *x;
+	json_array_foreach(json_object_get(own, "targets"), t, x) {
+		if (t >= p->ntargets)
+			break;
+		struct tree_job *tj = &p->trees[t];
+		if (json_is_object(json_object_get(x, "tree")))
+			load_walk(tj, json_object_get(x, "tree"));
+		if (json_is_object(json_object_get(x, "built")) && load_built(p, tj, json_object_get(x, "built"), e))
+			return -1;
+		size_t c;
+		const json_t *step;
+		json_array_foreach(json_object_get(x, "steps"), c, step) {
+			size_t pass;
+			const json_t *run;
+			json_array_foreach(json_object_get(step, "passes"), pass, run) {
+				struct tree_case *r = run_at(sr, (unsigned)t, (unsigned)pass, (unsigned)c);
+				if (r && json_is_object(run))
+					load_run(p, (unsigned)t, r, run);
+			}
+		}
+	}
+	return 0;
+}
+
 static const struct suite tree = {
 	.print = print_tree,
 	.flags = SUITE_DIRS_ONLY | SUITE_IN_PLACE,
@@ -749,6 +873,7 @@ static const struct suite tree = {
 	.plan = plan,
 	.job = case_job,
 	.json = tree_json,
+	.load = load,
 	.write_files = write_hashes,
 };
 
@@ -772,7 +897,7 @@ const struct command cmd_tree = {
 		"stream's. --make-tree builds a reproducible tree in a new directory in DIR, reads it and "
 		"removes it unless --keep.",
 	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_DATA | OG_TREE,
-	.defaults = "--ioengine=psync --direct=0 --bs=1m --size=1m --iodepth=1 --runtime=0 --ramp_time=0 "
+	.defaults = "--ioengine=psync --direct=0 --bs=64k --size=1m --iodepth=1 --runtime=0 --ramp_time=0 "
 		    "--time_based=0 --invalidate=1 --group_reporting=1",
 	.suite = &tree,
 };

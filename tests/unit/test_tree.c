@@ -27,8 +27,13 @@
 #include "compress.h"
 #include "digest.h"
 #include "options.h"
+#include "commands.h"
 #include "runner.h"
+#include "suite.h"
 #include "tree.h"
+#include "report/report.h"
+
+extern const struct command cmd_tree;
 
 /* ---- checksums */
 
@@ -477,6 +482,67 @@ static void test_runner(void **state)
 	tree_job_free(&t);
 }
 
+/* ---- the command: its table, its JSON, and the table again from the saved JSON */
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char *buf = calloc(1, 1 << 20);
+	size_t n = fread(buf, 1, (1 << 20) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static void test_command(void **state)
+{
+	(void)state;
+	char out[PATH_MAX], js[PATH_MAX], sums[PATH_MAX];
+	snprintf(out, sizeof(out), "%s.txt", dir);
+	snprintf(js, sizeof(js), "%s.json", dir);
+	snprintf(sums, sizeof(sums), "%s.md5", dir);
+	char o1[PATH_MAX + 16], o2[PATH_MAX + 16], o3[PATH_MAX + 16];
+	snprintf(o1, sizeof(o1), "--output=%s", out);
+	snprintf(o2, sizeof(o2), "--json=%s", js);
+	snprintf(o3, sizeof(o3), "--hash-out=%s", sums);
+	char *argv[] = { "--streams=1,2", "--passes=2", "--hash=md5", "--compress=lzo", "--quiet", o1, o2, o3, dir, NULL };
+	assert_int_equal(suite_main(&cmd_tree, 9, argv), 0);
+	char *text = slurp(out), *lines = slurp(sums);
+	assert_non_null(strstr(text, "Tree: 4 files, 196 KiB, in 4 directories"));
+	assert_non_null(strstr(text, "Not read: 2 symbolic links (never followed), 1 FIFO, 1 socket"));
+	assert_non_null(strstr(text, "lzo level 3 of every file"));
+	assert_non_null(strstr(text, "<- best"));
+	assert_non_null(strstr(lines, "/c/three\n")); /* every file: its md5sum line */
+	json_error_t err;
+	json_t *root = json_load_file(js, 0, &err);
+	assert_non_null(root);
+	const json_t *t0 = json_array_get(json_object_get(json_object_get(root, "tree"), "targets"), 0);
+	const json_t *s1 = json_array_get(json_object_get(t0, "steps"), 1);
+	assert_int_equal(json_integer_value(json_object_get(s1, "streams")), 2);
+	assert_int_equal((uint64_t)json_number_value(json_object_get(s1, "bytes")), 201005);
+	assert_int_equal(json_array_size(json_object_get(s1, "passes")), 2);
+	assert_true(json_number_value(json_object_get(s1, "compress_ratio")) > 1);
+	/* The saved result prints the same again (report, --html). */
+	struct suite_saved ss;
+	struct ig_err e = { 0 };
+	assert_int_equal(suite_from_json(root, &ss, &e), 0);
+	char *again = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&again, &len);
+	ss.suite.print(m, &ss.sr);
+	fclose(m);
+	assert_string_equal(again, text);
+	suite_saved_free(&ss);
+	free(again);
+	free(text);
+	free(lines);
+	json_decref(root);
+	unlink(out);
+	unlink(js);
+	unlink(sums);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -489,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_walk_refused),
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_runner),
+		cmocka_unit_test(test_command),
 	};
 	return cmocka_run_group_tests(tests, setup_tree, teardown_tree);
 }
