@@ -176,7 +176,7 @@ static void case_job(struct suite_run *sr, struct suite_target *t, unsigned c, s
 struct step {
 	unsigned streams;
 	bool measured, on_curve;
-	double mbs, iops, mean_ns, p99_ns, cpu, secs, little, resident;
+	double mbs, iops, mean_ns, p99_ns, cpu, secs, little, little_io, resident;
 	double files, bytes, read_mbs, hash_mbs, ratio, comp_mbs; /* NAN: not known */
 };
 
@@ -233,6 +233,10 @@ static double r_ratio(const struct tree_case *r)
 {
 	return r->comp_out ? (double)r->comp_in / (double)r->comp_out : NAN;
 }
+static double r_work_ns(const struct tree_case *r)
+{
+	return (double)(r->hash_ns + r->comp_ns);
+}
 static double r_comp_mbs(const struct tree_case *r)
 {
 	return r->comp_ns ? (double)r->comp_in / (double)r->comp_ns * 1e3 : NAN;
@@ -274,8 +278,14 @@ static void analyse(const struct suite_run *sr, unsigned t, struct curve *k)
 		s->p99_ns = fig_median(sr, t, c, FIG_LAT_P99);
 		s->cpu = fig_median(sr, t, c, FIG_CPU);
 		double secs = s->secs = fig_median(sr, t, c, FIG_SECONDS);
-		s->little = s->iops * s->mean_ns / 1e9;
-		s->measured = !isnan(s->mbs) && s->mbs > 0 && s->little > 0;
+		/*
+		 * Files in work at a time (Little's law): files/s x the time a file takes
+		 * its stream, its I/O (the requests' time) and its checksum and compression.
+		 */
+		s->little_io = s->iops * s->mean_ns / 1e9;
+		double work = run_median(sr, t, c, r_work_ns);
+		s->little = s->little_io + (!isnan(work) && secs > 0 ? work / 1e9 / secs : 0);
+		s->measured = !isnan(s->mbs) && s->mbs > 0 && s->little_io > 0;
 		s->files = run_median(sr, t, c, r_files);
 		s->bytes = run_median(sr, t, c, r_bytes);
 		if (isnan(s->files))
@@ -283,7 +293,7 @@ static void analyse(const struct suite_run *sr, unsigned t, struct curve *k)
 		if (isnan(s->bytes))
 			s->bytes = s->mbs * 1e6 * secs;
 		/* The streams' rate had they only read: bytes over the time files took, per stream. */
-		s->read_mbs = s->measured ? s->mbs * s->streams / s->little : NAN;
+		s->read_mbs = s->measured ? s->mbs * s->streams / s->little_io : NAN;
 		s->hash_mbs = run_median(sr, t, c, r_hash_mbs);
 		s->ratio = run_median(sr, t, c, r_ratio);
 		s->comp_mbs = run_median(sr, t, c, r_comp_mbs);
@@ -479,7 +489,7 @@ static void explain(FILE *f, const struct curve *k)
 	}
 	const struct step *s = &k->steps[k->knee];
 	snprintf(name, sizeof(name), "%u stream%s", s->streams, s->streams == 1 ? "" : "s");
-	fprintf(f, "Best: %s (the knee): %.1f MB/s, %.2f files read at a time on average (Little's law: files/s x mean time a file).\n",
+	fprintf(f, "Best: %s (the knee): %.1f MB/s, %.2f files in work at a time (Little's law: files/s x the time a file takes its stream).\n",
 		name, s->mbs, s->little);
 	if (k->next < 0) {
 		fprintf(f, "  Every step up to it raised MB/s by more than it raised the time a file takes: the rate still\n"
@@ -488,7 +498,7 @@ static void explain(FILE *f, const struct curve *k)
 	}
 	const struct step *x = &k->steps[k->next];
 	snprintf(nn, sizeof(nn), "%u stream%s", x->streams, x->streams == 1 ? "" : "s");
-	fprintf(f, "  The next step, %s, added %.1f MB/s per added file in flight, under the %.1f at which MB/s\n"
+	fprintf(f, "  The next step, %s, added %.1f MB/s per added file in work, under the %.1f at which MB/s\n"
 		   "  and the time a file takes grow by the same factor: beyond it, more streams slow each file more\n"
 		   "  than they add.\n",
 		nn, k->gain, k->threshold);
@@ -642,6 +652,7 @@ static json_t *json_step(const struct suite_run *sr, unsigned t, const struct cu
 		json_object_set_new(o, "lat_p99_ns", json_real(s->p99_ns));
 		json_object_set_new(o, "cpu_pct", json_real(s->cpu));
 		json_object_set_new(o, "outstanding", json_real(s->little));
+		json_object_set_new(o, "outstanding_io", json_real(s->little_io));
 		json_object_set_new(o, "read_mb_s", num_or_null(s->read_mbs));
 		json_object_set_new(o, "hash_mb_s", num_or_null(s->hash_mbs));
 		json_object_set_new(o, "compress_ratio", num_or_null(s->ratio));
@@ -664,10 +675,11 @@ static json_t *tree_json(const struct suite_run *sr)
 	const struct tree_priv *p = priv_of(sr);
 	json_t *o = json_object(), *targets = json_array();
 	json_object_set_new(o, "rule",
-			    json_string("stream counts in increasing order; files in flight by Little's law (files/s x "
-					"mean time a file takes); the best is the knee: the last count before the first "
-					"whose MB/s per added file in flight falls under the threshold at which MB/s and "
-					"the time a file takes grow by the same factor"));
+			    json_string("stream counts in increasing order; files in work by Little's law (files/s x "
+					"the mean time a file takes its stream: its I/O, checksum and compression); the "
+					"best is the knee: the last count before the first whose MB/s per added file in "
+					"work falls under the threshold at which MB/s and the time a file takes grow by "
+					"the same factor"));
 	json_object_set_new(o, "hash", json_string(digest_names[opt->hash]));
 	json_object_set_new(o, "compress", json_string(compress_names[opt->compress]));
 	json_object_set_new(o, "compress_level",
