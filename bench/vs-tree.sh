@@ -11,18 +11,20 @@
 # per pair the median of iogauge / peer over the rounds and its min-max; target: within 10%.
 #
 #   tar    `tar cf - DIR | dd of=/dev/null bs=1M`            vs  iogauge tree --streams=1
+#   cat    `find DIR -type f -print0 | xargs -0 cat >/dev/null` vs  --streams=1 (a plain reader:
+#          where the device is fast, tar | dd spends its time in tar's 10 KiB records and the pipe)
 #   md5    `find DIR -type f -print0 | xargs -0 md5sum`        vs  --streams=1 --hash=md5
 #   xxh    `... | xargs -0 xxhsum`                            vs  --streams=1 --hash=xxhash
-#   zstd   `... | xargs -0 zstd --single-thread -q -c | wc -c` vs  --streams=1 --compress=zstd
+#   zstd   `... | xargs -0 zstd --single-thread -q -c >/dev/null` vs  --streams=1 --compress=zstd
 #          (level 3; one thread as one stream: zstd's default hands each block to a second thread)
 #   tar4   the tree's top directories through `xargs -P4` tar | dd (seed 003's tardevnull.sh
 #          with --max-procs=4)                                vs  --streams=4  (information:
 #          the split differs, a directory a stream against runs of equal bytes)
 # Each pair also checks it read the same bytes (md5 and xxhash: the same checksums; zstd: the
-# same compressed bytes).
+# same compressed bytes, counted by `| wc -c` in a run of its own, not timed).
 #
 # Environment: ROUNDS=5, QUICK=1 (2 rounds, a smaller tree), FILES=600, FILESIZE=4k-4m,
-# BENCH_DIR=/var/tmp (a directory on a real disk), IOGAUGE=path, PAIRS="tar md5 xxh zstd tar4";
+# BENCH_DIR=/var/tmp (a directory on a real disk), IOGAUGE=path, PAIRS="tar cat md5 xxh zstd tar4";
 # RAM_MB=N: the tree on ext4 on a RAM-backed loop device of N MiB instead (root), THROTTLE=M:
 # its reads capped at M MB/s (cgroup v1 blkio), a steady "disk" on a busy shared machine.
 set -euo pipefail
@@ -33,7 +35,7 @@ repo=$(cd "$here/.." && pwd)
 ROUNDS=${ROUNDS:-5}
 FILES=${FILES:-600}
 FILESIZE=${FILESIZE:-4k-4m}
-PAIRS=${PAIRS:-tar md5 xxh zstd tar4}
+PAIRS=${PAIRS:-tar cat md5 xxh zstd tar4}
 IOGAUGE=${IOGAUGE:-$repo/iogauge}
 PATH=/usr/bin:$PATH
 
@@ -137,9 +139,10 @@ pair() {
 
 for ((r = 1; r <= ROUNDS; r++)); do
     want tar && pair tar $r "tar cf - '$T' | dd of=/dev/null bs=1M status=none" --streams=1
+    want cat && pair cat $r "$each_file cat >/dev/null" --streams=1
     want md5 && pair md5 $r "$each_file md5sum" --streams=1 --hash=md5 --hash-out="$TMP/md5.sums"
     want xxh && pair xxh $r "$each_file xxhsum" --streams=1 --hash=xxhash --hash-out="$TMP/xxh.sums"
-    want zstd && pair zstd $r "$each_file zstd --single-thread -q -c | wc -c" --streams=1 --compress=zstd
+    want zstd && pair zstd $r "$each_file zstd --single-thread -q -c >/dev/null" --streams=1 --compress=zstd
     want tar4 && pair tar4 $r "$top_dirs" --streams=4
     echo "vs-tree: round $r of $ROUNDS done" >&2
 done
@@ -150,6 +153,7 @@ want md5 && echo "md5: checksums $(same "$(sort "$TMP/md5.out")" "$(sort "$TMP/m
 want xxh && echo "xxhash: checksums $(same "$(sort "$TMP/xxh.out")" "$(sort "$TMP/xxh.sums")")"
 if want zstd; then
     z=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tree"]["targets"][0]["steps"][0]["passes"][0]["compress_out"])' "$TMP/zstd.json")
+    bash -c "$each_file zstd --single-thread -q -c | wc -c" >"$TMP/zstd.out"
     echo "zstd: compressed bytes $(cat "$TMP/zstd.out") (zstd -c) vs $z (iogauge): $(awk -v a="$(cat "$TMP/zstd.out")" \
         -v b="$z" 'BEGIN { d = (a - b) / a * 100; printf "%+.4f%%", d < 0 ? -d : d }')"
 fi
@@ -159,6 +163,7 @@ import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 total = int(sys.argv[2])
 names = {"tar": "tar | dd          vs --streams=1",
+         "cat": "cat               vs --streams=1",
          "md5": "md5sum            vs --hash=md5",
          "xxh": "xxhsum            vs --hash=xxhash",
          "zstd": "zstd -c           vs --compress=zstd",

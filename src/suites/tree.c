@@ -171,6 +171,15 @@ static void case_job(struct suite_run *sr, struct suite_target *t, unsigned c, s
 	snprintf(j->filename, sizeof(j->filename), "%s", tj->root);
 }
 
+/* A target read: its size is the tree's bytes (the JSON's and the page's), not a test file's. */
+static void target_done(FILE *f, struct suite_run *sr, unsigned t)
+{
+	const struct tree_priv *p = priv_of(sr);
+	(void)f;
+	if (p && t < p->ntargets && p->trees[t].walked)
+		sr->targets[t].size = p->trees[t].walk.bytes;
+}
+
 /* ---- figures */
 
 struct step {
@@ -884,6 +893,7 @@ static const struct suite tree = {
 	.end = end,
 	.plan = plan,
 	.job = case_job,
+	.target_done = target_done,
 	.json = tree_json,
 	.load = load,
 	.write_files = write_hashes,
