@@ -172,8 +172,9 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 	path_facts(path, &t->facts);
 	if (!S_ISDIR(st.st_mode) && (x->sr.suite->flags & SUITE_DIRS_ONLY)) {
-		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s works with files of its own in a directory",
-			path, name);
+		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s %s", path, name,
+			x->sr.suite->flags & SUITE_IN_PLACE ? "reads the files below a directory"
+							    : "works with files of its own in a directory");
 		return;
 	}
 	if (S_ISBLK(st.st_mode)) {

@@ -210,6 +210,8 @@ static int64_t tree_do_io(struct engine_ctx *ctx, struct io_u *u)
 		return missed(s, u->offset, -fd);
 	int64_t got = read_item(s, ctx, u, fd, it);
 	close(fd);
+	if (got == -EISDIR)
+		return missed(s, u->offset, EISDIR); /* made a directory between the look and the open */
 	if (got < 0)
 		return got;
 	if ((uint64_t)got < it->size)

@@ -326,9 +326,9 @@ static void tree_line(FILE *f, const struct suite_run *sr, unsigned t)
 			tj->make->per_dir, tj->make->fanout, d, (unsigned long long)tj->make->seed,
 			(double)tj->build_ns / 1e9, p->kept ? "; kept (--keep)" : "; removed at the end");
 	}
-	fprintf(f, "Tree: %s files, %s, in %s directories, listed in %.2f s (not timed)\n",
-		count(a, sizeof(a), (double)w->files), fmt_bytes(b, sizeof(b), (double)w->bytes),
-		count(c, sizeof(c), (double)w->dirs), (double)w->walk_ns / 1e9);
+	fprintf(f, "Tree: %s file%s, %s, in %s director%s, listed in %.2f s (not timed)\n",
+		count(a, sizeof(a), (double)w->files), w->files == 1 ? "" : "s", fmt_bytes(b, sizeof(b), (double)w->bytes),
+		count(c, sizeof(c), (double)w->dirs), w->dirs == 1 ? "y" : "ies", (double)w->walk_ns / 1e9);
 	uint64_t skipped = w->symlinks + w->fifos + w->sockets + w->chardevs + w->blockdevs + w->other_fs +
 			   w->unreadable + w->vanished;
 	if (!skipped)
@@ -362,7 +362,7 @@ static void how_line(FILE *f, const struct suite_run *sr)
 	const struct tree_opts *o = &sr->s->tree;
 	char bs[32];
 	fmt_bytes(bs, sizeof(bs), (double)b->bs);
-	fprintf(f, "Each file read whole in %s reads, buffered, O_NOATIME; %s", bs,
+	fprintf(f, "Each file read whole in %s reads, buffered, O_NOATIME where allowed; %s", bs,
 		b->invalidate ? "every file's pages dropped from the page cache before each case (Resident: what stayed)" :
 				"CACHED: the page cache is kept between cases (--keep-cache): reads may come from memory");
 	if (o->hash)

@@ -108,6 +108,7 @@ one_fs() {
 	mkfifo "$T/d0/fifo" && mknod "$T/d1/null" c 1 3 &&
 		python3 -c "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])" "$T/sock" &&
 		ln -s /etc "$T/etc-outside" && ln -s "$(cd "$T" && find . -type f | head -1)" "$T/link-inside" &&
+		ln -s loop-b "$T/loop-a" && ln -s loop-a "$T/loop-b" && ln -s .. "$T/d0/up" &&
 		printf 123456789 >"$T/crc-vector" && : >"$T/empty" && head -c 1000000 /dev/urandom >"$T/several-reads" &&
 		printf x >"$T/back\\slash" && printf y >"$T/new
 line" || fail "$fs: special files made"
@@ -127,7 +128,7 @@ line" || fail "$fs: special files made"
 	check "$fs: 3 streams read every byte once" test "$(j .tree.targets[0].steps[1].bytes)" = "$bytes"
 	check "$fs: every file read" test "$(j .tree.targets[0].steps[1].files)" = "$files"
 	check "$fs: the runner's read bytes are the tree's" test "$(j '.jobs[1].read.bytes')" = "$bytes"
-	check "$fs: FIFO, device, socket, 2 links counted" test "$(j .tree.targets[0].tree.fifos) $(j .tree.targets[0].tree.chardevs) $(j .tree.targets[0].tree.sockets) $(j .tree.targets[0].tree.symlinks)" = "1 1 1 2"
+	check "$fs: FIFO, device, socket, 5 links (2 a loop, 1 up) counted" test "$(j .tree.targets[0].tree.fifos) $(j .tree.targets[0].tree.chardevs) $(j .tree.targets[0].tree.sockets) $(j .tree.targets[0].tree.symlinks)" = "1 1 1 5"
 	check "$fs: md5sum -c checks every line" md5sum --quiet -c "$E2E_TMP/sums.md5"
 	check "$fs: a line per file (a newline in a name escaped, as md5sum does)" \
 		test "$(grep -c '^' "$E2E_TMP/sums.md5")" = "$files"
@@ -177,6 +178,22 @@ if command -v lzop >/dev/null; then
 fi
 check "compression read the whole tree" test "$(j .tree.targets[0].steps[0].passes[0].compress_in)" = "$(sum_sizes "$T")"
 
+# SIGINT mid-run (gzip -9 keeps the 25 cases busy): what was measured, status 130, the tree as it was.
+before=$(snapshot "$T")
+start_iogauge tree --streams=1..25 --compress=zlib --compress-level=9 --json="$J" "$T"
+sleep 0.7
+signal_bg INT 10
+check "SIGINT: exit status 130" test "$STATUS" = 130
+check "SIGINT: the table and the interruption printed" grep -q "^Interrupted" "$OUT"
+check "SIGINT: the JSON says interrupted, status 130" test "$(j .interrupted) $(j .status)" = "true 130"
+check "SIGINT: nothing in the tree changed" test "$(snapshot "$T")" = "$before"
+# And while --make-tree builds: its tree removed.
+mkdir "$E2E_TMP/int"
+start_iogauge tree --make-tree --tree-files=100000 --tree-filesize=4k --streams=1 "$E2E_TMP/int"
+sleep 0.5
+signal_bg INT 10
+check "SIGINT while building: status 130, the tree removed" test "$STATUS $(ls -A "$E2E_TMP/int")" = "130 "
+
 # The page cache: dropped before each case (nothing resident), or kept and said.
 run_iogauge tree --streams=1 --json="$J" "$T"
 check "every file's pages dropped before the case" test "$(j .tree.targets[0].steps[0].resident_before)" = 0
@@ -189,6 +206,7 @@ chmod 755 "$E2E_TMP" "$EXT4_MNT"
 mkdir -m 1777 "$E2E_TMP/pub"
 f=crc-vector
 chmod 600 "$T/$f"
+mkdir -m 700 "$T/secret" && echo s >"$T/secret/f"
 : >"$ERR"
 timeout -k 5 60 setpriv --reuid=65534 --regid=65534 --clear-groups "$IOGAUGE" tree --streams=1 \
 	--json="$E2E_TMP/pub/t.json" "$T" >"$OUT" 2>"$ERR"
@@ -197,7 +215,10 @@ mv "$E2E_TMP/pub/t.json" "$J"
 expect_status 0 "an unreadable file is no error"
 check "the unreadable file is counted" test "$(j .tree.targets[0].steps[0].passes[0].unreadable)" = 1
 check "and named" test "$(j .tree.targets[0].steps[0].passes[0].first_unreadable)" = "$T/$f"
+check "an unreadable directory is counted and named" \
+	test "$(j .tree.targets[0].tree.unreadable) $(j .tree.targets[0].tree.first_unreadable)" = "1 $T/secret"
 chmod 644 "$T/$f"
+rm -r "$T/secret"
 
 # The check above can fail: reading a file with cat changes its access time.
 before=$(snapshot "$T")
@@ -236,4 +257,6 @@ bad --make-tree --tree-fanout=1 "$E2E_TMP"
 bad "$T/empty"
 expect_err "not a directory" "a file is not a tree"
 bad "$E2E_TMP/no-such-dir"
+bad /dev/null
+expect_err "not a directory; tree reads the files below a directory" "a device is not a tree"
 check "no report file left behind" test ! -e "$E2E_TMP/x"
