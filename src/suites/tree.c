@@ -448,10 +448,14 @@ static void cached_line(FILE *f, const struct curve *k)
 			most = k->steps[c].resident;
 			bytes = k->steps[c].bytes;
 		}
-	if (most > 0)
-		fprintf(f, "CACHED: up to %.1f%% of the bytes were in the page cache before a case (Resident): those reads "
-			   "came partly from memory, not the device\n",
-			bytes > 0 ? 100 * most / bytes : 100.0);
+	if (most <= 0)
+		return;
+	/* A few dirty KiB of a big tree are still said, not rounded to 0.0%. */
+	double pct = bytes > 0 ? 100 * most / bytes : 100.0;
+	char share[32];
+	snprintf(share, sizeof(share), pct < 0.1 ? "under 0.1%%" : "%.1f%%", pct);
+	fprintf(f, "CACHED: up to %s of the bytes were in the page cache before a case (Resident): those reads "
+		   "came partly from memory, not the device\n", share);
 }
 
 static void explain(FILE *f, const struct curve *k)
