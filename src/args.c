@@ -349,7 +349,11 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	const char *op = fileop_names[j->fileop];
 	bool once = j->fileop == FILEOP_CREATE || j->fileop == FILEOP_UNLINK ||
 		    j->fileop == FILEOP_MKDIR || j->fileop == FILEOP_RMDIR;
-	j->engine = &engine_fileops;
+	if (j->engine->fileop && j->engine->fileop != j->fileop)
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s and --fileop=%s ask for different operations",
+			       j->name, j->engine->name, op);
+	if (!j->engine->fileop)
+		j->engine = &engine_fileops; /* fio's file engines keep their name (and fio's accounting) */
 	j->iodepth = 1;
 	if (j->direct)
 		return err_set(e, EXIT_USAGE, "job %s: --fileop=%s works through the page cache; drop --direct=1",
@@ -381,15 +385,41 @@ static int tree_validate(struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* fio's zonemode: strided zones of one file and one block size; zbd is refused at the target. */
+static int zone_validate(struct job *j, struct ig_err *e)
+{
+	if (j->zonemode == ZONEMODE_NONE && j->zonesize)
+		return err_set(e, EXIT_USAGE, "job %s: --zonesize needs --zonemode=strided (fio 3.33 refuses it with zonemode=none, the default)",
+			       j->name);
+	if (j->zonemode != ZONEMODE_STRIDED)
+		return 0;
+	if (!j->zonesize)
+		return err_set(e, EXIT_USAGE, "job %s: --zonemode=strided needs --zonesize", j->name);
+	if (!j->zonerange)
+		j->zonerange = j->zonesize; /* fio: a zone is zonesize bytes unless told */
+	if (j->zonerange < j->bs)
+		return err_set(e, EXIT_USAGE, "job %s: --zonerange=%llu holds no block of --bs=%llu", j->name,
+			       (unsigned long long)j->zonerange, (unsigned long long)j->bs);
+	if (pattern_wanted(j) || job_nfiles(j) > 1 || j->stride || j->short_tail || job_copies(j))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --zonemode=strided takes one file and one block size (not with bsrange, bssplit, rw=...:N, percentage_random or several files)",
+			       j->name);
+	return 0;
+}
+
 int job_validate(struct job *j, struct ig_err *e)
 {
 	if (j->tree)
 		return tree_validate(j, e);
+	if (j->engine->fileop && !j->fileop)
+		j->fileop = j->engine->fileop; /* fio's filecreate, filestat ...: a --fileop job */
 	if (j->fileop)
 		return fileop_validate(j, e);
 	if (j->nrfiles > 4096)
 		return err_set(e, EXIT_USAGE, "job %s: --nrfiles: at most 4096 files a thread for block I/O (--fileop takes more)",
 			       j->name);
+	if (j->engine == &engine_null && j->iodepth > 1)
+		j->engine = &engine_null_async; /* fio's null queues above iodepth=1 */
 	const struct engine_ops *en = j->engine;
 	if (en == &engine_fileops)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=fileops performs --fileop jobs; give --fileop",
@@ -401,6 +431,20 @@ int job_validate(struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (zone_validate(j, e))
+		return -1;
+	if (rw_trims(j->rw) && !(en->flags & ENGINE_TRIM))
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot trim (--rw=%s); use psync, sync, libaio, io_uring, posixaio, mmap, falloc or null",
+			       j->name, en->name, rw_names[j->rw]);
+	if ((en->flags & ENGINE_WRITES_ONLY) && (rw_reads(j->rw) || rw_trims(j->rw)))
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s takes writes only (--rw=write or randwrite), not --rw=%s",
+			       j->name, en->name, rw_names[j->rw]);
+	if (rw_trims(j->rw) && (j->verify || j->verify_only))
+		return err_set(e, EXIT_USAGE, "job %s: --verify checks written blocks; --rw=%s trims them (fio's trim_verify_zero is not supported)",
+			       j->name, rw_names[j->rw]);
+	if ((en->flags & ENGINE_ALLOC) && (j->verify || j->verify_only))
+		return err_set(e, EXIT_USAGE, "job %s: --verify checks written data; --ioengine=%s writes none",
+			       j->name, en->name);
 	if (j->ss_dur_ns && (j->ss_dur_ns < 2 * NSEC_PER_SEC || j->ss_dur_ns > SS_MAX_WINDOW * NSEC_PER_SEC))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",
@@ -442,8 +486,8 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (j->direct && j->bs_unaligned)
 		return err_set(e, EXIT_USAGE, "job %s: --blocksize_unaligned cannot be O_DIRECT (drop --direct=1)",
 			       j->name);
-	if (en->flags & ENGINE_NO_FILE && !j->size)
-		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s needs --size", j->name, en->name);
+	if (en->flags & ENGINE_NO_FILE && !j->size && !j->filesize[0])
+		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s needs --size (or --filesize)", j->name, en->name);
 	if (en->flags & ENGINE_NO_FILE && (j->fsync_every || j->fdatasync_every))
 		return err_set(e, EXIT_USAGE, "job %s: --fsync/--fdatasync need a file; --ioengine=%s has none",
 			       j->name, en->name);

@@ -261,7 +261,7 @@ static const char *const fio_differences[] = {
 	"'X'`), and the run stops with status 2 before any I/O; `--warn-unsupported` makes them "
 	"warnings. A word fio does not know either is an error in any case.",
 	"**Threads.** Jobs always run as threads of one process (`thread` is accepted and changes "
-	"nothing).",
+	"nothing; so is `threads`, which fio 3.33 takes as its tiobench profile's option).",
 	"**Random offsets.** A uniform random job of one block size takes its offsets from iogauge's "
 	"own generator (a full-period permutation: every block exactly once per pass unless "
 	"`norandommap`), not fio's: the same `randseed` gives other offsets. A uniform random job of "
@@ -295,6 +295,20 @@ static const char *const fio_differences[] = {
 	"fio's. iogauge writes real data into every file it creates before the run (never timed, never "
 	"sparse: `fallocate`, `create_on_open` and `overwrite` change nothing) and removes them at the "
 	"end unless `--keep`.",
+	"**Trims and engines.** `rw=trim`, `randtrim`, `trimwrite` (each block trimmed, then "
+	"written) and `randtrimwrite` discard blocks of a device (BLKDISCARD, only where the device "
+	"may be written: `--allow-destroy` for one that carries data, never a mounted one) and punch "
+	"holes in a file (fio 3.33 fails trims on files); every engine does them synchronously, as "
+	"fio does, and fio-json's `trim` direction counts them. `bs=R,W,T` gives the trims their own "
+	"size. `ioengine=null` is synchronous at `iodepth=1` and queues above it, as fio's, and "
+	"`filesize` alone sizes it. `posixaio` is glibc's POSIX AIO; `falloc` preallocates (reads), "
+	"allocates (writes) and punches (trims), `ftruncate` sets the size to each write's offset: "
+	"both work on files that are not laid out first (a reader's is). `filecreate`, `filestat`, "
+	"`filedelete` (and `dircreate`, `dirstat`, `dirdelete`, newer than fio 3.33) time one file "
+	"operation per file of `nrfiles`, in a tree under `DIRECTORY/JOBNAME.0.0`, and fio-json "
+	"counts them as fio does: the file's bytes and a request per block in the job's direction, "
+	"the operation's latency as its clat. `zonemode=strided` walks fio's zones (`zonesize`, "
+	"`zonerange`, `zoneskip`); `zonemode=zbd` is refused.",
 	"**Run control.** `stonewall`/`wait_for_previous`, `new_group`, `wait_for` (a job before it), "
 	"`startdelay` (a range draws a random delay), `exitall` with `exit_what`, `ratemin` and "
 	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`. "

@@ -13,19 +13,33 @@
 #include "offsets.h"
 #include "ops.h"
 
-enum rw_mode { RW_READ = 0, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_READWRITE, RW_RANDRW };
+/* The trim modes come last: fio's trim, randtrim, trimwrite (trim a block, then write it), randtrimwrite. */
+enum rw_mode { RW_READ = 0, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_READWRITE, RW_RANDRW,
+	       RW_TRIM, RW_RANDTRIM, RW_TRIMWRITE, RW_RANDTRIMWRITE };
 
 static inline bool rw_is_random(int rw)
 {
-	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW;
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDRW || rw == RW_RANDTRIM ||
+	       rw == RW_RANDTRIMWRITE;
 }
 static inline bool rw_reads(int rw)
 {
-	return rw != RW_WRITE && rw != RW_RANDWRITE;
+	return rw == RW_READ || rw == RW_RANDREAD || rw == RW_RW || rw == RW_READWRITE || rw == RW_RANDRW;
 }
+/* Issues writes (data); trims alone do not. */
 static inline bool rw_writes(int rw)
 {
-	return rw != RW_READ && rw != RW_RANDREAD;
+	return rw != RW_READ && rw != RW_RANDREAD && rw != RW_TRIM && rw != RW_RANDTRIM;
+}
+/* Issues trims (discards on a device, punched holes in a file). */
+static inline bool rw_trims(int rw)
+{
+	return rw >= RW_TRIM;
+}
+/* Each trim is followed by a write of the same block (fio's trimwrite, randtrimwrite). */
+static inline bool rw_trimwrite(int rw)
+{
+	return rw == RW_TRIMWRITE || rw == RW_RANDTRIMWRITE;
 }
 static inline bool rw_is_mixed(int rw)
 {
@@ -54,6 +68,7 @@ enum { EXIT_WHAT_GROUP = 0, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 enum { RATE_LINEAR = 0, RATE_POISSON };
 enum { FSERVICE_RR = 0, FSERVICE_SEQ, FSERVICE_RANDOM };
 enum { RANDGEN_TAUSWORTHE = 0, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 };
+enum { ZONEMODE_NONE = 0, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct engine_ops;
 struct worker_hooks;
@@ -108,6 +123,7 @@ struct job {
 
 	/* fio's block sizes and patterns (pattern.c); all zero: fixed bs, plain rw. */
 	uint64_t bs_write;                /* bs=R,W: the writes' block size (0: bs) */
+	uint64_t bs_trim;                 /* bs=R,W,T: the trims' block size (0: the writes') */
 	uint64_t bsrange[DDIR_NR][2];     /* bsrange=A-B[,C-D]: smallest, largest (0: none) */
 	struct bs_split {
 		uint64_t bs;
@@ -124,6 +140,9 @@ struct job {
 	struct zone_split zones[ZONES_MAX]; /* random_distribution=zoned: / zoned_abs: */
 	unsigned nzones;
 	bool zones_abs;
+	/* fio's zonemode=strided (worker.c): zonesize bytes in a zone of zonerange bytes, then zoneskip skipped. */
+	int zonemode;                     /* ZONEMODE_* */
+	uint64_t zonesize, zonerange, zoneskip;
 
 	/* fio's amounts, files and run control (runner.c, worker.c). */
 	uint64_t io_size;          /* bytes of I/O a loop (0: size); more than size wraps */
@@ -314,17 +333,17 @@ struct settings {
 	} tree;
 };
 
-/* The job writes: its pattern, or the rewrites of --rewrite_pct. */
+/* The job changes its target: its pattern writes or trims, or --rewrite_pct rewrites. */
 static inline bool job_writes(const struct job *j)
 {
-	return (rw_writes(j->rw) || j->rewrite_pct) && !j->verify_only;
+	return (rw_writes(j->rw) || rw_trims(j->rw) || j->rewrite_pct) && !j->verify_only;
 }
 
 /* A sequential write-only job that starts its file anew (--overwrite=0): no layout. */
 static inline bool job_fresh(const struct job *j)
 {
-	return !j->overwrite && !j->verify_only && !rw_reads(j->rw) && !rw_is_random(j->rw) && !j->rewrite_pct &&
-	       j->seq_order == SEQ_FORWARD;
+	return !j->overwrite && !j->verify_only && !rw_reads(j->rw) && !rw_trims(j->rw) && !rw_is_random(j->rw) &&
+	       !j->rewrite_pct && j->seq_order == SEQ_FORWARD;
 }
 
 /* The operation kind of a file-op job (IO_CREATE...), or -1 for block I/O. */

@@ -23,13 +23,14 @@
 	.scope = SCOPE_SETTINGS, .off = offsetof(struct settings, f),                             \
 	.len = sizeof(((struct settings *)0)->f)
 
-const char *const rw_names[] = { "read", "write", "randread", "randwrite",
-				 "rw", "readwrite", "randrw", NULL };
+const char *const rw_names[] = { "read", "write", "randread", "randwrite", "rw", "readwrite", "randrw",
+				 "trim", "randtrim", "trimwrite", "randtrimwrite", NULL };
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", "zoned", NULL };
 static const char *const exit_what_names[] = { "group", "stonewall", "all", NULL };
 static const char *const rate_process_names[] = { "linear", "poisson", NULL };
 static const char *const submit_mode_names[] = { "inline", NULL };
 static const char *const fallocate_names[] = { "none", "native", "posix", "keep", "truncate", "0", "1", NULL };
+static const char *const zonemode_names[] = { "none", "strided", "zbd", NULL };
 static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 const char *const segment_names[] = { "block", "interleaved", NULL };
@@ -62,7 +63,7 @@ const struct opt_def options[] = {
 	{ .name = "rw", .type = OT_ENUM, J(rw), .def = "read", .values = rw_names, .set = fio_set_rw,
 	  .print = fio_print_rw, .group = OG_PATTERN,
 	  .help = "I/O pattern (readwrite is rw: mixed sequential); NAME:SIZE skips SIZE after each sequential request (read:-8k reads backwards), randNAME:N seeks every N requests (see rw_sequencer)",
-	  .fio = "no trim modes (trim, randtrim, trimwrite)" },
+	  .fio = "a trim is a discard (BLKDISCARD) on a block device and a punched hole in a file (fio 3.33 sends the discard to files too, which refuse it); trimwrite's write has its trim's offset and size (fio's sequential trimwrite draws the write's size apart)" },
 	{ .name = "readwrite", .type = OT_ENUM, J(rw), .values = rw_names, .set = fio_set_rw,
 	  .print = fio_print_rw, .group = OG_PATTERN, .flags = OPT_NO_ECHO, .help = "The same as --rw" },
 	{ .name = "rwmixread", .type = OT_UINT, J(rwmixread), .def = "50", .min = 0, .max = 100,
@@ -71,8 +72,8 @@ const struct opt_def options[] = {
 	  .print = print_rwmixwrite, .arg = "PCT", .group = OG_QUEUE, .flags = OPT_NO_ECHO,
 	  .help = "Percentage of writes in mixed patterns (100 - rwmixread)" },
 	{ .name = "bs", .type = OT_SIZE, J(bs), .def = "4k", .min = 1, .max = 1ULL << 30,
-	  .set = fio_set_bs, .print = fio_print_bs, .arg = "SIZE[,SIZE]", .group = OG_PATTERN,
-	  .help = "Block size of each request (READ,WRITE: one for each direction)" },
+	  .set = fio_set_bs, .print = fio_print_bs, .arg = "SIZE[,SIZE[,SIZE]]", .group = OG_PATTERN,
+	  .help = "Block size of each request (READ,WRITE[,TRIM]: one for each direction; trims take the writes' unless given)" },
 	{ .name = "blocksize", .type = OT_SIZE, J(bs), .min = 1, .max = 1ULL << 30, .set = fio_set_bs,
 	  .print = fio_print_bs, .arg = "SIZE[,SIZE]", .group = OG_PATTERN, .flags = OPT_NO_ECHO,
 	  .help = "The same as --bs" },
@@ -107,7 +108,7 @@ const struct opt_def options[] = {
 	{ .name = "random_generator", .type = OT_ENUM, J(random_generator), .def = "tausworthe",
 	  .values = randgen_names, .group = OG_FIO,
 	  .help = "fio's generator names; tausworthe64 widens the block-size stream as in fio",
-	  .fio = "a job of one block size takes its offsets from iogauge's own generator whatever the name (a full-period permutation: every block once per pass); uniform random jobs of several sizes (bsrange, bssplit) draw fio's offsets (tausworthe, with fio's random map), so they issue fio's very requests; direction and block-size choices follow fio's tausworthe exactly" },
+	  .fio = "a job of one block size takes its offsets from iogauge's own generator whatever the name (a full-period permutation: every block once per pass, with lfsr even under norandommap, as fio's lfsr); uniform random jobs of several sizes (bsrange, bssplit) draw fio's offsets (tausworthe, with fio's random map), so they issue fio's very requests; direction and block-size choices follow fio's tausworthe exactly" },
 	{ .name = "iodepth", .type = OT_UINT, J(iodepth), .def = "1", .min = 1, .max = 4096,
 	  .arg = "N", .group = OG_QUEUE,
 	  .help = "Requests kept in flight per thread (asynchronous engines)" },
@@ -118,7 +119,7 @@ const struct opt_def options[] = {
 	{ .name = "ioengine", .type = OT_SPECIAL, J(engine), .def = "psync", .set = set_engine,
 	  .print = print_engine, .list_values = engine_list, .group = OG_ENGINE,
 	  .help = "How requests are issued (auto: io_uring where the kernel allows it, else libaio)",
-	  .fio = "psync, sync, libaio, io_uring, mmap and null only; auto is iogauge's" },
+	  .fio = "psync, sync, libaio, io_uring, posixaio, mmap, null, falloc, ftruncate and the file engines (filecreate, filestat, filedelete; dircreate, dirstat, dirdelete, which came after fio 3.33) only; auto is iogauge's" },
 	/* Fault injection for tests (engines/inject.c). */
 	{ .name = "inject", .type = OT_SPECIAL, J(inject), .set = set_inject, .print = print_inject,
 	  .arg = "KIND@OFFSET[+K][:N],...[,engine=NAME]", .group = OG_FIO,
@@ -275,6 +276,9 @@ const struct opt_def options[] = {
 	  .group = OG_FIO, .help = "fio's reports also show submission-latency percentiles" },
 	{ .name = "thread", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: iogauge always runs jobs as threads" },
+	{ .name = "threads", .type = OT_UINT, J(fio_nop_u32), .arg = "N", .group = OG_FIO,
+	  .flags = OPT_NO_EFFECT,
+	  .help = "Accepted, no effect: fio 3.33 takes it in any job as its tiobench profile's thread count, which changes nothing without profile=tiobench (fio's examples write threads=1)" },
 	{ .name = "gtod_reduce", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge always measures latency (two clock reads per request, within its budget)" },
@@ -312,7 +316,7 @@ const struct opt_def options[] = {
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: errors are always named on stderr" },
 	/* fio's logs (issue 9): recorded by the worker (fiolog.c), written by report/fio_logs.c. */
 	{ .name = "write_bw_log", .type = OT_STR, J(bw_log), .bare = "$jobname", .arg = "NAME",
-	  .group = OG_FIO, .help = "Write NAME_bw.X.log (X: the thread's number in the run): KiB/s of each request or window" },
+	  .group = OG_FIO, .help = "Write NAME_bw.X.log (X: the thread's number in the run): KiB/s of each request or window; an existing log name that is not a regular file (a device, a FIFO) is refused before the run" },
 	{ .name = "write_iops_log", .type = OT_STR, J(iops_log), .bare = "$jobname", .arg = "NAME",
 	  .group = OG_FIO, .help = "Write NAME_iops.X.log: 1 for each request, or each window's IOPS" },
 	{ .name = "write_lat_log", .type = OT_STR, J(lat_log), .bare = "$jobname", .arg = "NAME",
@@ -337,6 +341,17 @@ const struct opt_def options[] = {
 	{ .name = "filesize", .type = OT_SPECIAL, J(filesize), .set = fio_set_filesize,
 	  .print = fio_print_filesize, .arg = "SIZE[-SIZE]", .group = OG_FIO,
 	  .help = "Size of each file (a range: a size drawn in it for each file); --size is then the I/O of a loop. With --fileop: the bytes --fileop=create writes to each file and --fileop=open reads (default 0: empty files; at most 1g)" },
+	{ .name = "zonemode", .type = OT_ENUM, J(zonemode), .def = "none", .values = zonemode_names,
+	  .group = OG_FIO,
+	  .help = "strided: --zonesize bytes of I/O in each zone of --zonerange bytes, then --zoneskip bytes skipped, back to the start at the region's end; zbd (zoned block devices) is refused",
+	  .fio = "zbd is not supported; a zone that does not fit in the region starts over at the region's start (fio fails the requests past the end of the file)" },
+	{ .name = "zonesize", .type = OT_SIZE, J(zonesize), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "zonemode=strided: bytes of I/O in a zone before the next (more than --zonerange: the zone again)" },
+	{ .name = "zonerange", .type = OT_SIZE, J(zonerange), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "zonemode=strided: the size of a zone, where its requests fall (0: --zonesize)" },
+	{ .name = "zoneskip", .type = OT_SIZE, J(zoneskip), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "zonemode=strided: bytes skipped after each zone",
+	  .fio = "a size only (fio also takes a number of zones, Nz, for zbd)" },
 	{ .name = "offset_increment", .type = OT_SIZE, J(offset_increment), .def = "0", .arg = "SIZE",
 	  .group = OG_FIO, .help = "Thread N of the job starts N * SIZE after --offset (numjobs on one file)" },
 	{ .name = "pre_read", .type = OT_BOOL, J(pre_read), .def = "0", .bare = "1", .group = OG_FIO,
@@ -431,7 +446,7 @@ const struct opt_def options[] = {
 	  .help = "Orion's run level: simple (small I/O alone at rising load, then large alone), normal (every combination), oltp (small at rising load), dss (large at rising load), advanced (--matrix)" },
 	{ .name = "testname", .type = OT_STR, S(matrix.testname), .def = "orion", .arg = "NAME",
 	  .group = OG_MATRIX,
-	  .help = "Prefix of the result files NAME_summary.txt, NAME_iops.csv, NAME_mbps.csv, NAME_lat.csv" },
+	  .help = "Prefix of the result files NAME_summary.txt, NAME_iops.csv, NAME_mbps.csv, NAME_lat.csv (each a regular file or a new path: a device, FIFO or directory is refused)" },
 	{ .name = "num-disks", .type = OT_UINT, S(matrix.num_disks), .def = "1", .min = 1, .max = 256,
 	  .arg = "N", .group = OG_MATRIX,
 	  .help = "Disks (spindles) behind the target: the outstanding-I/O levels scale with it" },
@@ -491,7 +506,7 @@ const struct opt_def options[] = {
 	{ .name = "R", .type = OT_BOOL, S(sweep.excel), .def = "0", .bare = "1", .group = OG_SWEEP,
 	  .help = "iozone's -R: the Excel-style report after the table" },
 	{ .name = "b", .type = OT_STR, S(sweep.excel_file), .arg = "FILE", .group = OG_SWEEP,
-	  .help = "iozone's -b: also write the Excel-style report to FILE (text, not a binary .xls)" },
+	  .help = "iozone's -b: also write the Excel-style report to FILE (text, not a binary .xls; a regular file or a new path: a device, FIFO or directory is refused)" },
 	{ .name = "z", .type = OT_BOOL, S(sweep.no_crossover), .def = "0", .bare = "1", .group = OG_SWEEP,
 	  .help = "iozone's -z: small records for large files too (no crossover at 32 MiB files)" },
 	{ .name = "csv", .type = OT_BOOL, S(sweep.csv), .def = "0", .bare = "1", .group = OG_SWEEP,
@@ -590,12 +605,12 @@ const struct opt_def options[] = {
 	  .values = rank_results_names, .group = OG_PARALLEL,
 	  .help = "Several ranks: each rank's own job objects in the JSON: full (with histograms and series), brief (without), none; auto: full up to 256 ranks, brief up to 4,096 and after Ctrl-C, none beyond (rank 0 gathers them)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
-	  .help = "Write results to FILE instead of stdout" },
+	  .help = "Write results to FILE instead of stdout (a regular file or a new path: a device, FIFO or directory is refused)" },
 	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,
-	  .help = "Also write the results as JSON to FILE" },
+	  .help = "Also write the results as JSON to FILE (a regular file or a new path: a device, FIFO or directory is refused)" },
 	/* The HTML report (issue 11). */
 	{ .name = "html", .type = OT_STR, S(html), .arg = "FILE", .group = OG_OUTPUT,
-	  .help = "Also write a self-contained HTML report with charts to FILE (Chart.js from Debian's libjs-chart.js is inlined: it opens offline)" },
+	  .help = "Also write a self-contained HTML report with charts to FILE (Chart.js from Debian's libjs-chart.js is inlined: it opens offline; a regular file or a new path: a device, FIFO or directory is refused)" },
 	{ .name = "passes", .type = OT_UINT, S(passes), .def = "1", .min = 1, .max = 1000,
 	  .arg = "N", .group = OG_SUITE,
 	  .help = "Repeat the suite N times; report the median and the min-max range" },

@@ -49,14 +49,17 @@ static void dir_sizes(const struct job *j, int d, uint64_t *min, uint64_t *max)
 	} else if (j->bsrange[d][0]) {
 		*min = j->bsrange[d][0];
 		*max = j->bsrange[d][1];
+	} else if (d == IO_WRITE && rw_trims(j->rw) && j->bs_trim) {
+		*min = *max = j->bs_trim; /* the trims' size; trimwrite's writes take each trim's */
 	} else {
 		*min = *max = d == IO_WRITE && j->bs_write ? j->bs_write : j->bs;
 	}
 }
 
+/* Trims take the write direction's sizes and streams (fio seeds trimwrite's two alike). */
 static bool dir_used(const struct job *j, int d)
 {
-	return d == IO_READ ? rw_reads(j->rw) : rw_writes(j->rw);
+	return d == IO_READ ? rw_reads(j->rw) : rw_writes(j->rw) || rw_trims(j->rw);
 }
 
 bool pattern_wanted(const struct job *j)
@@ -391,7 +394,7 @@ static void new_loop(struct pattern *p, struct fio_mix *mix)
 void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uint8_t op,
 		  uint8_t *op_out, uint64_t *offset, uint32_t *len)
 {
-	int d = p->mixed ? mix_next(mix) : op;
+	int d = p->mixed ? mix_next(mix) : op == IO_TRIM ? IO_WRITE : op;
 	bool is_rand = false;
 	uint64_t off = 0, l;
 	p->pass_end = false;
@@ -426,7 +429,7 @@ void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uin
 				new_loop(p, mix);
 		}
 	}
-	*op_out = (uint8_t)d;
+	*op_out = p->mixed ? (uint8_t)d : op;
 	*offset = p->region_start + off;
 	*len = (uint32_t)l;
 }

@@ -665,7 +665,7 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 				interrupted ? "Interrupted" : "Stopped by an I/O error");
 	}
 	struct ig_err fe = { 0 };
-	if (sr->suite->write_files && sr->ntargets && sr->targets[0].tested && sr->suite->write_files(sr, &fe)) {
+	if (sr->suite->write_files && sr->ntargets && sr->targets[0].tested && sr->suite->write_files(sr, false, &fe)) {
 		msg_err("%s", fe.msg);
 		if (!status)
 			status = fe.status;
@@ -751,7 +751,8 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.s = &pa.settings;
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
 	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
-	    check_cases(x, &e) || outputs_open(&out, &pa.settings, &e)) {
+	    check_cases(x, &e) || (cmd->suite->write_files && cmd->suite->write_files(&x->sr, true, &e)) ||
+	    outputs_open(&out, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
 		if (cmd->suite->end)
 			cmd->suite->end(&x->sr);

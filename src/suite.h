@@ -75,8 +75,12 @@ struct suite {
 	const char *prepare;
 	/* Optional: after each pass over a target's cases; true ends that target's passes early. */
 	bool (*pass_done)(const struct suite_run *sr, unsigned target, unsigned pass);
-	/* Optional: after the table, files of the suite's own (Orion's CSVs); 0, or -1 with e set. */
-	int (*write_files)(const struct suite_run *sr, struct ig_err *e);
+	/*
+	 * Optional: after the table, files of the suite's own (Orion's CSVs); 0,
+	 * or -1 with e set.  check_only: before anything runs, only refuse a
+	 * name that cannot be written (outfile_check: a device, a FIFO).
+	 */
+	int (*write_files)(const struct suite_run *sr, bool check_only, struct ig_err *e);
 	unsigned flags; /* SUITE_* */
 };
 void suite_cases_free(struct suite_case *cases, unsigned n);

@@ -358,6 +358,9 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 	own = created_by_us(fd) || ctx_claimed(c, st->st_dev, st->st_ino);
 	holes = region_holes(fd, st, r->offset, end, NULL, NULL, &rc);
 	close(fd);
+	/* A mounted file system's image (through a loop device) is never written, whatever the options. */
+	if (r->writes && safety_check_file(t->path, st, e))
+		return -1;
 	if (!own && !r->allow_overwrite) {
 		if (r->writes)
 			return err_set(e, EXIT_USAGE,
@@ -370,7 +373,9 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 	}
 	if (r->grow)
 		return r->truncate ? cut_file(t, r->offset, e) : 0;
-	return holes && (r->reads || r->writes) ? fill_region(c, t, r, end, e) : 0;
+	if (!holes || !(r->reads || r->writes))
+		return 0;
+	return !r->writes && safety_check_file(t->path, st, e) ? -1 : fill_region(c, t, r, end, e);
 }
 
 static int finish_file(struct target *t, const struct target_req *r, struct ig_err *e)

@@ -118,13 +118,19 @@ static void prep_files(struct worker *w, struct io_u *u)
 	}
 }
 
-/* Requests beyond one fixed block size: sizes, holes, seeks every N (pattern.c). */
-static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
+/* One fixed block size, one file: the fast path's draw. */
+static inline void draw_plain(struct worker *w, struct io_u *u)
 {
-	if (w->multi) {
-		prep_files(w, u);
-		return;
-	}
+	u->offset = w->region + offgen_next(&w->og) * w->stride;
+	u->len = w->len;
+	if (unlikely(u->offset == w->tail_off))
+		u->len = w->tail_req;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+}
+
+/* Requests beyond one fixed block size: sizes, holes, seeks every N (pattern.c). */
+static void prep_pattern(struct worker *w, struct io_u *u)
+{
 	pattern_next(&w->pat, &w->og, &w->mix, w->op, &u->op, &u->offset, &u->len);
 	if (w->pat.done) {
 		/* This is the last request: the synchronous loop stops after it (the batch: below). */
@@ -137,18 +143,77 @@ static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 	}
 }
 
+/*
+ * fio's strided zones: zonesize bytes of requests in a zone, then the next
+ * zone zonerange + zoneskip further (back to the region's start when it would
+ * not fit); the walk starts over in the zone every zonerange bytes.
+ */
+static void prep_zone(struct worker *w, struct io_u *u)
+{
+	const struct job *j = w->job;
+	if (w->zbytes >= j->zonesize) {
+		w->zbytes = 0;
+		w->zbase += j->zonerange + j->zoneskip;
+		if (w->zbase + j->zonerange > w->zend)
+			w->zbase = w->region;
+	}
+	if (w->zbytes % j->zonerange == 0)
+		offgen_restart(&w->og);
+	u->offset = w->zbase + offgen_next(&w->og) * w->bs;
+	u->len = w->len;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+	w->zbytes += u->len;
+}
+
+/* rw=trimwrite: the block just trimmed is written (the job's last pair ends with it). */
+static void prep_tw_write(struct worker *w, struct io_u *u)
+{
+	u->offset = w->tw_off;
+	u->len = w->tw_len;
+	u->op = IO_WRITE;
+	w->tw_pending = false;
+	if (w->tw_last) {
+		w->var_done = true;
+		w->remaining = 1;
+	}
+}
+
+/* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
+static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
+{
+	if (w->tw_pending) {
+		prep_tw_write(w, u);
+		return;
+	}
+	uint64_t remaining = w->remaining;
+	if (w->multi)
+		prep_files(w, u);
+	else if (w->var)
+		prep_pattern(w, u);
+	else if (w->zoned)
+		prep_zone(w, u);
+	else
+		draw_plain(w, u);
+	if (w->trimwrite) {
+		/* A trim (w->op); its write comes next, so the last trim is not the last request. */
+		w->tw_pending = true;
+		w->tw_off = u->offset;
+		w->tw_len = u->len;
+		w->tw_last = w->var_done;
+		if (w->var_done) {
+			w->var_done = false;
+			w->remaining = remaining; /* the write ends the job (prep_tw_write) */
+		}
+	}
+}
+
 /* The next request's offset, length and op: the only draws, so a plan-only job replays a run exactly. */
 static inline void draw(struct worker *w, struct io_u *u)
 {
-	if (unlikely(w->slow_prep)) {
+	if (unlikely(w->slow_prep))
 		prep_var(w, u);
-	} else {
-		u->offset = w->region + offgen_next(&w->og) * w->stride;
-		u->len = w->len;
-		if (unlikely(u->offset == w->tail_off))
-			u->len = w->tail_req;
-		u->op = w->mixed ? mix_next(&w->mix) : w->op;
-	}
+	else
+		draw_plain(w, u);
 }
 
 /* --rewrite_pct: the block just read goes back, changed; it is no step of the pass. */

@@ -114,7 +114,14 @@ struct worker {
 	bool pass_end, inval_passes, engine_ready, copy_ready, readback_due;
 	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
 	bool var, var_done;   /* the general pattern path; its last request is prepared */
-	bool multi, slow_prep; /* several files; either of them: the slow prep */
+	bool multi, slow_prep; /* several files, zones, trimwrite or var: the slow prep */
+	/* zonemode=strided: requests in [zbase, zbase + zonerange), zbytes of them so far. */
+	bool zoned;
+	uint64_t zbase, zbytes, zend;
+	/* rw=trimwrite: each trim is followed by a write of its block (tw_*: the pending write). */
+	bool trimwrite, tw_pending, tw_last;
+	uint32_t tw_len;
+	uint64_t tw_off;
 	/* The thread's files (nrfiles, a filename list): targets [0, nfiles) from target. */
 	unsigned nfiles;
 	const uint64_t *region_start, *region_size; /* each file's region */

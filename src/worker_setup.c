@@ -23,7 +23,9 @@ static void want_stats(struct worker *w)
 	}
 	if (rw_reads(j->rw))
 		stats_want(&w->st, IO_READ, async);
-	if (job_writes(j) || job_copies(j))
+	if (rw_trims(j->rw))
+		stats_want(&w->st, IO_TRIM, async);
+	if (((rw_writes(j->rw) || j->rewrite_pct) && !j->verify_only) || job_copies(j))
 		stats_want(&w->st, IO_WRITE, async);
 	if (j->fsync_every || j->end_fsync)
 		stats_want(&w->st, IO_FSYNC, async);
@@ -85,7 +87,7 @@ int worker_setup(struct worker *w)
 {
 	const struct job *j = w->job;
 	const struct engine_ops *e = j->engine;
-	bool writes = job_writes(j);
+	bool writes = job_writes(j) || (e->flags & ENGINE_ALLOC);
 	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
 	want_stats(w);
@@ -115,6 +117,7 @@ int worker_setup(struct worker *w)
 			return -1;
 	}
 	w->ectx.file_size = w->target->size;
+	w->ectx.blkdev = w->target->is_blockdev;
 	w->ectx.depth = depth;
 	w->ectx.opts = job_engine_opts(j);
 	/* A file op's buffer holds a whole small file, or a slice of a large one. */
@@ -245,12 +248,16 @@ int worker_plan(struct worker *w)
 	rng_seed(&w->rng, seed ^ 0x5bd1e995);
 	static const enum offgen_kind seq_kinds[] = { OFFGEN_SEQ, OFFGEN_BACKWARD, OFFGEN_STRIDE };
 	double param = j->seq_order == SEQ_STRIDE ? (double)j->seq_stride : j->dist_param;
-	enum offgen_kind kind = !rw_is_random(j->rw)				     ? seq_kinds[j->seq_order] :
-				(j->norandommap || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
-									       OFFGEN_PERM;
+	/* fio's lfsr visits every block once a pass even with norandommap: so does the permutation. */
+	bool repeats = j->norandommap && j->random_generator != RANDGEN_LFSR;
+	enum offgen_kind kind = !rw_is_random(j->rw)			 ? seq_kinds[j->seq_order] :
+				(repeats || j->dist != DIST_RANDOM) ? OFFGEN_DIST :
+								      OFFGEN_PERM;
 	w->var = pattern_wanted(j);
 	w->multi = w->nfiles > 1;
-	w->slow_prep = w->var || w->multi;
+	w->trimwrite = rw_trimwrite(j->rw) && !j->verify_only;
+	w->zoned = j->zonemode == ZONEMODE_STRIDED && !j->fileop;
+	w->slow_prep = w->var || w->multi || w->trimwrite || w->zoned;
 	w->bs = j->bs;
 	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
 	w->len = (uint32_t)j->bs;
@@ -283,8 +290,14 @@ int worker_plan(struct worker *w)
 		w->len = 0;
 		tree_range(j->tree, w->thread, &w->region, &w->nblocks);
 	}
+	if (w->zoned) {
+		/* The walk covers one zone; the zones move over the region (prep_zone). */
+		w->zbase = w->region;
+		w->zend = w->region + j->size;
+	}
 	/* A thread of a tree job may have no item: its loop ends at once. */
-	if (offgen_init(&w->og, kind, j->dist, param, w->nblocks || !j->tree ? w->nblocks : 1, seed))
+	if (offgen_init(&w->og, kind, j->dist, param,
+			w->zoned ? j->zonerange / j->bs : (w->nblocks || !j->tree) ? w->nblocks : 1, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
@@ -295,8 +308,10 @@ int worker_plan(struct worker *w)
 	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * j->loops;
 	if (j->number_ios)
 		w->remaining = j->number_ios;
+	if (w->trimwrite && w->remaining != UINT64_MAX)
+		w->remaining *= 2; /* a trim and a write of each block, as fio counts them */
 	w->copy_delta = j->copy.offset - j->offset;
-	w->op = j->fileop ? (uint8_t)job_file_op(j) : rw_reads(j->rw) ? IO_READ : IO_WRITE;
+	w->op = j->fileop ? (uint8_t)job_file_op(j) : rw_reads(j->rw) ? IO_READ : rw_trims(j->rw) ? IO_TRIM : IO_WRITE;
 	w->mixed = rw_is_mixed(j->rw) && !j->fileop;
 	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))

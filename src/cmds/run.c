@@ -48,7 +48,8 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 	struct outputs out;
 	int bad = parse(cmd, argc, argv, &pa, &e);
 	args_print_diags(&pa);
-	if (bad || (!pa.help && outputs_open(&out, &pa.settings, &e))) {
+	if (bad || (!pa.help && (report_fio_logs_check(pa.jobs, pa.njobs, &e) ||
+				 outputs_open(&out, &pa.settings, &e)))) {
 		if (!bad || !pa.err_listed)
 			msg_err("%s", e.msg);
 		args_free(&pa);

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "suite.h"
 #include "report/html.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,11 +30,12 @@ const char *html_chartjs_path(void)
 char *html_chartjs_load(struct ig_err *e)
 {
 	const char *path = html_chartjs_path();
-	FILE *f = fopen(path, "r");
+	struct ig_err why = { 0 };
+	FILE *f = infile_open("Chart.js at", path, &why);
 	if (!f) {
 		err_set(e, EXIT_USAGE,
-			"HTML report: cannot read Chart.js at %s: %s (install Debian's libjs-chart.js, or set IOGAUGE_CHARTJS)",
-			path, strerror(errno));
+			"HTML report: cannot read %s (install Debian's libjs-chart.js, or set IOGAUGE_CHARTJS)",
+			why.msg);
 		return NULL;
 	}
 	char *buf = xcalloc(1, CHARTJS_MAX + 1);

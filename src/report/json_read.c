@@ -6,6 +6,7 @@
 #include "common.h"
 #include "options.h"
 #include "report/report.h"
+#include "userfile.h"
 
 #include <limits.h>
 #include <math.h>
@@ -85,7 +86,12 @@ int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e)
 json_t *result_load(const char *path, struct ig_err *e)
 {
 	json_error_t je;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	/* A regular file only: a FIFO or a device would block or never end. */
+	FILE *f = infile_open("result", path, e);
+	if (!f)
+		return NULL;
+	json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
+	fclose(f);
 	if (!root) {
 		err_set(e, EXIT_USAGE, "%s: not a JSON result: %s (line %d)", path, je.text, je.line);
 		return NULL;

@@ -63,6 +63,8 @@ void report_fio_json(FILE *f, const struct run_result *r, const struct fio_echo 
 void report_terse(FILE *f, const struct run_result *r);
 /* fio's log files (write_bw_log, write_iops_log, write_lat_log) of every job that asks; -1: err says why. */
 int report_fio_logs(const struct run_result *r, char *err, size_t errlen);
+/* Before the run: refuse log names that are not regular files or new paths (a device, a FIFO). */
+int report_fio_logs_check(const struct job *jobs, unsigned njobs, struct ig_err *e);
 /* A per-request log that ran out of room (FIOLOG_MAX_RECS requests a thread). */
 bool report_fio_logs_dropped(const struct job_result *jr);
 

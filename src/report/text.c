@@ -238,14 +238,14 @@ static void print_group_fileops(FILE *f, const struct run_result *r, unsigned g)
 /* fio's group summary: a group's bytes over its longest job, per stonewall group. */
 static void print_groups(FILE *f, const struct run_result *r)
 {
-	static const char *const up[DDIR_NR] = { "READ", "WRITE" };
+	static const char *const up[] = { [IO_READ] = "READ", [IO_WRITE] = "WRITE", [IO_TRIM] = "TRIM" };
 	unsigned ngroups = 0;
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads && r->jobs[i].group + 1 > ngroups)
 			ngroups = r->jobs[i].group + 1;
 	for (unsigned g = 0; g < ngroups; g++) {
 		fprintf(f, "\nRun status group %u (all jobs):\n", g);
-		for (int d = 0; d < DDIR_NR; d++) {
+		for (int d = IO_READ; d <= IO_TRIM; d++) {
 			uint64_t bytes = 0, lo = UINT64_MAX, hi = 0;
 			for (unsigned i = 0; i < r->njobs; i++) {
 				const struct thread_stats *t = &r->jobs[i].total;

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "options.h"
 #include "suite.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -295,14 +296,16 @@ static void print_sweep(FILE *f, const struct suite_run *sr)
 		!w->direct && !w->fsync ? "; writes are timed to the page cache, not the disk (-e times the fsync)" : "");
 }
 
-static int write_excel_file(const struct suite_run *sr, struct ig_err *e)
+static int write_excel_file(const struct suite_run *sr, bool check_only, struct ig_err *e)
 {
 	const char *path = sr->s->sweep.excel_file;
-	if (!path[0])
-		return 0;
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return err_set(e, EXIT_IOERR, "-b %s: %s", path, strerror(errno));
+	if (!path[0] || check_only)
+		return path[0] ? outfile_check("-b", path, e) : 0;
+	FILE *f = outfile_open("-b", path, false, e);
+	if (!f) {
+		e->status = EXIT_IOERR; /* checked before the run: what fails now fails at the end */
+		return -1;
+	}
 	print_excel(f, sr);
 	if (fclose(f))
 		return err_set(e, EXIT_IOERR, "-b %s: %s", path, strerror(errno));

@@ -48,7 +48,7 @@ struct curve {
 void tree_analyse(const struct suite_run *sr, unsigned t, struct curve *k);
 /* The suite's JSON object, its --hash-out file, and a saved object read back (tree_json.c). */
 json_t *tree_json(const struct suite_run *sr);
-int tree_write_hashes(const struct suite_run *sr, struct ig_err *e);
+int tree_write_hashes(const struct suite_run *sr, bool check_only, struct ig_err *e);
 int tree_load(struct suite_run *sr, const json_t *own, struct ig_err *e);
 
 #endif

@@ -4,6 +4,7 @@
 #include "digest.h"
 #include "suite.h"
 #include "tree.h"
+#include "userfile.h"
 #include "suites/tree_int.h"
 #include "report/report.h"
 
@@ -190,16 +191,20 @@ static void hash_line(FILE *f, const char *hex, const char *root, const char *re
 	fputc('\n', f);
 }
 
-int tree_write_hashes(const struct suite_run *sr, struct ig_err *e)
+int tree_write_hashes(const struct suite_run *sr, bool check_only, struct ig_err *e)
 {
 	const struct tree_priv *p = priv_of(sr);
 	const char *out = sr->s->tree.hash_out;
 	size_t dl = digest_len(sr->s->tree.hash);
-	if (!out[0] || !p)
+	if (!out[0] || check_only)
+		return out[0] ? outfile_check("--hash-out", out, e) : 0;
+	if (!p)
 		return 0;
-	FILE *f = fopen(out, "w");
-	if (!f)
-		return err_set(e, EXIT_IOERR, "--hash-out: %s: %s", out, strerror(errno));
+	FILE *f = outfile_open("--hash-out", out, false, e);
+	if (!f) {
+		e->status = EXIT_IOERR; /* checked before the run: what fails now fails at the end */
+		return -1;
+	}
 	for (unsigned t = 0; t < p->ntargets; t++) {
 		const struct tree_job *tj = &p->trees[t];
 		char rel[PATH_MAX], hex[2 * DIGEST_MAX + 1];

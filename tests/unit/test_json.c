@@ -962,7 +962,7 @@ static void test_write_errors(void **state)
 	assert_int_equal(write_json(root, tmpdir, OUT_NORMAL, NULL, 0, &e), -1); /* a directory */
 	assert_int_equal(e.status, EXIT_USAGE);
 	contains(e.msg, tmpdir);
-	contains(e.msg, "not a file");
+	contains(e.msg, "a directory, refused");
 
 	/*
 	 * --output and --json naming one file: by one name before it exists, by
