@@ -469,6 +469,13 @@ static void explain(FILE *f, const struct curve *k)
 	snprintf(name, sizeof(name), "%u stream%s", s->streams, s->streams == 1 ? "" : "s");
 	fprintf(f, "Best: %s (the knee): %.1f MB/s, %.2f files in work at a time (Little's law: files/s x the time a file takes its stream).\n",
 		name, s->mbs, s->little);
+	bool cut = false; /* counts after it not measured: an interrupted or failed sweep */
+	for (unsigned c = (unsigned)k->knee + 1; c < k->n; c++)
+		cut |= !k->steps[c].measured;
+	if (k->next < 0 && cut) {
+		fprintf(f, "  The sweep ended before the later stream counts ('-'): the knee of what was measured.\n");
+		return;
+	}
 	if (k->next < 0) {
 		fprintf(f, "  Every step up to it raised MB/s by more than it raised the time a file takes: the rate still\n"
 			   "  rises at the end of the sweep (--streams with more may go further).\n");
