@@ -5,7 +5,7 @@ DESTDIR ?=
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror
 BASE     = -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread -Isrc
-LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -lm -pthread
+LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -llzo2 -lz -lzstd -lm -pthread
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 SRC      = $(sort $(wildcard src/*.c src/engines/*.c src/suites/*.c src/report/*.c src/cmds/*.c))

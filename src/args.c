@@ -408,6 +408,16 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* A tree read (tree.h): its own engine, each file read once by one thread. */
+static int tree_validate(struct job *j, struct ig_err *e)
+{
+	j->engine = &engine_tree;
+	j->iodepth = 1;
+	if (j->direct || j->time_based || j->loops > 1 || j->rw != RW_READ || j->fileop)
+		return err_set(e, EXIT_USAGE, "job %s: a tree read reads each file once, buffered", j->name);
+	return 0;
+}
+
 /* fio's zonemode: strided zones of one file and one block size; zbd is refused at the target. */
 static int zone_validate(struct job *j, struct ig_err *e)
 {
@@ -432,6 +442,8 @@ static int zone_validate(struct job *j, struct ig_err *e)
 
 int job_validate(struct job *j, struct ig_err *e)
 {
+	if (j->tree)
+		return tree_validate(j, e);
 	if (j->engine->fileop && !j->fileop)
 		j->fileop = j->engine->fileop; /* fio's filecreate, filestat ...: a --fileop job */
 	if (j->fileop)

@@ -19,6 +19,7 @@
 	X(matrix)        \
 	X(sweep)         \
 	X(bonnie)        \
+	X(tree)          \
 	X(run)           \
 	X(fio)           \
 	X(report)

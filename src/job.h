@@ -72,6 +72,7 @@ enum { ZONEMODE_NONE = 0, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct engine_ops;
 struct worker_hooks;
+struct tree_job;
 
 struct job {
 	char name[JOB_NAME_MAX];
@@ -211,6 +212,8 @@ struct job {
 
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
+	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
+	struct tree_job *tree;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {
@@ -326,6 +329,22 @@ struct settings {
 		unsigned nmix;
 		bool pts;                      /* --pts: SNIA PTS's lists where none is given */
 	} steady;
+
+	/* tree (src/suites/tree.c): the streams of a tree read, its checksums, compression, a built tree */
+#define TREE_MAX_STREAMS 32
+	struct tree_opts {
+		unsigned streams[TREE_MAX_STREAMS]; /* --streams, ascending; none: the default */
+		unsigned nstreams;
+		int hash;                /* enum tree_hash (tree.h) */
+		char hash_out[PATH_MAX]; /* --hash-out: md5sum-style lines ("": none) */
+		int compress;            /* enum tree_compress (tree.h) */
+		unsigned level;          /* --compress-level; 0: the algorithm's default */
+		bool make;               /* --make-tree: build a tree in PATH, read it, remove it */
+		uint64_t files;          /* --tree-files */
+		uint64_t size_lo, size_hi; /* --tree-filesize: sizes drawn log-uniformly */
+		unsigned per_dir, fanout;  /* --tree-files-per-dir, --tree-fanout */
+		uint64_t seed;           /* --tree-seed */
+	} tree;
 };
 
 /* The job changes its target: its pattern writes or trims, or --rewrite_pct rewrites. */

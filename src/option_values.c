@@ -37,6 +37,8 @@ int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, s
 	const struct engine_ops *e = strcmp(val, "auto") ? engine_by_name(val) : engine_default();
 	if (!e && !strcmp(val, engine_fileops.name))
 		e = &engine_fileops; /* not listed: a --fileop job's own, as its saved options name it */
+	if (!e && !strcmp(val, engine_tree.name))
+		e = &engine_tree; /* not listed either: a tree job's own */
 	if (!e) {
 		char list[256];
 		engine_list(list, sizeof(list));

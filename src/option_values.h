@@ -59,3 +59,7 @@ int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err,
 void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_tree_streams(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_tree_streams(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_tree_filesize(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_tree_filesize(const void *obj, const struct opt_def *o, char *buf, size_t len);

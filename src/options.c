@@ -7,6 +7,8 @@
 #include "fio_opts.h"
 #include "data.h"
 #include "verify.h"
+#include "digest.h"
+#include "compress.h"
 
 #include <errno.h>
 #include <math.h>
@@ -557,6 +559,40 @@ const struct opt_def options[] = {
 	  .help = "Read percentages of a round's cases: 0 is random writes, 100 random reads, others randrw at that --rwmixread (at most 16; not given: --rw's and --rwmixread's, or PTS's with --pts). With either list, --rw must be random" },
 	{ .name = "pts", .type = OT_BOOL, S(steady.pts), .def = "0", .bare = "1", .group = OG_STEADY,
 	  .help = "SNIA PTS's IOPS matrix for whichever of --round-bs and --round-mix is not given: block sizes 1024k,128k,64k,32k,16k,8k,4k,512 and reads 100,95,65,50,35,5,0% (56 cases a round; give --runtime to keep a round short)" },
+	/* ---- tree (src/suites/tree.c): seed 003's tar | dd with N streams, md5 of a whole tree, backups */
+	{ .name = "streams", .type = OT_SPECIAL, S(tree.streams), .set = set_tree_streams,
+	  .print = print_tree_streams, .arg = "N|A..B|N,N...", .group = OG_TREE,
+	  .help = "Stream counts to read the tree with, a case each: N is 1, 2, 4 ... N; A..B is A, 2A, 4A ... B; or a list in increasing order (at most 32, each 1 to 256; not given: 1, 2, 4 ... up to twice the CPUs, at least 4, at most 25)" },
+	{ .name = "hash", .type = OT_ENUM, S(tree.hash), .def = "none", .values = digest_names, .group = OG_TREE,
+	  .help = "Checksum every file as it is read, in its stream: md5, sha256 (libcrypto), xxhash (XXH64, xxhsum's default), crc32c (isa-l); its time is the stream's, not the request's" },
+	{ .name = "hash-out", .type = OT_STR, S(tree.hash_out), .arg = "FILE", .group = OG_TREE,
+	  .help = "With --hash: write a line per file to FILE as md5sum, sha256sum and xxhsum print them (`md5sum -c FILE` checks them); files that changed while read are left out" },
+	{ .name = "compress", .type = OT_ENUM, S(tree.compress), .def = "none", .values = compress_names,
+	  .group = OG_TREE,
+	  .help = "Compress every file as it is read, in its stream, as a backup would, and count the output (thrown away): zstd as zstd -c, zlib as gzip -c, lzo as lzop -c (LZO1X-1 in 256 KiB blocks)" },
+	{ .name = "compress-level", .type = OT_UINT, S(tree.level), .def = "0", .max = 22, .arg = "N",
+	  .group = OG_TREE,
+	  .help = "Compression level (0: the tool's default: zstd 3, gzip 6, lzop 3; lzo 7 to 9 is LZO1X-999)" },
+	{ .name = "buffer", .type = OT_SIZE, J(bs), .min = 4096, .max = 1ULL << 30, .arg = "SIZE", .group = OG_TREE,
+	  .flags = OPT_NO_ECHO,
+	  .help = "Bytes each read of a file asks for, the stream's buffer (default 64k, as xxhsum reads: small enough that the kernel's readahead keeps ahead of the stream; 1 MiB reads wait for the device more, on a fast one a third slower)" },
+	{ .name = "keep-cache", .type = OT_BOOL, J(invalidate), .bare = "1", .invert = true, .group = OG_TREE,
+	  .flags = OPT_NO_ECHO,
+	  .help = "Do not drop the files' pages from the page cache before each case: the figures are labelled cached" },
+	{ .name = "make-tree", .type = OT_BOOL, S(tree.make), .def = "0", .bare = "1", .group = OG_TREE,
+	  .help = "Build a reproducible tree in a new directory in DIR (--tree-*, --data), read it, and remove it unless --keep" },
+	{ .name = "tree-files", .type = OT_U64, S(tree.files), .def = "1000", .min = 1, .max = 100000000,
+	  .arg = "N", .group = OG_TREE, .help = "--make-tree: files in the tree" },
+	{ .name = "tree-filesize", .type = OT_SPECIAL, S(tree.size_lo), .def = "4k-1m", .set = set_tree_filesize,
+	  .print = print_tree_filesize, .arg = "MIN[-MAX]", .group = OG_TREE,
+	  .help = "--make-tree: file sizes, drawn log-uniformly from MIN to MAX (many small files, a few large ones)" },
+	{ .name = "tree-files-per-dir", .type = OT_UINT, S(tree.per_dir), .def = "64", .min = 1, .max = 1000000,
+	  .arg = "N", .group = OG_TREE, .help = "--make-tree: files in each leaf directory" },
+	{ .name = "tree-fanout", .type = OT_UINT, S(tree.fanout), .def = "8", .max = 4096, .arg = "N",
+	  .group = OG_TREE,
+	  .help = "--make-tree: subdirectories of each directory above the leaves (0: the leaves sit in the tree's top directory)" },
+	{ .name = "tree-seed", .type = OT_U64, S(tree.seed), .def = "1", .arg = "N", .group = OG_TREE,
+	  .help = "--make-tree: the seed of the sizes and contents: the same seed and options build the same tree" },
 	{ .name = "output-format", .type = OT_SPECIAL, S(output_format), .def = "normal",
 	  .set = set_format, .print = print_format, .cmd_values = format_values,
 	  .group = OG_OUTPUT,

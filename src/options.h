@@ -46,13 +46,14 @@ enum {
 	OG_MATRIX = 1 << 13,  /* Orion's options (matrix) */
 	OG_SWEEP = 1 << 14,   /* iozone's one-letter options (sweep) */
 	OG_STEADY = 1 << 15,  /* round-bs, round-mix, pts: the cases of a steady round */
-	OG_ALL = (1 << 16) - 1,
+	OG_TREE = 1 << 16,    /* streams, hash, compress, make-tree: a tree read (tree) */
+	OG_ALL = (1 << 17) - 1,
 	/*
 	 * One command's own options (the classic tools', steady's rounds): no other
 	 * command takes them; a suite's saved settings echo them; the classic
 	 * tools' one-letter names repeat.
 	 */
-	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY,
+	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY | OG_TREE,
 };
 
 /* Flags. */

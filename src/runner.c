@@ -10,6 +10,7 @@
 #include "runner.h"
 #include "runner_int.h"
 #include "stale.h"
+#include "tree.h"
 #include "verify.h"
 #include "worker.h"
 #include "pattern.h"
@@ -61,6 +62,11 @@ static void add_device(struct run_result *r, const char *dev)
 static void pre_job(const struct run_ctx *c, struct job_result *jr)
 {
 	struct job *j = &jr->job;
+	if (j->tree) {
+		/* Every file of the tree, each on its own (tree.h). */
+		jr->resident_before = tree_drop_cache(j->tree, j->invalidate, &c->stop, &jr->invalidate_ns);
+		return;
+	}
 	/* A copy's destination (the last target) is written, not read: nothing to drop or count. */
 	unsigned n = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < n; i++) {

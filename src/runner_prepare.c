@@ -9,6 +9,7 @@
 #include "options.h"
 #include "runner.h"
 #include "stale.h"
+#include "tree.h"
 #include "verify.h"
 #include "worker.h"
 #include "pattern.h"
@@ -349,6 +350,18 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
+	if (j->tree) {
+		/* A tree read: its root is the one target, walked (or built) once, its items split. */
+		jr->ntargets = jr->nfiles = 1;
+		jr->shared_files = true;
+		jr->targets = xcalloc(1, sizeof(struct target));
+		jr->region_start = xcalloc(1, sizeof(uint64_t));
+		jr->region_size = xcalloc(1, sizeof(uint64_t));
+		if (tree_prepare(c, j->tree, j->numjobs, &jr->targets[0], &r->err))
+			return -1;
+		j->size = jr->region_size[0] = j->tree->walk.bytes;
+		return 0;
+	}
 	if (j->fileop) {
 		char root[PATH_MAX];
 		jr->ntargets = 1;

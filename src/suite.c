@@ -172,8 +172,9 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 	path_facts(path, &t->facts);
 	if (!S_ISDIR(st.st_mode) && (x->sr.suite->flags & SUITE_DIRS_ONLY)) {
-		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s works with files of its own in a directory",
-			path, name);
+		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s %s", path, name,
+			x->sr.suite->flags & SUITE_IN_PLACE ? "reads the files below a directory"
+							    : "works with files of its own in a directory");
 		return;
 	}
 	if (S_ISBLK(st.st_mode)) {
@@ -215,6 +216,12 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 		err_set(&t->refused, EXIT_USAGE,
 			"%s: not a directory%s or a block device (%s writes its own test file in a directory)",
 			path, x->sr.suite->files ? ", a regular file" : "", name);
+		return;
+	}
+	if (x->sr.suite->flags & SUITE_IN_PLACE) {
+		/* Read where it is: nothing swept, no free space needed (the suite's jobs say what they make). */
+		snprintf(t->file, sizeof(t->file), "%s", path);
+		snprintf(t->set, sizeof(t->set), "%s", path);
 		return;
 	}
 	/* What a killed run left here: removed (stale.c, strict), and said. */
@@ -270,9 +277,15 @@ static void progress(void *arg, const struct run_live *l)
 	unsigned done = (x->target * npass + x->pass) * ncases + x->kase;
 	unsigned left = sr->ntargets * npass * ncases - done;
 	double eta = (double)left * (double)x->case_ns / 1e9 - (double)l->elapsed_ns / 1e9;
-	fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
-		sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
-		eta > 0 ? eta : 0);
+	char moved[32];
+	if (!x->case_ns) /* size-bound cases (bonnie, a tree read): how far this one is, not a time left */
+		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... %s in %.0f s",
+			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+			fmt_bytes(moved, sizeof(moved), (double)l->bytes), (double)l->elapsed_ns / 1e9);
+	else
+		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
+			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+			eta > 0 ? eta : 0);
 	fflush(stderr);
 }
 

@@ -64,6 +64,12 @@ struct suite {
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
 	/*
+	 * Optional: that object read back from a saved result (suite_from_json)
+	 * into sr->priv, for what print shows beyond the jobs' figures; end frees
+	 * it.  0, or -1 with e set.
+	 */
+	int (*load)(struct suite_run *sr, const json_t *own, struct ig_err *e);
+	/*
 	 * Optional: an untimed job (option strings) run once on each target
 	 * before its first pass, a precondition; its time and bytes are kept.
 	 */
@@ -84,6 +90,7 @@ enum {
 	SUITE_ONE_TARGET = 1 << 0, /* one PATH: the method tests one file system or device */
 	SUITE_DIRS_ONLY = 1 << 1,  /* a directory, never a device (files of its own) */
 	SUITE_EXACT_SIZE = 1 << 2, /* a file that does not fit is refused, not shrunk */
+	SUITE_IN_PLACE = 1 << 3,   /* a directory read where it is (tree): no test file, no space needed */
 };
 
 /* Figures of one case in one pass, by direction (read, write, both together). */

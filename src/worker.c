@@ -8,6 +8,7 @@
  */
 #include "common.h"
 #include "fileset.h"
+#include "tree.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -62,6 +63,8 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	if (io_op_is_file(op))
 		fileset_describe(w->job, w->target->path, w->thread, offset, w->st.err_file,
 				 sizeof(w->st.err_file));
+	else if (w->job->tree && op == IO_READ)
+		tree_describe(w->job->tree, offset, w->st.err_file, sizeof(w->st.err_file));
 	else
 		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
 			 dst ? w->copy_target->path : w->target->path);

@@ -1,6 +1,7 @@
 /* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
 #include "common.h"
 #include "fileset.h"
+#include "tree.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -101,7 +102,7 @@ int worker_setup(struct worker *w)
 	w->ectx.thread = w->thread;
 	w->ectx.path = w->target->path;
 	w->ectx.stop = w->stop;
-	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop) {
+	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop && !j->tree) {
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
 		bool direct = j->direct && w->target->direct;
 		int fd = target_open_fd(w->target, direct, sync_flags, writes);
@@ -282,12 +283,22 @@ int worker_plan(struct worker *w)
 		w->region = j->item_first;
 		w->nblocks = j->nrfiles;
 	}
+	if (j->tree) {
+		/* A tree job: a request is an item of the thread's run of the tree (tree.h). */
+		kind = OFFGEN_SEQ;
+		w->var = false;
+		w->bs = w->stride = 1;
+		w->len = 0;
+		tree_range(j->tree, w->thread, &w->region, &w->nblocks);
+	}
 	if (w->zoned) {
 		/* The walk covers one zone; the zones move over the region (prep_zone). */
 		w->zbase = w->region;
 		w->zend = w->region + j->size;
 	}
-	if (offgen_init(&w->og, kind, j->dist, param, w->zoned ? j->zonerange / j->bs : w->nblocks, seed))
+	/* A thread of a tree job may have no item: its loop ends at once. */
+	if (offgen_init(&w->og, kind, j->dist, param,
+			w->zoned ? j->zonerange / j->bs : (w->nblocks || !j->tree) ? w->nblocks : 1, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
