@@ -18,6 +18,7 @@
 	X(matrix)        \
 	X(sweep)         \
 	X(bonnie)        \
+	X(fs)            \
 	X(run)           \
 	X(report)
 
