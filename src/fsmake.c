@@ -97,15 +97,21 @@ unsigned fs_spec_devices(const struct fs_spec *f, unsigned given)
 	return fs_spec_multi(f) ? given : 1;
 }
 
+/* /proc/misc lists device-mapper when the kernel has it (a /dev/mapper/control node alone may be stale). */
 static bool kernel_has_dm(void)
 {
 	FILE *p = fopen("/proc/misc", "r");
 	char line[128];
-	bool dm = access("/dev/mapper/control", F_OK) == 0;
-	while (p && !dm && fgets(line, sizeof(line), p))
+	bool dm = false;
+	if (!p) {
+		int fd = open("/dev/mapper/control", O_RDWR | O_CLOEXEC);
+		if (fd >= 0)
+			close(fd);
+		return fd >= 0;
+	}
+	while (!dm && fgets(line, sizeof(line), p))
 		dm = strstr(line, "device-mapper") != NULL;
-	if (p)
-		fclose(p);
+	fclose(p);
 	return dm;
 }
 
@@ -118,7 +124,7 @@ int fs_layout_check(const struct fs_spec *f, struct ig_err *e)
 			       f->label);
 	if (lvm && !kernel_has_dm())
 		return err_set(e, EXIT_USAGE,
-			       "--fs: %s: this kernel has no device-mapper (no /dev/mapper/control: dm_mod is not loaded or not built), which LVM stripes need",
+			       "--fs: %s: this kernel has no device-mapper (not in /proc/misc: dm_mod is not loaded or not built), which LVM stripes need",
 			       f->label);
 	if (md || lvm)
 		return err_set(e, EXIT_USAGE, "--fs: %s: md RAID and LVM layouts are not built by iogauge yet (only btrfs's raid0/raid1)",

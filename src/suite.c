@@ -781,7 +781,9 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
-		if (!cmd->suite->setup) {
+		if (cmd->suite->setup) {
+			snprintf(t->shown, sizeof(t->shown), "%s", cmd->suite->target_name(&x->sr, i));
+		} else {
 			resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
 			cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
 		}

@@ -77,11 +77,12 @@ struct suite {
 	int (*write_files)(const struct suite_run *sr, bool check_only, struct ig_err *e);
 	/*
 	 * Optional: targets the suite makes itself (fs: a file system each).
-	 * start() sets sr->ntargets; setup() makes target t just before it runs
-	 * and names the directory to test in (and t's shown label); teardown()
-	 * undoes it after its cases and test files, whatever happened.
+	 * start() sets sr->ntargets; target_name() labels each; setup() makes
+	 * target t just before it runs and names the directory to test in;
+	 * teardown() undoes it after its cases and test files, whatever happened.
 	 */
 	int (*setup)(struct suite_run *sr, unsigned t, char *dir, size_t len, struct ig_err *e);
+	const char *(*target_name)(const struct suite_run *sr, unsigned t); /* its label, from the start */
 	void (*teardown)(struct suite_run *sr, unsigned t);
 	/* Optional: after each run of a case (measured or not), on target t. */
 	void (*case_done)(struct suite_run *sr, unsigned t, unsigned c);

@@ -229,11 +229,15 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 
 /* ---- each file system: made, measured, unmade */
 
+static const char *target_name(const struct suite_run *sr, unsigned t)
+{
+	return state(sr)->fs[t].spec.label;
+}
+
 static int setup(struct suite_run *sr, unsigned t, char *dir, size_t len, struct ig_err *e)
 {
 	struct fs_state *st = state(sr);
 	struct fs_made *m = &st->fs[t];
-	snprintf(sr->targets[t].shown, sizeof(sr->targets[t].shown), "%s", m->spec.label);
 	if (fs_mkfs(&m->spec, st->devs, m->ndevs, &m->mkfs_ns, e))
 		return -1;
 	m->made = true;
@@ -539,6 +543,7 @@ static const struct suite fs = {
 	.start = start,
 	.plan = plan,
 	.setup = setup,
+	.target_name = target_name,
 	.teardown = teardown,
 	.case_done = case_done,
 	.end = end,
