@@ -154,19 +154,14 @@ static void exec_mkfs(char **argv, int errfd)
 	_exit(127);
 }
 
-/* The last line of what mkfs said. */
-static void last_line(const char *buf, char *out, size_t len)
+/* What mkfs said first: its error (a usage text may follow it). */
+static void first_line(const char *buf, char *out, size_t len)
 {
-	size_t n = strlen(buf);
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		n--;
-	size_t s = n;
-	while (s && buf[s - 1] != '\n')
-		s--;
-	snprintf(out, len, "%.*s", (int)(n - s), buf + s);
+	buf += strspn(buf, "\n ");
+	snprintf(out, len, "%.*s", (int)strcspn(buf, "\n"), buf);
 }
 
-static int run_mkfs(char **argv, uint64_t *ns, struct ig_err *e)
+static int run_mkfs(char **argv, const char *dev, uint64_t *ns, struct ig_err *e)
 {
 	int p[2];
 	char buf[4096] = "", line[256];
@@ -191,10 +186,8 @@ static int run_mkfs(char **argv, uint64_t *ns, struct ig_err *e)
 			break;
 		used += (size_t)r;
 		buf[used] = 0;
-		if (used > sizeof(buf) / 2) { /* keep the end: the error is the last line */
-			memmove(buf, buf + used - sizeof(buf) / 4, sizeof(buf) / 4 + 1);
-			used = sizeof(buf) / 4;
-		}
+		if (used == sizeof(buf) - 1) /* the start is kept: the rest is drained */
+			used--;
 	}
 	close(p[0]);
 	int st;
@@ -203,11 +196,11 @@ static int run_mkfs(char **argv, uint64_t *ns, struct ig_err *e)
 	*ns = now_ns() - t0;
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		return 0;
-	last_line(buf, line, sizeof(line));
+	first_line(buf, line, sizeof(line));
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
 		return err_set(e, EXIT_USAGE, "%s: not found (install %s)", argv[0],
 			       !strcmp(argv[0], "mkfs.xfs") ? "xfsprogs" : !strcmp(argv[0], "mkfs.btrfs") ? "btrfs-progs" : "e2fsprogs");
-	return err_set(e, EXIT_USAGE, "%s failed (%s %d): %s", argv[0], WIFEXITED(st) ? "status" : "signal",
+	return err_set(e, EXIT_USAGE, "%s %s failed (%s %d): %s", argv[0], dev, WIFEXITED(st) ? "status" : "signal",
 		       WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), line[0] ? line : "(no message)");
 }
 
@@ -241,7 +234,7 @@ int fs_mkfs(const struct fs_spec *f, char *const *devs, unsigned n, uint64_t *ns
 	for (unsigned i = 0; i < n && i < FS_MAX_DEVS; i++)
 		argv[a++] = devs[i];
 	argv[a] = NULL;
-	return run_mkfs(argv, ns, e);
+	return run_mkfs(argv, devs[0], ns, e);
 }
 
 int fs_mount(const struct fs_spec *f, char *const *devs, unsigned n, const char *dir, struct ig_err *e)

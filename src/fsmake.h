@@ -36,7 +36,7 @@ bool fs_spec_multi(const struct fs_spec *f);
  */
 int fs_layout_check(const struct fs_spec *f, struct ig_err *e);
 
-/* mkfs.TYPE over the devices (forced, quiet); its time in *ns.  0, or -1 with e: mkfs's last line. */
+/* mkfs.TYPE over the devices (forced, quiet); its time in *ns.  0, or -1 with e: mkfs's first line. */
 int fs_mkfs(const struct fs_spec *f, char *const *devs, unsigned n, uint64_t *ns, struct ig_err *e);
 /* mount(2) on dir (btrfs learns the other devices through device=).  0, or -1 with e. */
 int fs_mount(const struct fs_spec *f, char *const *devs, unsigned n, const char *dir, struct ig_err *e);
