@@ -60,7 +60,7 @@ check "the device is still blank" test -z "$(blkid -p -o value -s TYPE "$A")"
 
 # ---- each file system made, measured, unmounted
 run_iogauge fs "$A" "$B" --allow-destroy --fs ext4,xfs,btrfs,ext4:noatime,btrfs:compress=lzo,btrfs:raid0 \
-	--suite dd --size 16m --json "$J"
+	--suite dd --size 16m --json "$J" --html "$E2E_TMP/fs.html"
 expect_status 0 "fs on two loop devices: exit 0"
 check "one column per file system" grep -Eq "^Test +\| ext4 +\| xfs +\| btrfs +\| ext4:noatime +\| btrfs:compress=lzo +\| btrfs:raid0" "$OUT"
 check "the unmount and the writeback rows" grep -Eq "^unmount s +\| [0-9]" "$OUT"
@@ -76,6 +76,8 @@ check "JSON: unmount measured as a number" between "$(j '.fs.filesystems[2].unmo
 check "JSON: the raid0 ratio against btrfs" test "$(j '.fs.scaling[0].target') $(j '.fs.scaling[0].single')" = "btrfs:raid0 btrfs"
 read_ratio=$(j '.fs.scaling[0].ratio' | sed -n 's/.*"dd read bs=4M": *\([0-9.e+-]*\).*/\1/p')
 check "JSON: the ratio is a number" between "${read_ratio:-x}" 0.01 100
+check "HTML: the file systems' table" grep -q '<h3>File systems</h3>' "$E2E_TMP/fs.html"
+check "HTML: a column per file system" test "$(grep -o '<th style="text-align:right; padding-left:16px">[^<]*</th>' "$E2E_TMP/fs.html" | wc -l)" -eq 6
 check "nothing left mounted, no mount point left" no_mounts
 free_again() { ! held "$A" && ! held "$B"; }
 check "the devices are free again" free_again
