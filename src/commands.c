@@ -20,6 +20,7 @@
 	X(sweep)         \
 	X(bonnie)        \
 	X(tree)          \
+	X(fs)            \
 	X(run)           \
 	X(fio)           \
 	X(report)

@@ -345,6 +345,14 @@ struct settings {
 		unsigned per_dir, fanout;  /* --tree-files-per-dir, --tree-fanout */
 		uint64_t seed;           /* --tree-seed */
 	} tree;
+
+	/* fs (src/suites/fs.c): the file systems it makes and the suite it runs on each */
+	struct fs_opts {
+		char list[512];          /* --fs: FSTYPE[:OPTION...],... */
+		int suite;               /* --suite: FS_SUITE_* */
+		char loop_dir[PATH_MAX]; /* --loop-dir: loop images here instead of devices */
+		uint64_t image_size;     /* --image-size: each loop image */
+	} fs;
 };
 
 /* The job changes its target: its pattern writes or trims, or --rewrite_pct rewrites. */

@@ -41,6 +41,7 @@ static const char *const dedupe_mode_names[] = { "repeat", "working_set", NULL }
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
+const char *const fs_suite_names[] = { "quick", "mix", "bonnie", "dd", NULL };
 static const char *const matrix_runs[] = { "simple", "normal", "oltp", "dss", "advanced", NULL };
 static const char *const matrix_types[] = { "rand", "seq", NULL };
 static const char *const matrix_kinds[] = { "basic", "detailed", "point", "col", "row", "max", NULL };
@@ -593,6 +594,18 @@ const struct opt_def options[] = {
 	  .help = "--make-tree: subdirectories of each directory above the leaves (0: the leaves sit in the tree's top directory)" },
 	{ .name = "tree-seed", .type = OT_U64, S(tree.seed), .def = "1", .arg = "N", .group = OG_TREE,
 	  .help = "--make-tree: the seed of the sizes and contents: the same seed and options build the same tree" },
+	/* ---- fs (src/suites/fs.c): the file systems it makes */
+	{ .name = "fs", .type = OT_STR, S(fs.list), .def = "ext4,xfs,btrfs", .arg = "FS[:OPT...],...",
+	  .group = OG_FS,
+	  .help = "File systems to make and measure, one column each: ext4, xfs or btrfs, each with mount options after colons (ext4:noatime, btrfs:compress=lzo, btrfs:nossd) or a layout across every DEVICE: btrfs:raid0, btrfs:raid1 (btrfs's own, 2 or more devices), FS:md-raid0, FS:md-raid1, FS:lvm-stripe (need the kernel's md or device-mapper)" },
+	{ .name = "suite", .type = OT_ENUM, S(fs.suite), .def = "quick", .values = fs_suite_names,
+	  .arg = "quick|mix|bonnie|dd", .group = OG_FS,
+	  .help = "The tests run on each file system: quick's (CrystalDiskMark), mix's (YABS), bonnie's block tests, or dd's buffered write and read; each ends with dd's buffered write, whose writeback after it returns is timed" },
+	{ .name = "loop-dir", .type = OT_STR, S(fs.loop_dir), .arg = "DIR", .group = OG_FS,
+	  .help = "No DEVICE: make loop devices over image files in DIR (two, for the multi-device layouts), removed at the end; the columns say so (a loop over a file measures that file's file system too, not a device)" },
+	{ .name = "image-size", .type = OT_SIZE, S(fs.image_size), .def = "512m", .min = 300ULL << 20,
+	  .max = 1ULL << 40, .arg = "SIZE", .group = OG_FS,
+	  .help = "Size of each loop image with --loop-dir (xfs needs 300 MiB)" },
 	{ .name = "output-format", .type = OT_SPECIAL, S(output_format), .def = "normal",
 	  .set = set_format, .print = print_format, .cmd_values = format_values,
 	  .group = OG_OUTPUT,

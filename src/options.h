@@ -47,13 +47,14 @@ enum {
 	OG_SWEEP = 1 << 14,   /* iozone's one-letter options (sweep) */
 	OG_STEADY = 1 << 15,  /* round-bs, round-mix, pts: the cases of a steady round */
 	OG_TREE = 1 << 16,    /* streams, hash, compress, make-tree: a tree read (tree) */
-	OG_ALL = (1 << 17) - 1,
+	OG_FS = 1 << 17,      /* fs, suite, loop-dir, image-size: the file systems fs makes */
+	OG_ALL = (1 << 18) - 1,
 	/*
 	 * One command's own options (the classic tools', steady's rounds): no other
 	 * command takes them; a suite's saved settings echo them; the classic
 	 * tools' one-letter names repeat.
 	 */
-	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY | OG_TREE,
+	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY | OG_TREE | OG_FS,
 };
 
 /* Flags. */
@@ -100,6 +101,8 @@ extern const char *const dist_names[];
 extern const char *const segment_names[];
 extern const char *const rank_results_names[];
 extern const char *const fileop_names[];
+extern const char *const fs_suite_names[]; /* --suite of fs: */
+enum { FS_SUITE_QUICK, FS_SUITE_MIX, FS_SUITE_BONNIE, FS_SUITE_DD };
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);

@@ -267,6 +267,23 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 }
 
+/*
+ * A target the suite makes (a file system): made now, then resolved as a
+ * directory; its label stays what the suite named it.  0 when made (to be
+ * torn down), -1 when refused (t->refused) or nothing was made.
+ */
+static int made_target(struct exec *x, struct suite_target *t)
+{
+	char dir[PATH_MAX], label[PATH_MAX];
+	unsigned i = (unsigned)(t - x->sr.targets);
+	if (x->sr.suite->setup(&x->sr, i, dir, sizeof(dir), &t->refused))
+		return -1;
+	snprintf(label, sizeof(label), "%s", t->shown);
+	resolve_target(x, t, dir);
+	snprintf(t->shown, sizeof(t->shown), "%s", label);
+	return 0;
+}
+
 /* ---- running */
 
 static void progress(void *arg, const struct run_live *l)
@@ -590,6 +607,8 @@ static int run_target_cases(struct exec *x, struct suite_target *t)
 			}
 			rc = run_jobs(x, j, n, &r);
 			record(x, t, x->kase, &r);
+			if (x->sr.suite->case_done)
+				x->sr.suite->case_done(&x->sr, (unsigned)(t - x->sr.targets), x->kase);
 			if (rc) {
 				run_failed(x, t, &r, rc);
 				run_result_free(&r);
@@ -749,6 +768,10 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.s = &pa.settings;
 	x->sr.args = &pa;
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
+	x->sr.words = pa.words;
+	x->sr.nwords = pa.nwords;
+	x->sr.ctx = &x->ctx;
+	ctx_init(&x->ctx);
 	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
 	    check_cases(x, &e) || (cmd->suite->write_files && cmd->suite->write_files(&x->sr, true, &e)) ||
 	    outputs_open(&out, &pa.settings, &e)) {
@@ -763,7 +786,6 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.out = out.out;
 	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
 	x->show_progress = !pa.settings.quiet && !cmd->suite->no_progress && isatty(STDERR_FILENO);
-	ctx_init(&x->ctx);
 	x->ctx.keep = pa.settings.keep;
 	ctx_install_signals(&x->ctx);
 	if (outputs_want_root(&out, &pa.settings))
@@ -771,8 +793,12 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
-		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
-		cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+		if (cmd->suite->setup) {
+			snprintf(t->shown, sizeof(t->shown), "%s", cmd->suite->target_name(&x->sr, i));
+		} else {
+			resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
+			cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+		}
 		size_t ncells = (size_t)pa.settings.passes * x->sr.suite->ncases;
 		t->cells = xcalloc(ncells ? ncells : 1, sizeof(struct suite_cell));
 		t->more = xcalloc(ncells ? ncells * (SUITE_MAX_JOBS - 1) : 1, sizeof(struct suite_cell));
@@ -781,7 +807,8 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
 		struct suite_target *t = &x->sr.targets[x->target];
 		char sz[32];
-		int rc = t->refused.status ? t->refused.status : run_target(x, t);
+		bool made = cmd->suite->setup && !made_target(x, t);
+		int rc = t->refused.status ? t->refused.status : x->ctx.stop ? 0 : run_target(x, t);
 		if (t->refused.status) {
 			if (rc == t->refused.status && !t->tested)
 				msg_err("%s", t->refused.msg);
@@ -789,6 +816,8 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		}
 		/* The test file is needed only while its target is tested. */
 		ctx_remove_files(&x->ctx);
+		if (made)
+			cmd->suite->teardown(&x->sr, x->target);
 		if (t->tested && cmd->suite->target_done)
 			cmd->suite->target_done(out.out, &x->sr, x->target);
 		/* Only about a target measured: a refused one is not "tested" in any size. */

@@ -82,6 +82,17 @@ struct suite {
 	 * name that cannot be written (outfile_check: a device, a FIFO).
 	 */
 	int (*write_files)(const struct suite_run *sr, bool check_only, struct ig_err *e);
+	/*
+	 * Optional: targets the suite makes itself (fs: a file system each).
+	 * start() sets sr->ntargets; target_name() labels each; setup() makes
+	 * target t just before it runs and names the directory to test in;
+	 * teardown() undoes it after its cases and test files, whatever happened.
+	 */
+	int (*setup)(struct suite_run *sr, unsigned t, char *dir, size_t len, struct ig_err *e);
+	const char *(*target_name)(const struct suite_run *sr, unsigned t); /* its label, from the start */
+	void (*teardown)(struct suite_run *sr, unsigned t);
+	/* Optional: after each run of a case (measured or not), on target t. */
+	void (*case_done)(struct suite_run *sr, unsigned t, unsigned c);
 	unsigned flags; /* SUITE_* */
 };
 void suite_cases_free(struct suite_case *cases, unsigned n);
@@ -145,6 +156,9 @@ struct suite_run {
 	void *priv;        /* the suite's own state (start, end) */
 	unsigned pass;     /* the pass being run, for the hooks */
 	bool signal_ends;  /* Ctrl-C is the normal end (latency without -c): exit 0 */
+	char **words;      /* the command's words (PATHs, DEVICEs) */
+	unsigned nwords;
+	struct run_ctx *ctx; /* the run's context: its stop flag, the interlock's claims */
 	unsigned *case_jobs;      /* jobs in each case */
 	char (*job_names)[SUITE_MAX_JOBS][JOB_NAME_MAX]; /* [case][job] */
 };

@@ -341,6 +341,68 @@ static void run_steady_charts(struct page *p, unsigned r)
 		fputs("</div>\n", p->f);
 }
 
+/* A cell of fs's table: a number of the file system's object, or "-". */
+static void fs_cell(FILE *f, const json_t *v, int prec)
+{
+	if (json_is_number(v))
+		fprintf(f, "<td style=\"text-align:right; padding-left:16px\">%.*f</td>", prec, json_number_value(v));
+	else
+		fputs("<td style=\"text-align:right; padding-left:16px\">-</td>", f);
+}
+
+/* fs: a column per file system (what it adds to the cases: writeback, unmount), and the scaling ratios. */
+static void fs_table(struct page *p, const json_t *fs)
+{
+	static const struct {
+		const char *label, *key;
+		int prec;
+	} rows[] = {
+		{ "dd write + writeback MB/s", "dd_to_disk_mb_s", 2 }, { "writeback after return s", "writeback_s", 3 },
+		{ "unmount s", "unmount_s", 3 },			    { "mkfs s", "mkfs_s", 3 },
+		{ "devices", "devices", 0 },
+	};
+	const json_t *list = json_object_get(fs, "filesystems"), *x;
+	size_t i;
+	fputs("<h3>File systems</h3>\n<table class=\"meta fs-table\">\n<tr><th></th>", p->f);
+	json_array_foreach(list, i, x) {
+		fputs("<th style=\"text-align:right; padding-left:16px\">", p->f);
+		html_esc(p->f, json_string_value(json_object_get(x, "label")));
+		fputs("</th>", p->f);
+	}
+	fputs("</tr>\n", p->f);
+	for (size_t r = 0; r < ARRAY_SIZE(rows); r++) {
+		fprintf(p->f, "<tr><th>%s</th>", rows[r].label);
+		json_array_foreach(list, i, x) {
+			const json_t *v = json_object_get(x, rows[r].key);
+			fs_cell(p->f, json_is_array(v) ? json_array_get(v, 0) : v, rows[r].prec);
+		}
+		fputs("</tr>\n", p->f);
+	}
+	fputs("</table>\n", p->f);
+	json_array_foreach(json_object_get(fs, "scaling"), i, x) {
+		const char *k;
+		const json_t *v;
+		fputs("<p>Scaling: ", p->f);
+		html_esc(p->f, json_string_value(json_object_get(x, "target")));
+		fprintf(p->f, " over %lld devices against ", (long long)json_integer_value(json_object_get(x, "devices")));
+		html_esc(p->f, json_string_value(json_object_get(x, "single")));
+		fputs(" on one (2.00 would be linear):", p->f);
+		json_object_foreach((json_t *)json_object_get(x, "ratio"), k, v) {
+			if (!json_is_number(v))
+				continue;
+			fputs(" ", p->f);
+			html_esc(p->f, k);
+			fprintf(p->f, " x%.2f;", json_number_value(v));
+		}
+		fputs("</p>\n", p->f);
+	}
+	if (json_is_string(json_object_get(fs, "loop_dir"))) {
+		fputs("<p>Loop devices over images in ", p->f);
+		html_esc(p->f, json_string_value(json_object_get(fs, "loop_dir")));
+		fputs(": that file system is measured too, not a device.</p>\n", p->f);
+	}
+}
+
 void charts_suite(struct page *p, unsigned r)
 {
 	const json_t *root = p->res[r].root;
@@ -352,5 +414,7 @@ void charts_suite(struct page *p, unsigned r)
 		tree_charts(p, r, tree);
 	if (json_is_object(steady))
 		steady_charts(p, r, steady);
+	if (json_is_object(json_object_get(root, "fs")))
+		fs_table(p, json_object_get(root, "fs"));
 	run_steady_charts(p, r);
 }
