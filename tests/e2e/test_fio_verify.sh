@@ -24,6 +24,8 @@ IMG=$(mktemp /dev/shm/iogauge-e2e.XXXXXX) && truncate -s 160M "$IMG" && LOOP=$(l
 }
 D=$MNT/work
 mkdir "$D" || exit 1
+# fio writes local-JOB-N-verify.state files to the current directory: the scratch one, never the tree.
+cd "$E2E_TMP" || exit 1
 j() { jget "$E2E_TMP/own.json" "$1" 2>/dev/null; }
 # flip FILE OFFSET: invert one byte in place.
 flip() {
