@@ -66,8 +66,9 @@ struct verify_ctx {
 	struct worker_hooks hooks;
 	int algo;
 	uint64_t region, bs, nblocks, seed; /* nblocks: of each thread */
+	uint64_t step; /* from one thread's region to the next: a slice (split), --offset_increment or 0 */
 	unsigned nthreads, backlog, depth;
-	bool final, split;
+	bool final;
 	struct data_spec pattern;
 	const EVP_MD *md;
 	struct vthread *t;
@@ -129,10 +130,16 @@ static uint64_t first8(const uint8_t *c, unsigned len)
 
 /* ---- the hooks */
 
-/* The block's index in its thread's table (threads sharing a file have slices: split). */
+/* Where thread's region starts: threads sharing a file have slices (split) or --offset_increment. */
+static uint64_t base_of(const struct verify_ctx *v, unsigned thread)
+{
+	return v->region + (uint64_t)thread * v->step;
+}
+
+/* The block's index in its thread's table. */
 static uint64_t block_of(const struct verify_ctx *v, unsigned thread, uint64_t offset)
 {
-	return (offset - v->region) / v->bs - (v->split ? (uint64_t)thread * v->nblocks : 0);
+	return (offset - base_of(v, thread)) / v->bs;
 }
 
 static void stamp(struct verify_ctx *v, unsigned thread, struct io_u *u)
@@ -307,14 +314,14 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 	}
 	if (!final) {
 		if (t->ring_pos < t->nring) {
-			*offset = v->region + (t->ring[t->ring_pos++] + (v->split ? (uint64_t)thread * v->nblocks : 0)) * v->bs;
+			*offset = base_of(v, thread) + t->ring[t->ring_pos++] * v->bs;
 			return true;
 		}
 		t->nring = 0;
 		round_end(t);
 		return false;
 	}
-	uint64_t base = v->region + (v->split ? (uint64_t)thread * v->nblocks * v->bs : 0);
+	uint64_t base = base_of(v, thread);
 	while (v->final && t->scan < v->nblocks) {
 		uint64_t b = t->scan++;
 		if (t->table[b]) {
@@ -369,10 +376,20 @@ int verify_job_check(const struct job *j, struct ig_err *e)
 
 struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, struct ig_err *e)
 {
-	/* Threads sharing one file (--filename) each verify their own slice of the region. */
-	bool split = j->filename[0] && nthreads > 1;
+	/*
+	 * Threads sharing one file (--filename) each verify their own slice of
+	 * the region, or with --offset_increment their own region.
+	 */
+	bool split = j->filename[0] && nthreads > 1 && !j->offset_increment;
 	uint64_t nblocks = j->size / j->bs / (split ? nthreads : 1);
-	char b[32];
+	char b[32], c[32];
+	if (j->filename[0] && nthreads > 1 && j->offset_increment && j->offset_increment < j->size) {
+		err_set(e, EXIT_USAGE,
+			"job %s: --verify: the %u threads' regions of the shared file overlap (--offset_increment=%s is less than --size=%s)",
+			j->name, nthreads, fmt_bytes(b, sizeof(b), (double)j->offset_increment),
+			fmt_bytes(c, sizeof(c), (double)j->size));
+		return NULL;
+	}
 	if (!nblocks) {
 		err_set(e, EXIT_USAGE, "job %s: --verify: each of %u threads needs at least one block of the region",
 			j->name, nthreads);
@@ -391,7 +408,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, struct ig_
 	v->nblocks = nblocks;
 	v->nthreads = nthreads;
 	v->depth = j->engine->flags & ENGINE_SYNC ? 1 : j->iodepth;
-	v->split = split;
+	v->step = split ? nblocks * j->bs : j->offset_increment;
 	v->backlog = j->verify_backlog && j->verify_backlog < nblocks ? j->verify_backlog :
 		     j->verify_backlog ? (unsigned)nblocks : 0;
 	v->final = j->do_verify || j->verify_only;
