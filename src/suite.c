@@ -240,7 +240,7 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	uint64_t min_free = t->size < MIN_FREE / 2 ? 2 * t->size : MIN_FREE;
 	if (free_bytes < min_free) {
 		char b[32], c[32];
-		err_set(&t->refused, EXIT_IOERR, "%s: only %s free; %s needs at least %s", path,
+		err_set(&t->refused, EXIT_USAGE, "%s: only %s free; %s needs at least %s", path,
 			fmt_bytes(b, sizeof(b), (double)free_bytes), name,
 			fmt_bytes(c, sizeof(c), (double)min_free));
 		return;
@@ -250,7 +250,7 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	uint64_t room = free_bytes / 10 * 9 / cluster_size();
 	if (t->size > room && (x->sr.suite->flags & SUITE_EXACT_SIZE)) {
 		char b[32], c[32];
-		err_set(&t->refused, EXIT_IOERR, "%s: a %s test file does not fit in %s of free space", path,
+		err_set(&t->refused, EXIT_USAGE, "%s: a %s test file does not fit in %s of free space", path,
 			fmt_bytes(b, sizeof(b), (double)t->size), fmt_bytes(c, sizeof(c), (double)free_bytes));
 		return;
 	}
@@ -641,10 +641,12 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 	struct suite_run *sr = &x->sr;
 	bool interrupted = x->ctx.stop != 0;
 	sr->status = status;
-	bool any = status != EXIT_USAGE; /* refused before anything was measured: stderr says it, once */
+	bool measured = false;
 	for (unsigned t = 0; t < sr->ntargets; t++)
 		for (size_t c = 0; c < (size_t)sr->s->passes * sr->suite->ncases; c++)
-			any |= sr->targets[t].cells[c].done;
+			measured |= sr->targets[t].cells[c].done;
+	/* Refused before anything was measured: stderr says it, once. */
+	bool any = measured || status != EXIT_USAGE;
 	if (sr->s->output_format == OUT_NORMAL && any) {
 		sr->suite->print(out->out, sr);
 		if (status && status != EXIT_USAGE)
@@ -652,7 +654,8 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 				interrupted ? "Interrupted" : "Stopped by an I/O error");
 	}
 	struct ig_err fe = { 0 };
-	if (sr->suite->write_files && sr->ntargets && sr->targets[0].tested && sr->suite->write_files(sr, &fe)) {
+	/* Result files (matrix's CSVs) hold measurements: none made, none written (nor truncated). */
+	if (sr->suite->write_files && measured && sr->suite->write_files(sr, &fe)) {
 		msg_err("%s", fe.msg);
 		if (!status)
 			status = fe.status;
