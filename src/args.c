@@ -186,6 +186,8 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 		args_diag(pa, DIAG_ERR, "%s%s", where, err);
 		return -1;
 	}
+	if (!from_file && !*where)
+		kv_push(&pa->given, o->name, strlen(o->name), NULL);
 	/* fio echoes job options, and drops empty values: bare flags never appear. */
 	if (echo && val && *val && o->scope == SCOPE_JOB)
 		kv_push(echo, key, klen, val);
@@ -255,6 +257,14 @@ static int apply_bundle(int argc, char **argv, int *i, const struct command *cmd
 			break;
 	}
 	return 0;
+}
+
+bool args_given(const struct parsed_args *pa, const char *name)
+{
+	for (unsigned i = 0; i < pa->given.n; i++)
+		if (!strcmp(pa->given.v[i].key, name))
+			return true;
+	return false;
 }
 
 int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_args *pa,
@@ -331,6 +341,7 @@ void args_free(struct parsed_args *pa)
 	free(pa->echo);
 	kv_free(&pa->global_echo);
 	kv_free(&pa->cli_global);
+	kv_free(&pa->given);
 	for (unsigned i = 0; i < pa->ndiags; i++)
 		free(pa->diags[i].text);
 	free(pa->diags);

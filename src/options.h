@@ -177,6 +177,8 @@ struct parsed_args {
 	struct kv_list *echo; /* njobs entries */
 	/* Command-line options for every job: applied again over each job file's values. */
 	struct kv_list cli_global;
+	/* Every option the command line gave, by its table name (values not kept): args_given. */
+	struct kv_list given;
 	struct diag *diags;
 	unsigned ndiags;
 	bool err_listed; /* the error in ig_err is one of diags: print the list, not it again */
@@ -192,6 +194,8 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e);
 void args_free(struct parsed_args *pa);
+/* Did the command line give option `name` (its name in the table)? */
+bool args_given(const struct parsed_args *pa, const char *name);
 /*
  * After argv and the job files: unsupported fio options become warnings
  * (--warn-unsupported) or errors.  -1 with e set to the last error when there

@@ -163,6 +163,12 @@ for opts in "" "--size 64m"; do
 	expect_err "64 MiB|free" "quick $opts on a path with under 64 MiB free: the message says why"
 	check "quick $opts on a path with under 64 MiB free: nothing left" dir_empty "$SMALL_DIR"
 done
+# A size given that does not fit above the free-space floor: the line names the option, the size,
+# the free space and the floor (a tenth of the file system, at most 1 GiB).
+run_iogauge --size 1g --runtime 1 "$SMALL_DIR"
+expect_status 2 "quick --size 1g on a small file system: exit 2"
+expect_err "^iogauge: $SMALL_DIR: --size 1.00 GiB does not fit: [0-9.]+ MiB free, and iogauge keeps [0-9.]+ MiB of the file system free \(a tenth of it, at most 1 GiB\); --size [0-9]+m or less fits$" \
+	"quick --size 1g on a small file system: the line names --size, the size, the free space and the floor"
 
 # 7. Bad options: exit 2 and one line naming the option.
 bad() {
