@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/xattr.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -70,7 +71,7 @@ struct linux_dirent64 {
  * files it holds.  Entries removed behind the read position do not upset
  * the walk; a final rewind catches any the file system reordered.
  */
-static void empty_dir(int dirfd, unsigned depth)
+static void empty_dir(int dirfd, dev_t dev, unsigned depth)
 {
 	char buf[2048] __attribute__((aligned(8)));
 	for (int round = 0; round < 4; round++) {
@@ -90,7 +91,13 @@ static void empty_dir(int dirfd, unsigned depth)
 				int sub = openat(dirfd, nm, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 				if (sub < 0)
 					continue;
-				empty_dir(sub, depth + 1);
+				/* A file system mounted below is someone else's: never emptied. */
+				struct stat st;
+				if (fstat(sub, &st) || st.st_dev != dev) {
+					close(sub);
+					continue;
+				}
+				empty_dir(sub, dev, depth + 1);
 				close(sub);
 				unlinkat(dirfd, nm, AT_REMOVEDIR);
 			}
@@ -100,14 +107,21 @@ static void empty_dir(int dirfd, unsigned depth)
 	}
 }
 
-static void remove_tree(const char *path)
+int ctx_remove_tree(const char *path)
 {
+	struct stat st;
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return;
-	empty_dir(fd, 0);
+		return -1;
+	if (!fstat(fd, &st))
+		empty_dir(fd, st.st_dev, 0);
 	close(fd);
-	rmdir(path);
+	return rmdir(path);
+}
+
+static void remove_tree(const char *path)
+{
+	ctx_remove_tree(path);
 }
 
 void ctx_remove_files(struct run_ctx *c)

@@ -39,6 +39,12 @@ int ctx_register_file(struct run_ctx *c, const char *path);
 /* A directory this run created: removed with everything below it, like a file. */
 int ctx_register_tree(struct run_ctx *c, const char *path);
 /*
+ * Remove the directory path and everything below it, never following a link
+ * nor entering another file system; async-signal-safe.  0, or -1 (errno) when
+ * the directory itself could not be opened or removed.
+ */
+int ctx_remove_tree(const char *path);
+/*
  * Unlink every registered file not yet removed; with keep, mark them kept
  * instead (stale.h).  Async-signal-safe, idempotent.
  */

@@ -408,8 +408,8 @@ static void said_stale(void *arg, const struct stale_file *f)
 {
 	struct swept *s = arg;
 	if (s->n++ < MAX_NOTES / 2)
-		runner_note(s->r, "removed %s, a test file left by iogauge process %d, which is no longer running",
-		     f->path, f->pid);
+		runner_note(s->r, "removed %s, a %s left by iogauge process %d, which is no longer running",
+			    f->path, f->tree ? "file set" : "test file", f->pid);
 }
 
 /* Test files a killed run left where this run creates its own (stale.c): removed, and said. */

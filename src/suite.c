@@ -153,8 +153,8 @@ static bool suite_does(const struct exec *x, bool (*does)(int rw))
 static void said_stale(void *arg, const struct stale_file *f)
 {
 	(void)arg;
-	msg_warn("removed %s, a test file left by iogauge process %d, which is no longer running",
-		 f->path, f->pid);
+	msg_warn("removed %s, a %s left by iogauge process %d, which is no longer running", f->path,
+		 f->tree ? "file set" : "test file", f->pid);
 }
 
 static bool suite_writes(const struct exec *x)
