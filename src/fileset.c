@@ -350,6 +350,6 @@ int fileset_open_thread(struct fileset *fs, const char *root, unsigned thread, i
 	if (!rc)
 		rc = make_tree(fs, stop);
 	if (!rc && op != IO_CREATE && op != IO_MKDIR)
-		rc = make_items(fs, op == IO_RMDIR, buf, buflen, stop, made);
+		rc = make_items(fs, op == IO_RMDIR || fs->dir_items, buf, buflen, stop, made);
 	return rc;
 }

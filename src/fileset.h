@@ -31,6 +31,7 @@ struct fileset {
 	unsigned fanout;    /* 0: the leaves sit in the thread's directory */
 	unsigned depth;     /* directory levels above an item (0: flat) */
 	uint64_t size_lo, size_hi;
+	bool dir_items;     /* the items a stat needs are directories (fio's dirstat) */
 };
 
 /* The shape of a job's tree (dirfd -1). */

@@ -8,6 +8,7 @@
 #include "fio_opts.h"
 #include "options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -70,11 +71,17 @@ int fio_set_bs(void *obj, const struct opt_def *o, const char *val, char *err, s
 			return -1;
 		}
 	}
+	/* fio's third part is the trims' size; without it, trims take the writes' size. */
+	const char *c1 = strchr(val, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+	uint64_t t = 0;
+	if (c2 && c2[1] && (parse_size(c2 + 1, &t) || !t || t > (1ULL << 30)))
+		goto bad;
 	j->bs = v[IO_READ];
 	j->bs_write = v[IO_WRITE] == v[IO_READ] ? 0 : v[IO_WRITE];
+	j->bs_trim = t == v[IO_WRITE] ? 0 : t;
 	return 0;
 bad:
-	snprintf(err, n, "--%s: '%s' is not a size (or READ,WRITE sizes)", o->name, val);
+	snprintf(err, n, "--%s: '%s' is not a size (or READ,WRITE[,TRIM] sizes)", o->name, val);
 	return -1;
 }
 
@@ -83,9 +90,39 @@ void fio_print_bs(const void *obj, const struct opt_def *o, char *buf, size_t le
 	const struct job *j = CJ_OBJ(obj);
 	(void)o;
 	print_sizes2(buf, len, j->bs, j->bs_write ? j->bs_write : j->bs);
+	if (j->bs_trim) {
+		char r[32], w[32], t[32];
+		print_size(j->bs, r, sizeof(r));
+		print_size(j->bs_write ? j->bs_write : j->bs, w, sizeof(w));
+		print_size(j->bs_trim, t, sizeof(t));
+		snprintf(buf, len, "%s,%s,%s", r, w, t);
+	}
 }
 
 /* ---- bsrange=A-B[,C-D] */
+
+/*
+ * One end of a range as fio 3.33 reads it when it is no plain size: a number
+ * and the first letter of a unit, the rest ignored (its regression job t0023
+ * writes "512/25:1k:25:2k:25:4k/25", which fio runs as 512-1k).
+ */
+static int range_end(const char *s, uint64_t *v)
+{
+	if (!parse_size(s, v))
+		return 0;
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(s, &end, 10);
+	if (end == s || errno || *s == '-')
+		return -1;
+	static const char units[] = "kmgtp";
+	const char *u = *end ? strchr(units, tolower((unsigned char)*end)) : NULL;
+	unsigned shift = u && *u ? 10 * (unsigned)(u - units + 1) : 0;
+	if (x > (UINT64_MAX >> shift))
+		return -1;
+	*v = (uint64_t)x << shift;
+	return 0;
+}
 
 int fio_set_bsrange(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
 {
@@ -99,18 +136,27 @@ int fio_set_bsrange(void *obj, const struct opt_def *o, const char *val, char *e
 	if (split_dirs(val, parts))
 		goto bad;
 	for (int d = 0; d < DDIR_NR; d++) {
+		/* fio: MIN-MAX or MIN:MAX, either way round. */
 		char *dash = strchr(parts[d], '-');
+		if (!dash)
+			dash = strchr(parts[d], ':');
 		if (!dash)
 			goto bad;
 		*dash = 0;
-		if (parse_size(parts[d], &r[d][0]) || parse_size(dash + 1, &r[d][1]) || !r[d][0] ||
-		    r[d][0] > r[d][1] || r[d][1] > (1ULL << 30))
+		if (range_end(parts[d], &r[d][0]) || range_end(dash + 1, &r[d][1]))
+			goto bad;
+		if (r[d][0] > r[d][1]) {
+			uint64_t t = r[d][0];
+			r[d][0] = r[d][1];
+			r[d][1] = t;
+		}
+		if (!r[d][0] || r[d][1] > (1ULL << 30))
 			goto bad;
 	}
 	memcpy(j->bsrange, r, sizeof(r));
 	return 0;
 bad:
-	snprintf(err, n, "--%s: '%s' is not a range MIN-MAX of block sizes up to 1g (or READ,WRITE ranges)",
+	snprintf(err, n, "--%s: '%s' is not a range MIN-MAX (or MIN:MAX) of block sizes up to 1g (or READ,WRITE ranges)",
 		 o->name, val);
 	return -1;
 }

@@ -65,7 +65,7 @@ void fiolog_window(struct fiolog *l, const struct thread_stats *st, uint64_t t_n
 	memset(w, 0, sizeof(*w));
 	w->t_ns = t_ns;
 	w->final = final;
-	for (int d = 0; d < DDIR_NR; d++) {
+	for (int d = 0; d < FIOLOG_DIRS; d++) {
 		const struct op_stats *o = &st->op[d];
 		w->ios[d] = o->ios;
 		w->bytes[d] = o->bytes;

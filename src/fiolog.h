@@ -23,12 +23,15 @@ struct fiolog_rec {
 	uint8_t ddir;
 };
 
+/* The directions a log has lines for: read, write and trim (fio's 0, 1, 2). */
+#define FIOLOG_DIRS 3
+
 /* Cumulative counters at a window's end (final: the partial window at the job's end). */
 struct fiolog_win {
 	uint64_t t_ns;
-	uint64_t ios[DDIR_NR], bytes[DDIR_NR];
-	uint64_t slat_sum[DDIR_NR], slat_n[DDIR_NR], clat_sum[DDIR_NR], clat_n[DDIR_NR];
-	uint64_t lat_sum[DDIR_NR], lat_n[DDIR_NR];
+	uint64_t ios[FIOLOG_DIRS], bytes[FIOLOG_DIRS];
+	uint64_t slat_sum[FIOLOG_DIRS], slat_n[FIOLOG_DIRS], clat_sum[FIOLOG_DIRS], clat_n[FIOLOG_DIRS];
+	uint64_t lat_sum[FIOLOG_DIRS], lat_n[FIOLOG_DIRS];
 	bool final;
 };
 

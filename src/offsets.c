@@ -239,6 +239,16 @@ uint64_t offgen_next(struct offgen *g)
 	return walk_next(g);
 }
 
+void offgen_restart(struct offgen *g)
+{
+	if (g->kind == OFFGEN_SEQ)
+		g->pos = 0;
+	else if (g->kind == OFFGEN_BACKWARD)
+		g->pos = g->nblocks - 1;
+	else if (g->kind == OFFGEN_STRIDE)
+		g->pos = g->shift = g->emitted = 0;
+}
+
 static uint64_t gcd(uint64_t a, uint64_t b)
 {
 	while (b) {

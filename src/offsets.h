@@ -112,6 +112,12 @@ int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, do
 int offgen_zones(struct offgen *g, const unsigned *access, const uint64_t *len, unsigned n);
 /* Next block number, in [0, nblocks).  Hot path: no allocation, no division. */
 uint64_t offgen_next(struct offgen *g);
+/*
+ * Back to the start of a walk: sequential, backward and stride walks begin
+ * again; permutations and draws go on (a pass of a permutation still holds
+ * every block once).
+ */
+void offgen_restart(struct offgen *g);
 /* Scatter: a bijection on [0, nblocks) (used by perm and by skewed draws). */
 uint64_t offgen_scatter(const struct offgen *g, uint64_t x);
 

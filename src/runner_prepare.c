@@ -9,6 +9,7 @@
 #include "options.h"
 #include "runner.h"
 #include "stale.h"
+#include "tree.h"
 #include "verify.h"
 #include "worker.h"
 #include "pattern.h"
@@ -33,6 +34,10 @@ static int check_alignment(const struct job *j, bool direct, uint64_t offset, un
 {
 	if (!direct || !align)
 		return 0;
+	if (j->bs % align && j->bs_said[0])
+		return err_set(e, EXIT_USAGE,
+			       "job %s: %s (%" PRIu64 " bytes) is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, j->bs_said, j->bs, align, path);
 	if (j->bs % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
@@ -88,16 +93,19 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		return -1;
 	/* dd's output, or a job that starts its file anew (--overwrite=0): no layout, cut at offset. */
 	bool fresh = job_fresh(j) && !job_copies(j);
-	bool grow = (j->grow && !job_copies(j)) || fresh;
+	/* An engine that makes the file's extents writes into no layout (a reader's file is laid out, as fio's). */
+	bool alloc = j->engine->flags & ENGINE_ALLOC;
+	bool grow = (j->grow && !job_copies(j)) || fresh || (alloc && !rw_reads(j->rw));
 	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
 		.offset = j->stride ? j->span_offset : start,
 		.size = j->stride ? j->span_size : *size,
 		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
-		.writes = job_writes(j),
+		.writes = job_writes(j) || alloc,
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
+		.readonly = o->readonly,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
@@ -125,6 +133,12 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		if (job_writes(j))
 			j->end_fsync = true;
 	}
+	/* A discard takes whole sectors: checked now, not as EINVAL mid-run. */
+	unsigned lbs = t->lbs ? t->lbs : 512;
+	if (rw_trims(j->rw) && t->is_blockdev && (j->bs % lbs || !pattern_aligned(j, lbs) || start % lbs))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: a trim of %s discards whole %u-byte sectors: --bs, the block sizes and --offset must be multiples of %u",
+			       j->name, path, lbs, lbs);
 	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;
 }
 
@@ -193,7 +207,7 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 		bool on = set & opts[i].bit;
 		if (on != opts[i].def && !(j->engine->honours & opts[i].bit))
-			runner_note(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
+			runner_info(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
 			     opts[i].name, on, j->engine->name);
 	}
 }
@@ -206,17 +220,62 @@ void runner_interlock_turn(void *arg)
 		char path[PATH_MAX];
 		struct stat st;
 		struct ig_err ignore = { 0 };
-		if (!j->filename[0] || !rw_writes(j->rw) || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
+		bool writes = job_writes(j) || (j->engine->flags & ENGINE_ALLOC);
+		if (!j->filename[0] || !writes || place_path(j, 0, 0, path, sizeof(path), &ignore) ||
 		    stat(path, &st) || !S_ISBLK(st.st_mode))
 			continue;
 		safety_check_blockdev(x->c, path, x->o->allow_destroy, &x->r->err);
 	}
 }
 
+/* The zoned model of the device beneath path ("none", "host-managed", ...), or "" when unknown. */
+static void zoned_model(const char *path, char *dev, size_t devlen, char *model, size_t len)
+{
+	char p[PATH_MAX + 64];
+	*model = 0;
+	if (blockdev_of_path(path, dev, devlen, NULL, 0, NULL, 0) < 0 || !*dev) {
+		*dev = 0;
+		return;
+	}
+	/* A disk has queue/ of its own; a partition's is its disk's. */
+	static const char *const where[] = { "/sys/class/block/%s/queue/zoned", "/sys/class/block/%s/../queue/zoned" };
+	for (size_t i = 0; i < ARRAY_SIZE(where) && !*model; i++) {
+		snprintf(p, sizeof(p), where[i], dev);
+		FILE *f = fopen(p, "r");
+		if (!f)
+			continue;
+		if (!fgets(model, (int)len, f))
+			*model = 0;
+		model[strcspn(model, "\n")] = 0;
+		fclose(f);
+	}
+}
+
+/* fio's zonemode=zbd drives a zoned block device: refused, saying whether there is one. */
+static int refuse_zbd(const struct job *j, struct ig_err *e)
+{
+	char path[PATH_MAX] = ".", dev[64], model[32];
+	struct ig_err ignore = { 0 };
+	if (!(j->engine->flags & ENGINE_NO_FILE))
+		place_path(j, 0, 0, path, sizeof(path), &ignore);
+	zoned_model(path, dev, sizeof(dev), model, sizeof(model));
+	if (!*dev)
+		return err_set(e, EXIT_USAGE, "job %s: --zonemode=zbd needs a zoned block device; %s is on no block device",
+			       j->name, path);
+	if (!*model || !strcmp(model, "none"))
+		return err_set(e, EXIT_USAGE, "job %s: --zonemode=zbd needs a zoned block device; %s is on %s, which is not zoned",
+			       j->name, path, dev);
+	return err_set(e, EXIT_USAGE, "job %s: --zonemode=zbd is not supported (%s is on %s, a %s zoned device)",
+		       j->name, path, dev, model);
+}
+
 /* Known once every target is prepared (a device's size when --size was not given). */
 static int check_region(const struct job_result *jr, struct ig_err *e)
 {
 	const struct job *j = &jr->job;
+	if (j->zonemode == ZONEMODE_STRIDED && j->size < j->zonerange)
+		return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --zonerange=%" PRIu64,
+			       j->name, j->size, j->zonerange);
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
 		if (jr->region_size[i] < j->bs)
@@ -266,20 +325,56 @@ static void sum_regions(struct job_result *jr)
 			jr->region_size[i] = j->size;
 }
 
+/* --verify's state: each thread's file (verify_dump names after it), fio's thread numbers. */
+static int prepare_verify(struct run_result *r, struct job_result *jr)
+{
+	struct job *j = &jr->job;
+	unsigned first = 1;
+	for (struct job_result *p = r->jobs; p < jr; p++)
+		first += p->job.numjobs;
+	const char **paths = xcalloc(jr->nthreads, sizeof(*paths));
+	for (unsigned t = 0; t < jr->nthreads; t++)
+		paths[t] = jr->targets[jr->shared_files || t * jr->nfiles >= jr->ntargets ? 0 : t * jr->nfiles].path;
+	jr->verify = verify_new(j, jr->nthreads, paths, first, &r->err);
+	free(paths);
+	if (!jr->verify)
+		return -1;
+	j->hooks = verify_hooks(jr->verify);
+	return 0;
+}
+
 int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			const struct run_opts *o)
 {
 	struct job *j = &jr->job;
-	if ((j->engine->flags & ENGINE_SYNC) && j->iodepth > 1)
-		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
-		     j->engine->name, j->iodepth);
+	unsigned depth = j->iodepth; /* a synchronous engine's job leaves validation with 1 */
 	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
 	    verify_job_check(j, &r->err))
 		return -1;
+	if (j->zonemode == ZONEMODE_ZBD)
+		return refuse_zbd(j, &r->err);
+	if (j->engine->flags & ENGINE_ALLOC)
+		runner_info(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
+			    j->name, j->engine->name);
+	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
+		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		     j->engine->name, depth);
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
+	if (j->tree) {
+		/* A tree read: its root is the one target, walked (or built) once, its items split. */
+		jr->ntargets = jr->nfiles = 1;
+		jr->shared_files = true;
+		jr->targets = xcalloc(1, sizeof(struct target));
+		jr->region_start = xcalloc(1, sizeof(uint64_t));
+		jr->region_size = xcalloc(1, sizeof(uint64_t));
+		if (tree_prepare(c, j->tree, j->numjobs, &jr->targets[0], &r->err))
+			return -1;
+		j->size = jr->region_size[0] = j->tree->walk.bytes;
+		return 0;
+	}
 	if (j->fileop) {
 		char root[PATH_MAX];
 		jr->ntargets = 1;
@@ -335,12 +430,8 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		sum_regions(jr);
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
-	if (j->verify) {
-		jr->verify = verify_new(j, jr->nthreads, &r->err);
-		if (!jr->verify)
-			return -1;
-		j->hooks = verify_hooks(jr->verify);
-	}
+	if (j->verify && prepare_verify(r, jr))
+		return -1;
 	return deferred ? 0 : check_region(jr, &r->err);
 }
 

@@ -7,22 +7,33 @@
  * mounted in another namespace, a btrfs member, ...).  A partition target
  * is checked on its own, plus the holders of its disk.
  *
+ * Also always refused: a loop device whose backing device is busy, or whose
+ * backing file also backs a busy loop device (the image of a mounted file
+ * system), and a device (or, safety_check_file, a file) that a busy loop
+ * device lies on.
+ *
  * Refused unless --allow-destroy: libblkid finds a file system, swap, RAID,
  * LVM or crypto signature, or a partition table, on the device or on one of
- * its partitions.
+ * its partitions; or a GPT header is at LBA 1 or the last LBA where libblkid
+ * saw none (no protective MBR, a damaged primary header).
  */
 #include "common.h"
 #include "ctx.h"
 #include "devinfo.h"
+#include "loopdev.h"
 #include "safety.h"
 
 #include <blkid/blkid.h>
+#include <inttypes.h>
+#include <isa-l/crc.h>
+#include <linux/fs.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -269,9 +280,195 @@ static int check_exclusive(const struct run_ctx *c, const char *dev, const struc
 	return 0;
 }
 
+/* Attached loop devices, for the checks below. */
+struct loops {
+	struct loopdev *l;
+	unsigned n;
+};
+
+static struct bdev loop_bdev(const struct loopdev *l)
+{
+	struct bdev b = { .rdev = l->rdev };
+	snprintf(b.name, sizeof(b.name), "%s", l->name);
+	return b;
+}
+
+#define LOOP_DEPTH 8 /* loop devices over loop devices: the kernel refuses cycles; a bound all the same */
+
+/*
+ * Is b or one of its partitions mounted, swap or held (md, dm), or the
+ * backing device of a loop device that is, or is b held open exclusively?
+ * Then why, as words after its name ("is mounted on /mnt").
+ */
+static bool busy(const struct bdev *b, const struct loops *ls, int depth, char *why, size_t len)
+{
+	struct bdev *all = xcalloc(MAX_PARTS + 1, sizeof(*all));
+	struct mount_find *mf = xcalloc(1, sizeof(*mf));
+	char holder[256], node[PATH_MAX], was[96], *inner = xcalloc(1, len);
+	int n = 1 + list_partitions(b->name, all + 1, MAX_PARTS);
+	bool found = false;
+	all[0] = *b;
+	for (int i = 0; i < n && !found; i++) {
+		const struct bdev *x = &all[i];
+		if (i)
+			snprintf(was, sizeof(was), "has its partition %s", x->name);
+		else
+			snprintf(was, sizeof(was), "is");
+		mf->rdev = x->rdev;
+		found = true;
+		if (mountinfo_foreach(mount_find_cb, mf) > 0)
+			snprintf(why, len, "%s mounted on %s", was, mf->mnt);
+		else if (is_swap(x->rdev))
+			snprintf(why, len, "%s in use as swap", was);
+		else if (first_holder(x->name, holder, sizeof(holder)))
+			snprintf(why, len, "%s in use by %s", was, holder);
+		else
+			found = false;
+		for (unsigned k = 0; k < ls->n && !found && depth < LOOP_DEPTH; k++) {
+			struct bdev over = loop_bdev(&ls->l[k]);
+			if (loopdev_backs(&ls->l[k], 0, 0, x->rdev) && busy(&over, ls, depth + 1, inner, len)) {
+				if (i)
+					snprintf(why, len, "has its partition %s backing %s, which %s", x->name, over.name, inner);
+				else
+					snprintf(why, len, "is the backing device of %s, which %s", over.name, inner);
+				found = true;
+			}
+		}
+	}
+	if (!found && !dev_node(b, node, sizeof(node))) {
+		int fd = open(node, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+		if (fd < 0 && errno == EBUSY) {
+			snprintf(why, len, "is held open exclusively (mounted elsewhere, or part of md, dm or btrfs)");
+			found = true;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	free(inner);
+	free(mf);
+	free(all);
+	return found;
+}
+
+static bool is_ours(dev_t rdev, const struct bdev *ours, int nours)
+{
+	for (int i = 0; i < nours; i++)
+		if (ours[i].rdev == rdev)
+			return true;
+	return false;
+}
+
+/*
+ * Loop devices: writing one writes its backing file or device, and writing a
+ * file or device writes every loop device over it.  ours: the target, its
+ * disk (ndisk: 1, or 0 when it is a disk) and its partitions.  Refused,
+ * whatever the options, when a loop device
+ * over any of them is busy, or when one of them is a loop device whose
+ * backing device is busy or whose backing file also backs a busy loop device.
+ */
+static int check_loops(const char *dev, const struct bdev *ours, int ndisk, int nours, struct ig_err *e)
+{
+	struct loops ls;
+	ls.l = loopdev_list(&ls.n);
+	char why[PATH_MAX + 256];
+	int rc = 0;
+	for (unsigned i = 0; i < ls.n && !rc; i++) {
+		const struct loopdev *l = &ls.l[i];
+		struct bdev over = loop_bdev(l), back = { .rdev = l->bdev };
+		if (!l->known)
+			continue;
+		if (!is_ours(l->rdev, ours, nours)) {
+			for (int k = 0; k < nours && !rc; k++)
+				if (loopdev_backs(l, 0, 0, ours[k].rdev) && busy(&over, &ls, 1, why, sizeof(why)))
+					rc = err_set(e, EXIT_USAGE, "refusing to write %s: %s%s is the backing device of %s, which %s (never overwritten, even with --allow-destroy)",
+						     dev, !k ? "it" : k <= ndisk ? "its disk " : "its partition ",
+						     k ? ours[k].name : "", l->name, why);
+			continue;
+		}
+		/* One of ours is this loop device: what lies beneath it. */
+		if (l->bdev && !blockdev_name(l->bdev, back.name, sizeof(back.name)) &&
+		    busy(&back, &ls, 1, why, sizeof(why)))
+			rc = err_set(e, EXIT_USAGE, "refusing to write %s: its backing device %s %s (never overwritten, even with --allow-destroy)",
+				     dev, back.name, why);
+		for (unsigned k = 0; k < ls.n && !rc; k++) {
+			over = loop_bdev(&ls.l[k]);
+			if (!is_ours(ls.l[k].rdev, ours, nours) && loopdev_backs(&ls.l[k], l->dev, l->ino, l->bdev) &&
+			    busy(&over, &ls, 1, why, sizeof(why)))
+				rc = err_set(e, EXIT_USAGE, "refusing to write %s: its backing file %s also backs %s, which %s (never overwritten, even with --allow-destroy)",
+					     dev, l->file, ls.l[k].name, why);
+		}
+	}
+	free(ls.l);
+	return rc;
+}
+
+int safety_check_file(const char *path, const struct stat *st, struct ig_err *e)
+{
+	struct loops ls;
+	ls.l = loopdev_list(&ls.n);
+	char why[PATH_MAX + 256];
+	int rc = 0;
+	for (unsigned i = 0; i < ls.n && !rc; i++) {
+		struct bdev over = loop_bdev(&ls.l[i]);
+		if (loopdev_backs(&ls.l[i], st->st_dev, st->st_ino, 0) && busy(&over, &ls, 1, why, sizeof(why)))
+			rc = err_set(e, EXIT_USAGE, "refusing to write %s: it is the backing file of %s, which %s (never written while that is so, even with --allow-overwrite or --allow-destroy)",
+				     path, ls.l[i].name, why);
+	}
+	free(ls.l);
+	return rc;
+}
+
 static const char *article(const char *word)
 {
 	return strchr("aeiouxAEIOUX", word[0]) ? "an" : "a";
+}
+
+static uint64_t le(const unsigned char *p, int bytes)
+{
+	uint64_t v = 0;
+	for (int i = bytes - 1; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* A valid GPT header at `lba`: signature, size, CRC32 and its own LBA. */
+static bool gpt_header(int fd, unsigned lbs, uint64_t lba, unsigned char *hdr)
+{
+	uint32_t hsize;
+	if (pread(fd, hdr, lbs, (off_t)(lba * lbs)) != (ssize_t)lbs || memcmp(hdr, "EFI PART", 8) ||
+	    (hsize = (uint32_t)le(hdr + 12, 4)) < 92 || hsize > lbs || le(hdr + 24, 8) != lba)
+		return false;
+	uint32_t crc = (uint32_t)le(hdr + 16, 4);
+	memset(hdr + 16, 0, 4); /* the CRC covers the header with its own field zeroed */
+	return crc32_gzip_refl(0, hdr, hsize) == crc;
+}
+
+/*
+ * A GPT without its protective MBR, or with its primary header damaged, is
+ * still a partition table (gdisk and parted recover it), but libblkid reads
+ * no GPT without a protective MBR.  A valid header at LBA 1 or at the last
+ * LBA (the backup): true, with what was found in `what`.
+ */
+static bool gpt_without_pmbr(const char *path, char *what, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), lbs = 0;
+	uint64_t size = 0;
+	bool found = false;
+	if (fd < 0)
+		return false;
+	if (!ioctl(fd, BLKSSZGET, &lbs) && !ioctl(fd, BLKGETSIZE64, &size) && lbs >= 512 && lbs <= 65536 &&
+	    size / (unsigned)lbs >= 3) {
+		unsigned char *hdr = xcalloc(1, (size_t)lbs);
+		uint64_t last = size / (unsigned)lbs - 1;
+		if ((found = gpt_header(fd, (unsigned)lbs, 1, hdr)))
+			snprintf(what, len, "a GPT partition table (its header at LBA 1; the protective MBR is missing)");
+		else if ((found = gpt_header(fd, (unsigned)lbs, last, hdr)))
+			snprintf(what, len, "a GPT partition table: its backup header at LBA %" PRIu64 " (the primary is damaged)",
+				 last);
+		free(hdr);
+	}
+	close(fd);
+	return found;
 }
 
 /* Signatures found by libblkid: refused unless --allow-destroy. */
@@ -294,11 +491,13 @@ static int check_signatures(const char *dev, const char *path, const struct bdev
 	blkid_probe_enable_partitions(pr, 1);
 	blkid_probe_set_partitions_flags(pr, 0);
 	rc = blkid_do_safeprobe(pr);
-	if (rc == 1) {
+	if (rc == 1 && !gpt_without_pmbr(path, what, sizeof(what))) {
 		blkid_free_probe(pr);
 		return 0;
 	}
-	if (rc == -2) {
+	if (rc == 1) {
+		/* what says it */
+	} else if (rc == -2) {
 		snprintf(what, sizeof(what), "several conflicting signatures");
 	} else if (rc < 0) {
 		snprintf(what, sizeof(what), "data that libblkid cannot probe");
@@ -330,10 +529,10 @@ static int check_signatures(const char *dev, const char *path, const struct bdev
 int safety_check_blockdev(const struct run_ctx *c, const char *dev, bool allow_destroy,
 			  struct ig_err *e)
 {
-	struct bdev target, *parts = NULL;
+	struct bdev target, *parts = NULL, *mine = NULL;
 	char parent[64], holder[256], path[PATH_MAX];
 	struct stat st;
-	int nparts = 0, nours = 0, i, ret = -1;
+	int nparts = 0, nours = 0, nmine = 0, i, ret = -1;
 	dev_t parent_rdev = 0, *ours = NULL;
 	bool has_parent = false;
 
@@ -395,6 +594,17 @@ int safety_check_blockdev(const struct run_ctx *c, const char *dev, bool allow_d
 		ours[nours++] = parts[i].rdev;
 	if (check_exclusive(c, dev, &target, &target, ours, nours, e))
 		goto out;
+	/* The same devices by name, for the loop devices over or beneath them. */
+	mine = xcalloc((size_t)nparts + 2, sizeof(*mine));
+	mine[nmine++] = target;
+	if (has_parent) {
+		snprintf(mine[nmine].name, sizeof(mine[nmine].name), "%s", parent);
+		mine[nmine++].rdev = parent_rdev;
+	}
+	for (i = 0; i < nparts; i++)
+		mine[nmine++] = parts[i];
+	if (check_loops(dev, mine, has_parent, nmine, e))
+		goto out;
 
 	if (!allow_destroy) {
 		if (check_signatures(dev, dev, &target, &target, e))
@@ -408,6 +618,7 @@ int safety_check_blockdev(const struct run_ctx *c, const char *dev, bool allow_d
 	}
 	ret = 0;
 out:
+	free(mine);
 	free(ours);
 	free(parts);
 	return ret;

@@ -48,7 +48,7 @@ struct exec {
 	uint64_t case_ns;            /* planned time of one case */
 	bool show_progress;
 	bool size_given;             /* the user chose the test file's size (size_opt) */
-	char size_opt[16];           /* that option as written: "--size", "-S" */
+	char size_opt[32];           /* that option as written: "--size", "-S" */
 	json_t *jobs;                /* every run's jobs, tagged with target, pass and case */
 	struct suite gen;            /* the suite with its generated cases (make_cases) */
 };
@@ -172,15 +172,19 @@ static void size_option(struct exec *x, const struct parsed_args *pa)
 {
 	const char *list = x->sr.cmd->suite->size_opts ? x->sr.cmd->suite->size_opts : "size";
 	char *copy = xstrdup(list), *save = NULL, *first = NULL;
+	const char *typed = NULL;
 	for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
 		first = first ? first : t;
-		if (args_given(pa, t)) {
+		if ((typed = args_typed(pa, t))) {
 			first = t;
 			x->size_given = true;
 			break;
 		}
 	}
-	snprintf(x->size_opt, sizeof(x->size_opt), "%s%s", first[1] ? "--" : "-", first);
+	if (typed) /* as the user spelled it: latency's -S, Orion's -size_small */
+		snprintf(x->size_opt, sizeof(x->size_opt), "%s", typed);
+	else
+		snprintf(x->size_opt, sizeof(x->size_opt), "%s%s", first[1] ? "--" : "-", first);
 	free(copy);
 }
 
@@ -222,8 +226,9 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 	path_facts(path, &t->facts);
 	if (!S_ISDIR(st.st_mode) && (x->sr.suite->flags & SUITE_DIRS_ONLY)) {
-		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s works with files of its own in a directory",
-			path, name);
+		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s %s", path, name,
+			x->sr.suite->flags & SUITE_IN_PLACE ? "reads the files below a directory"
+							    : "works with files of its own in a directory");
 		return;
 	}
 	if (S_ISBLK(st.st_mode)) {
@@ -265,6 +270,12 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 		err_set(&t->refused, EXIT_USAGE,
 			"%s: not a directory%s or a block device (%s writes its own test file in a directory)",
 			path, x->sr.suite->files ? ", a regular file" : "", name);
+		return;
+	}
+	if (x->sr.suite->flags & SUITE_IN_PLACE) {
+		/* Read where it is: nothing swept, no free space needed (the suite's jobs say what they make). */
+		snprintf(t->file, sizeof(t->file), "%s", path);
+		snprintf(t->set, sizeof(t->set), "%s", path);
 		return;
 	}
 	/* What a killed run left here: removed (stale.c, strict), and said. */
@@ -320,6 +331,23 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 }
 
+/*
+ * A target the suite makes (a file system): made now, then resolved as a
+ * directory; its label stays what the suite named it.  0 when made (to be
+ * torn down), -1 when refused (t->refused) or nothing was made.
+ */
+static int made_target(struct exec *x, struct suite_target *t)
+{
+	char dir[PATH_MAX], label[PATH_MAX];
+	unsigned i = (unsigned)(t - x->sr.targets);
+	if (x->sr.suite->setup(&x->sr, i, dir, sizeof(dir), &t->refused))
+		return -1;
+	snprintf(label, sizeof(label), "%s", t->shown);
+	resolve_target(x, t, dir);
+	snprintf(t->shown, sizeof(t->shown), "%s", label);
+	return 0;
+}
+
 /* ---- running */
 
 static void progress(void *arg, const struct run_live *l)
@@ -330,9 +358,15 @@ static void progress(void *arg, const struct run_live *l)
 	unsigned done = (x->target * npass + x->pass) * ncases + x->kase;
 	unsigned left = sr->ntargets * npass * ncases - done;
 	double eta = (double)left * (double)x->case_ns / 1e9 - (double)l->elapsed_ns / 1e9;
-	fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
-		sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
-		eta > 0 ? eta : 0);
+	char moved[32];
+	if (!x->case_ns) /* size-bound cases (bonnie, a tree read): how far this one is, not a time left */
+		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... %s in %.0f s",
+			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+			fmt_bytes(moved, sizeof(moved), (double)l->bytes), (double)l->elapsed_ns / 1e9);
+	else
+		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
+			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+			eta > 0 ? eta : 0);
 	fflush(stderr);
 }
 
@@ -637,6 +671,8 @@ static int run_target_cases(struct exec *x, struct suite_target *t)
 			}
 			rc = run_jobs(x, j, n, &r);
 			record(x, t, x->kase, &r);
+			if (x->sr.suite->case_done)
+				x->sr.suite->case_done(&x->sr, (unsigned)(t - x->sr.targets), x->kase);
 			if (rc) {
 				run_failed(x, t, &r, rc);
 				run_result_free(&r);
@@ -715,7 +751,7 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 	}
 	struct ig_err fe = { 0 };
 	/* Result files (matrix's CSVs) hold measurements: none made, none written (nor truncated). */
-	if (sr->suite->write_files && measured && sr->suite->write_files(sr, &fe)) {
+	if (sr->suite->write_files && measured && sr->suite->write_files(sr, false, &fe)) {
 		msg_err("%s", fe.msg);
 		if (!status)
 			status = fe.status;
@@ -782,9 +818,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	if (args_parse(argc, argv, cmd, &pa, &e) ||
 	    ((cmd->suite->flags & SUITE_ONE_TARGET) && pa.nwords > 1 && !pa.help &&
 	     err_set(&e, EXIT_USAGE, "%s takes one PATH (%u given)", cmd->name, pa.nwords)) ||
-	    ((pa.settings.output_format > OUT_JSON ||
-	      (pa.settings.output_formats & (pa.settings.output_formats - 1))) &&
-	     err_set(&e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only"))) {
+	    command_check_format(cmd, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
 		args_free(&pa);
 		free(x);
@@ -799,10 +833,16 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->base = pa.global;
 	x->sr.base = &x->base;
 	x->sr.s = &pa.settings;
+	x->sr.args = &pa;
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
+	x->sr.words = pa.words;
+	x->sr.nwords = pa.nwords;
+	x->sr.ctx = &x->ctx;
+	ctx_init(&x->ctx);
 	size_option(x, &pa);
 	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
-	    check_cases(x, &e) || outputs_open(&out, &pa.settings, &e)) {
+	    check_cases(x, &e) || (cmd->suite->write_files && cmd->suite->write_files(&x->sr, true, &e)) ||
+	    outputs_open(&out, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
 		if (cmd->suite->end)
 			cmd->suite->end(&x->sr);
@@ -814,7 +854,6 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.out = out.out;
 	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
 	x->show_progress = !pa.settings.quiet && !cmd->suite->no_progress && isatty(STDERR_FILENO);
-	ctx_init(&x->ctx);
 	x->ctx.keep = pa.settings.keep;
 	ctx_install_signals(&x->ctx);
 	if (outputs_want_root(&out, &pa.settings))
@@ -822,8 +861,12 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
-		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
-		cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+		if (cmd->suite->setup) {
+			snprintf(t->shown, sizeof(t->shown), "%s", cmd->suite->target_name(&x->sr, i));
+		} else {
+			resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
+			cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+		}
 		size_t ncells = (size_t)pa.settings.passes * x->sr.suite->ncases;
 		t->cells = xcalloc(ncells ? ncells : 1, sizeof(struct suite_cell));
 		t->more = xcalloc(ncells ? ncells * (SUITE_MAX_JOBS - 1) : 1, sizeof(struct suite_cell));
@@ -831,7 +874,9 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	const struct ig_err *first = NULL;
 	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
 		struct suite_target *t = &x->sr.targets[x->target];
-		int rc = t->refused.status ? t->refused.status : run_target(x, t);
+		char sz[32];
+		bool made = cmd->suite->setup && !made_target(x, t);
+		int rc = t->refused.status ? t->refused.status : x->ctx.stop ? 0 : run_target(x, t);
 		if (t->refused.status) {
 			if (rc == t->refused.status && !t->tested)
 				msg_err("%s", t->refused.msg);
@@ -839,14 +884,20 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		}
 		/* The test file is needed only while its target is tested. */
 		ctx_remove_files(&x->ctx);
+		if (made)
+			cmd->suite->teardown(&x->sr, x->target);
 		if (t->tested && cmd->suite->target_done)
 			cmd->suite->target_done(out.out, &x->sr, x->target);
-		if (t->shrunk && !t->is_dev && t->tested && !t->is_file) {
+		/* Only about a target measured: a refused one is not "tested" in any size. */
+		bool measured = t->tested && !t->refused.status;
+		if (t->shrunk && !t->is_dev && !t->is_file && measured) {
 			char b[32], c[32];
 			msg_warn("%s: the test file was shrunk to %s to keep %s of the file system free (%s sets its size)",
 				 t->shown, fmt_bytes(b, sizeof(b), (double)t->size),
 				 fmt_bytes(c, sizeof(c), (double)t->floor), x->size_opt);
-		}
+		} else if (t->shrunk && t->is_file && measured) /* the user's file: its size, not the free space */
+			msg_warn("%s: the whole file (%s) was tested: it is smaller than the test's size", t->shown,
+				 fmt_bytes(sz, sizeof(sz), (double)t->size));
 		if (rc && rc != EXIT_USAGE) {
 			status = rc; /* an I/O error or a signal ends the suite */
 			break;

@@ -17,6 +17,7 @@
 #include "runner.h"
 
 struct command;
+struct parsed_args;
 
 /*
  * A case is one job, or several run at the same time: options before the
@@ -70,14 +71,35 @@ struct suite {
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
 	/*
+	 * Optional: that object read back from a saved result (suite_from_json)
+	 * into sr->priv, for what print shows beyond the jobs' figures; end frees
+	 * it.  0, or -1 with e set.
+	 */
+	int (*load)(struct suite_run *sr, const json_t *own, struct ig_err *e);
+	/*
 	 * Optional: an untimed job (option strings) run once on each target
 	 * before its first pass, a precondition; its time and bytes are kept.
 	 */
 	const char *prepare;
 	/* Optional: after each pass over a target's cases; true ends that target's passes early. */
 	bool (*pass_done)(const struct suite_run *sr, unsigned target, unsigned pass);
-	/* Optional: after the table, files of the suite's own (Orion's CSVs); 0, or -1 with e set. */
-	int (*write_files)(const struct suite_run *sr, struct ig_err *e);
+	/*
+	 * Optional: after the table, files of the suite's own (Orion's CSVs); 0,
+	 * or -1 with e set.  check_only: before anything runs, only refuse a
+	 * name that cannot be written (outfile_check: a device, a FIFO).
+	 */
+	int (*write_files)(const struct suite_run *sr, bool check_only, struct ig_err *e);
+	/*
+	 * Optional: targets the suite makes itself (fs: a file system each).
+	 * start() sets sr->ntargets; target_name() labels each; setup() makes
+	 * target t just before it runs and names the directory to test in;
+	 * teardown() undoes it after its cases and test files, whatever happened.
+	 */
+	int (*setup)(struct suite_run *sr, unsigned t, char *dir, size_t len, struct ig_err *e);
+	const char *(*target_name)(const struct suite_run *sr, unsigned t); /* its label, from the start */
+	void (*teardown)(struct suite_run *sr, unsigned t);
+	/* Optional: after each run of a case (measured or not), on target t. */
+	void (*case_done)(struct suite_run *sr, unsigned t, unsigned c);
 	unsigned flags; /* SUITE_* */
 };
 void suite_cases_free(struct suite_case *cases, unsigned n);
@@ -86,6 +108,7 @@ enum {
 	SUITE_ONE_TARGET = 1 << 0, /* one PATH: the method tests one file system or device */
 	SUITE_DIRS_ONLY = 1 << 1,  /* a directory, never a device (files of its own) */
 	SUITE_EXACT_SIZE = 1 << 2, /* a file that does not fit is refused, not shrunk */
+	SUITE_IN_PLACE = 1 << 3,   /* a directory read where it is (tree): no test file, no space needed */
 };
 
 /* Figures of one case in one pass, by direction (read, write, both together). */
@@ -133,6 +156,7 @@ struct suite_run {
 	const struct suite *suite;
 	const struct job *base;   /* the command's defaults and the user's options */
 	const struct settings *s;
+	const struct parsed_args *args; /* the command line (how options were typed); NULL: a saved result */
 	struct suite_target *targets;
 	unsigned ntargets;
 	int status;
@@ -140,6 +164,9 @@ struct suite_run {
 	void *priv;        /* the suite's own state (start, end) */
 	unsigned pass;     /* the pass being run, for the hooks */
 	bool signal_ends;  /* Ctrl-C is the normal end (latency without -c): exit 0 */
+	char **words;      /* the command's words (PATHs, DEVICEs) */
+	unsigned nwords;
+	struct run_ctx *ctx; /* the run's context: its stop flag, the interlock's claims */
 	unsigned *case_jobs;      /* jobs in each case */
 	char (*job_names)[SUITE_MAX_JOBS][JOB_NAME_MAX]; /* [case][job] */
 };

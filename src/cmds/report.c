@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "options.h"
 #include "report/report.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -42,13 +43,16 @@ static int write_report(const struct parsed_args *pa, json_t **roots, struct ig_
 	bool to_stdout = !path[0] || !strcmp(path, "-");
 	if (to_stdout && isatty(STDOUT_FILENO))
 		return err_set(e, EXIT_USAGE, "the HTML page would go to the terminal: give -o FILE");
+	const char *opt = pa->settings.html[0] ? "--html" : "-o";
+	if (!to_stdout && outfile_check(opt, path, e))
+		return -1;
 	char *chartjs = html_chartjs_load(e);
 	if (!chartjs)
 		return -1;
-	FILE *f = to_stdout ? stdout : fopen(path, "w");
+	FILE *f = to_stdout ? stdout : outfile_open(opt, path, false, e);
 	if (!f) {
 		free(chartjs);
-		return err_set(e, EXIT_USAGE, "-o: cannot open %s: %s", path, strerror(errno));
+		return -1;
 	}
 	struct html_result *res = xcalloc(pa->nwords, sizeof(*res));
 	const char **names = xcalloc(pa->nwords, sizeof(char *));
@@ -115,5 +119,6 @@ const struct command cmd_report = {
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
 		"($IOGAUGE_CHARTJS names another copy).",
 	.groups = OG_OUTPUT,
+	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
 	.main = cmd_report_main,
 };

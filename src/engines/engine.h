@@ -50,6 +50,7 @@ struct engine_ctx {
 	const char *path;             /* the target's path */
 	volatile sig_atomic_t *stop;  /* the run's stop request: long setups end early */
 	uint64_t prepared, prepare_ns; /* items the engine made before the run (not timed) */
+	bool blkdev;      /* the files are block devices: a trim is a discard, else a punched hole */
 };
 
 /* fio's engine options (struct job), for the engines that honour them (engine_ops.honours). */
@@ -65,12 +66,21 @@ enum {
 	ENGINE_SYNC = 1 << 0,      /* do_io(); depth > 1 is meaningless */
 	ENGINE_NO_FILE = 1 << 1,   /* needs no file (null) */
 	ENGINE_NO_DIRECT = 1 << 2, /* O_DIRECT makes no sense (mmap) */
+	ENGINE_TRIM = 1 << 3,      /* performs IO_TRIM requests (rw=trim and the like) */
+	/*
+	 * Changes the file's extents or size whatever the direction (falloc,
+	 * ftruncate): opened for writing (and checked as a writer); a file it
+	 * writes or trims is not laid out first.
+	 */
+	ENGINE_ALLOC = 1 << 4,
+	ENGINE_WRITES_ONLY = 1 << 5, /* takes writes only (ftruncate) */
 };
 
 struct engine_ops {
 	const char *name;
 	unsigned flags;
 	unsigned honours; /* ENGINE_OPT_* it acts on; the others are named as ignored */
+	int fileop;       /* fio's file engines (filecreate...): the --fileop they perform; 0: none */
 	/* Called once per thread after the file is open; 0 or -errno. */
 	int (*init)(struct engine_ctx *ctx);
 	void (*cleanup)(struct engine_ctx *ctx);
@@ -83,12 +93,27 @@ struct engine_ops {
 };
 
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
-	engine_mmap, engine_null, engine_inject, engine_stdio;
+	engine_mmap, engine_null, engine_inject, engine_stdio, engine_posixaio, engine_falloc,
+	engine_ftruncate;
+/* fio's null above iodepth=1: asynchronous, completing at once (not in the registry). */
+extern const struct engine_ops engine_null_async;
+
+/*
+ * One trim, synchronously (as fio does its trims in every engine): BLKDISCARD
+ * on a block device, fallocate(PUNCH_HOLE | KEEP_SIZE) on a file.  The length
+ * trimmed, or -errno.
+ */
+int64_t engine_trim(const struct engine_ctx *ctx, const struct io_u *u);
 
 /* The inject engine's --inject value: 0, or -1 with one line in err. */
 int inject_parse(const char *spec, char *err, size_t n);
 /* Metadata operations of --fileop jobs: chosen by the job, not by --ioengine. */
 extern const struct engine_ops engine_fileops;
+/* Tree jobs (tree.h): every file of a tree, read whole; chosen by the job, not by --ioengine. */
+extern const struct engine_ops engine_tree;
+/* fio's file engines: --fileop jobs by fio's names, reported in fio's directions (fileops.c). */
+extern const struct engine_ops engine_filecreate, engine_filestat, engine_filedelete, engine_dircreate,
+	engine_dirstat, engine_dirdelete;
 
 /* All engines in preference order, NULL-terminated. */
 extern const struct engine_ops *const engines[];

@@ -4,6 +4,10 @@
  * operation the request's op.  One system call at a time (two or three for
  * create and open: the close is part of the operation), timed like a block
  * request.  The request's length is the file's size, set here.
+ *
+ * fio's file engines are the same operations under fio's names: filecreate
+ * (an empty file, as fio's open(O_CREAT)), filestat, filedelete, dircreate,
+ * dirstat (of directories made before the job) and dirdelete.
  */
 #include "common.h"
 #include "fileset.h"
@@ -20,6 +24,9 @@ static int fileops_init(struct engine_ctx *ctx)
 {
 	struct fileset *fs = xcalloc(1, sizeof(*fs));
 	fileset_geometry(fs, ctx->job);
+	if (ctx->job->engine == &engine_filecreate)
+		fs->size_lo = fs->size_hi = 0; /* fio's filecreate writes nothing into its files */
+	fs->dir_items = ctx->job->engine == &engine_dirstat;
 	ctx->priv = fs;
 	uint64_t t = now_ns();
 	int rc = fileset_open_thread(fs, ctx->path, ctx->thread, job_file_op(ctx->job), ctx->ios[0].buf,
@@ -130,3 +137,19 @@ const struct engine_ops engine_fileops = {
 	.cleanup = fileops_cleanup,
 	.do_io = fileops_do_io,
 };
+
+#define FIO_FILE_ENGINE(n, op)                                                                      \
+	const struct engine_ops engine_##n = {                                                     \
+		.name = #n,                                                                        \
+		.flags = ENGINE_SYNC | ENGINE_NO_DIRECT,                                           \
+		.fileop = op,                                                                      \
+		.init = fileops_init,                                                              \
+		.cleanup = fileops_cleanup,                                                        \
+		.do_io = fileops_do_io,                                                            \
+	}
+FIO_FILE_ENGINE(filecreate, FILEOP_CREATE);
+FIO_FILE_ENGINE(filestat, FILEOP_STAT);
+FIO_FILE_ENGINE(filedelete, FILEOP_UNLINK);
+FIO_FILE_ENGINE(dircreate, FILEOP_MKDIR);
+FIO_FILE_ENGINE(dirstat, FILEOP_STAT);
+FIO_FILE_ENGINE(dirdelete, FILEOP_RMDIR);

@@ -4,7 +4,8 @@
  * (IOSQE_FIXED_FILE) and, when ctx->buf_size is known and the memlock limit
  * allows, so are the worker's buffers (READ_FIXED/WRITE_FIXED, buf_index =
  * io_u->idx).  Either registration may fail; plain ops are used instead.
- * Nothing is allocated on the submit/reap path.
+ * Nothing is allocated on the submit/reap path.  Trims are done at submit
+ * (engine_trim, as fio does them) and handed back by the next reap.
  */
 #include "common.h"
 #include "engines/engine.h"
@@ -22,6 +23,8 @@ struct uring_priv {
 	struct iovec *iov;           /* [nbufs], what was registered */
 	unsigned ncqes;
 	struct io_uring_cqe **cqes;  /* [ncqes], reap scratch */
+	struct io_u **done;          /* [depth]: trims done at submit, FIFO */
+	unsigned depth, done_head, done_count;
 };
 
 static unsigned roundup_pow2(unsigned v)
@@ -99,8 +102,12 @@ static int uring_init(struct engine_ctx *ctx)
 	}
 	p->ncqes = p->ring.cq.ring_entries;
 	p->cqes = calloc(p->ncqes, sizeof(*p->cqes));
-	if (!p->cqes) {
+	p->depth = depth;
+	p->done = calloc(depth, sizeof(*p->done));
+	if (!p->cqes || !p->done) {
 		io_uring_queue_exit(&p->ring);
+		free(p->cqes);
+		free(p->done);
 		free(p);
 		return -ENOMEM;
 	}
@@ -128,6 +135,7 @@ static void uring_cleanup(struct engine_ctx *ctx)
 	io_uring_queue_exit(&p->ring);
 	free(p->iov);
 	free(p->cqes);
+	free(p->done);
 	free(p);
 	ctx->priv = NULL;
 }
@@ -144,6 +152,17 @@ static inline bool fixed_ok(const struct uring_priv *p, const struct io_u *u)
 	       (size_t)(b - base) <= p->iov[u->idx].iov_len - u->len;
 }
 
+/* A trim, now: what was queued before it enters the kernel first. */
+static void trim_now(struct engine_ctx *ctx, struct uring_priv *p, struct io_u *u)
+{
+	if (io_uring_sq_ready(&p->ring))
+		io_uring_submit(&p->ring);
+	u->res = engine_trim(ctx, u);
+	unsigned tail = p->done_head + p->done_count;
+	p->done[tail >= p->depth ? tail - p->depth : tail] = u;
+	p->done_count++;
+}
+
 static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 {
 	struct uring_priv *p = ctx->priv;
@@ -156,6 +175,10 @@ static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 
 		if (unlikely(u->op > IO_FDATASYNC))
 			break;
+		if (unlikely(u->op == IO_TRIM)) {
+			trim_now(ctx, p, u);
+			continue;
+		}
 		/* A registered file by its index, else the request's own descriptor. */
 		int fd = p->sqe_flags ? (int)u->file : u->fd;
 		sqe = io_uring_get_sqe(ring);
@@ -213,9 +236,15 @@ static int uring_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct
 		max = p->ncqes;
 	if (min > max)
 		min = max;
+	while (unlikely(p->done_count) && got < max) {
+		out[got++] = p->done[p->done_head];
+		if (++p->done_head == p->depth)
+			p->done_head = 0;
+		p->done_count--;
+	}
 	/* Queued SQEs go in now, whatever is already completed: never let them wait. */
 	if (io_uring_sq_ready(ring)) {
-		int ret = io_uring_submit_and_wait(ring, min);
+		int ret = io_uring_submit_and_wait(ring, got >= min ? 0 : min - got);
 		if (unlikely(ret < 0) && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY &&
 		    ret != -ETIME)
 			return ret;
@@ -242,7 +271,7 @@ static int uring_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct
 
 const struct engine_ops engine_io_uring = {
 	.name = "io_uring",
-	.flags = 0,
+	.flags = ENGINE_TRIM,
 	.honours = ENGINE_OPT_FIXEDBUFS | ENGINE_OPT_REGFILES | ENGINE_OPT_HIPRI | ENGINE_OPT_SQPOLL,
 	.init = uring_init,
 	.cleanup = uring_cleanup,

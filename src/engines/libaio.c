@@ -4,7 +4,7 @@
  *
  * Kernels or files without AIO fsync support reject IOCB_CMD_FSYNC/FDSYNC
  * with -EINVAL at io_submit time; such syncs are then done synchronously and
- * handed back by the next reap.
+ * handed back by the next reap.  Trims (no AIO opcode) are always done so.
  */
 #include "common.h"
 #include "engines/engine.h"
@@ -120,6 +120,8 @@ static int aio_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 		case IO_WRITE:
 			io_prep_pwrite(cb, u->fd, u->buf, u->len, (long long)u->offset);
 			break;
+		case IO_TRIM:
+			goto inline_sync; /* no AIO discard: done here, as fio does */
 		case IO_FSYNC:
 		case IO_FDATASYNC:
 			if (p->sync_inline)
@@ -140,7 +142,7 @@ inline_sync:
 		/* Keep ordering simple: only when nothing precedes it in the batch. */
 		if (k)
 			goto stop;
-		u->res = sync_now(ctx, u);
+		u->res = u->op == IO_TRIM ? engine_trim(ctx, u) : sync_now(ctx, u);
 		done_push(p, u);
 		accepted++;
 	}
@@ -219,7 +221,7 @@ static int aio_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct i
 
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
-	.flags = 0,
+	.flags = ENGINE_TRIM,
 	.init = aio_init,
 	.cleanup = aio_cleanup,
 	.do_io = NULL,

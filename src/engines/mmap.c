@@ -133,6 +133,8 @@ static int64_t mmap_do_io(struct engine_ctx *ctx, struct io_u *u)
 	case IO_FSYNC:
 	case IO_FDATASYNC:
 		return msync(p->map, (size_t)p->size, MS_SYNC) < 0 ? -errno : 0;
+	case IO_TRIM:
+		return engine_trim(ctx, u); /* the mapping sees the hole (zeros) */
 	default:
 		return -EINVAL;
 	}
@@ -149,7 +151,7 @@ static int64_t mmap_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_mmap = {
 	.name = "mmap",
-	.flags = ENGINE_SYNC | ENGINE_NO_DIRECT,
+	.flags = ENGINE_SYNC | ENGINE_NO_DIRECT | ENGINE_TRIM,
 	.init = mmap_init,
 	.cleanup = mmap_cleanup,
 	.do_io = mmap_do_io,

@@ -46,6 +46,8 @@ static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
 		while (r < 0 && errno == EINTR);
 		return r < 0 ? -errno : 0;
 	}
+	if (u->op == IO_TRIM)
+		return engine_trim(ctx, u); /* no read or write: the file position stays */
 	if (u->op != IO_READ && u->op != IO_WRITE)
 		return -EINVAL;
 
@@ -73,7 +75,7 @@ static int64_t sync_do_io(struct engine_ctx *ctx, struct io_u *u)
 
 const struct engine_ops engine_sync = {
 	.name = "sync",
-	.flags = ENGINE_SYNC,
+	.flags = ENGINE_SYNC | ENGINE_TRIM,
 	.init = sync_init,
 	.cleanup = sync_cleanup,
 	.do_io = sync_do_io,

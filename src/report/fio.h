@@ -43,6 +43,9 @@ struct fio_samples {
 };
 double fio_samples_dev(const struct fio_samples *s);
 
+/* fio's data directions: read, write, trim (IO_READ, IO_WRITE, IO_TRIM). */
+#define FIO_DDIRS 3
+
 struct fio_dir {
 	uint64_t io_bytes, ios, runtime_ms;
 	uint64_t bw_bytes; /* B/s over the measured time */
@@ -57,13 +60,13 @@ struct fio_ts {
 	const struct job_result *last; /* the last member: fio echoes its options */
 	unsigned groupid;
 	int error;
-	struct fio_dir dir[DDIR_NR];
+	struct fio_dir dir[FIO_DDIRS];
 	struct fio_lat sync;
 	uint64_t sync_ios;
 	uint64_t job_runtime_ms; /* summed over members */
 	uint64_t usr_ns, sys_ns, ctx, majf, minf;
 	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
-	uint64_t lat_ns[10], lat_us[10], lat_ms[12]; /* clat of read and write, fio's ranges */
+	uint64_t lat_ns[10], lat_us[10], lat_ms[12]; /* clat of read, write and trim, fio's ranges */
 	unsigned members;
 };
 
@@ -75,7 +78,7 @@ struct fio_ts {
 struct fio_report {
 	struct fio_ts *ts;
 	unsigned n;
-	uint64_t (*agg_bps)[DDIR_NR]; /* [groupid][dir]: io_bytes summed over the group's longest runtime, B/s */
+	uint64_t (*agg_bps)[FIO_DDIRS]; /* [groupid][dir]: io_bytes summed over the group's longest runtime, B/s */
 	unsigned ngroups;
 };
 void fio_report_build(struct fio_report *fr, const struct run_result *r);

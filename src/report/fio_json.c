@@ -171,12 +171,6 @@ static void fj_dir(struct fj *j, const char *key, const struct fio_dir *d, const
 	fj_close(j, '}');
 }
 
-static void fj_zero_dir(struct fj *j, const char *key, const struct job *job)
-{
-	struct fio_dir z;
-	memset(&z, 0, sizeof(z));
-	fj_dir(j, key, &z, job, 0, false);
-}
 
 static void fj_options(struct fj *j, const char *key, const struct kv_list *l)
 {
@@ -212,9 +206,8 @@ static void fj_ts(struct fj *j, const struct fio_ts *ts, const struct fio_report
 	fj_int(j, "elapsed", (r->elapsed_ns + NSEC_PER_SEC - 1) / NSEC_PER_SEC);
 	if (echo && last->index < echo->njobs)
 		fj_options(j, "job options", &echo->jobs[last->index]);
-	for (int d = 0; d < DDIR_NR; d++)
+	for (int d = 0; d < FIO_DDIRS; d++)
 		fj_dir(j, io_op_names[d], &ts->dir[d], job, fio_group_bps(fr, ts->groupid, d), plus);
-	fj_zero_dir(j, "trim", job);
 	fj_open(j, "sync", '{');
 	fj_int(j, "total_ios", ts->sync_ios);
 	fj_lat(j, "lat_ns", &ts->sync, job, ts->sync.n > 0, plus);
@@ -228,7 +221,7 @@ static void fj_ts(struct fj *j, const struct fio_ts *ts, const struct fio_report
 	fj_int(j, "minf", ts->minf);
 	static const char *const lvl[] = { "1", "2", "4", "8", "16", "32", ">=64" };
 	static const char *const sub[] = { "0", "4", "8", "16", "32", "64", ">=64" };
-	uint64_t total = ts->dir[0].ios + ts->dir[1].ios, ns = 0, nc = 0;
+	uint64_t total = ts->dir[0].ios + ts->dir[1].ios + ts->dir[2].ios, ns = 0, nc = 0;
 	for (int i = 0; i < DEPTH_BUCKETS; i++) {
 		ns += ts->submit[i];
 		nc += ts->complete[i];

@@ -9,6 +9,7 @@
 #include "report.h"
 #include "cluster.h"
 #include "engines/engine.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +23,11 @@ static const char *log_name(const struct job *j, int kind)
 	const char *n = kind == LOG_BW ? j->bw_log : kind == LOG_IOPS ? j->iops_log : j->lat_log;
 	/* A bare write_bw_log in a job file: the job's name, as fio. */
 	return strcmp(n, "$jobname") ? n : j->name;
+}
+
+static bool wanted(const struct job *j, int kind)
+{
+	return (kind == LOG_BW ? j->bw_log : kind == LOG_IOPS ? j->iops_log : j->lat_log)[0] != 0;
 }
 
 static void line(FILE *f, const struct job *j, uint64_t t_ns, uint64_t value, int ddir, uint64_t bs,
@@ -62,7 +68,7 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 		if (w->final && kind <= LOG_IOPS)
 			continue;
 		uint64_t ms = (w->t_ns - p->t_ns) / NSEC_PER_MSEC;
-		for (int d = 0; d < DDIR_NR; d++) {
+		for (int d = 0; d < FIOLOG_DIRS; d++) {
 			uint64_t ios = w->ios[d] - p->ios[d], sum, n;
 			if (!ios || !ms)
 				continue;
@@ -101,24 +107,35 @@ static bool seen(struct written *w, const char *path)
 	return false;
 }
 
+static const char *const option[LOG_KINDS] = { "--write_bw_log", "--write_iops_log", "--write_lat_log",
+						 "--write_lat_log", "--write_lat_log" };
+
+/* The file of thread `number` (from 1 in the run) of job j; -1 when the name is too long. */
+static int log_path(const struct job *j, unsigned number, int kind, char *path, size_t len)
+{
+	char num[32] = "", rank[32] = "";
+	if (j->per_job_logs)
+		snprintf(num, sizeof(num), ".%u", number);
+	if (cluster_size() > 1)
+		snprintf(rank, sizeof(rank), ".r%u", cluster_rank());
+	int n = snprintf(path, len, "%s_%s%s%s.log", log_name(j, kind), suffix[kind], num, rank);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 static int write_log(const struct job_result *jr, unsigned t, unsigned number, int kind,
 		     struct written *done, char *err, size_t errlen)
 {
 	const struct job *j = &jr->job;
 	const struct fiolog *l = jr->threads[t].log;
-	char path[PATH_MAX], num[32] = "", rank[32] = "";
-	if (j->per_job_logs)
-		snprintf(num, sizeof(num), ".%u", number);
-	if (cluster_size() > 1)
-		snprintf(rank, sizeof(rank), ".r%u", cluster_rank());
-	int n = snprintf(path, sizeof(path), "%s_%s%s%s.log", log_name(j, kind), suffix[kind], num, rank);
-	if (n < 0 || (size_t)n >= sizeof(path)) {
+	char path[PATH_MAX];
+	struct ig_err e = { 0 };
+	if (log_path(j, number, kind, path, sizeof(path))) {
 		snprintf(err, errlen, "job %s: the log's name is too long", j->name);
 		return -1;
 	}
-	FILE *f = fopen(path, !j->per_job_logs && seen(done, path) ? "a" : "w");
+	FILE *f = outfile_open(option[kind], path, !j->per_job_logs && seen(done, path), &e);
 	if (!f) {
-		snprintf(err, errlen, "job %s: cannot write %s: %s", j->name, path, strerror(errno));
+		snprintf(err, errlen, "job %s: %s", j->name, e.msg);
 		return -1;
 	}
 	if (l && l->interval_ns)
@@ -143,17 +160,26 @@ int report_fio_logs(const struct run_result *r, char *err, size_t errlen)
 	int rc = 0;
 	for (unsigned i = 0; i < r->njobs && !rc; number += r->jobs[i].job.numjobs, i++) {
 		const struct job_result *jr = &r->jobs[i];
-		const struct job *j = &jr->job;
-		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++) {
-			for (int k = 0; k < LOG_KINDS; k++) {
-				const char *name = k == LOG_BW ? j->bw_log : k == LOG_IOPS ? j->iops_log : j->lat_log;
-				if (name[0] && !rc)
+		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++)
+			for (int k = 0; k < LOG_KINDS; k++)
+				if (wanted(&jr->job, k) && !rc)
 					rc = write_log(jr, t, number + t, k, &done, err, errlen);
-			}
-		}
 	}
 	free(done.path);
 	return rc;
+}
+
+int report_fio_logs_check(const struct job *jobs, unsigned njobs, struct ig_err *e)
+{
+	char path[PATH_MAX];
+	unsigned number = 1;
+	for (unsigned i = 0; i < njobs; number += jobs[i].numjobs, i++)
+		for (unsigned t = 0; t < jobs[i].numjobs; t++)
+			for (int k = 0; k < LOG_KINDS; k++)
+				if (wanted(&jobs[i], k) && !log_path(&jobs[i], number + t, k, path, sizeof(path)) &&
+				    outfile_check(option[k], path, e))
+					return -1;
+	return 0;
 }
 
 /* Requests past a per-request log's room are not in it: said once per job. */

@@ -3,6 +3,7 @@
 #include "report/fio.h"
 #include "engines/engine.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,8 @@ static void thread_samples(const struct thread_stats *t, const struct job *j, in
 {
 	memset(bw, 0, sizeof(*bw));
 	memset(iops, 0, sizeof(*iops));
-	if (!(d == IO_READ ? rw_reads(j->rw) : rw_writes(j->rw)))
-		return;
+	if (d >= DDIR_NR || !(d == IO_READ ? rw_reads(j->rw) : rw_writes(j->rw)))
+		return; /* trims have no per-second series */
 	const struct series *s = &t->series;
 	uint64_t pt = 0, pb = 0, pi = 0;
 	for (unsigned i = 0; i < s->n; i++) {
@@ -152,7 +153,7 @@ static void lat_ranges(struct fio_ts *ts, const struct lat_stats *l)
 
 struct acc {
 	struct thread_stats st; /* members merged */
-	struct fio_samples bw[DDIR_NR], iops[DDIR_NR];
+	struct fio_samples bw[FIO_DDIRS], iops[FIO_DDIRS];
 	uint64_t job_runtime_ms;
 };
 
@@ -160,29 +161,59 @@ static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *j
 		    const struct thread_stats *t)
 {
 	stats_merge(&a->st, t);
-	for (int d = 0; d < DDIR_NR; d++) {
+	for (int d = 0; d < FIO_DDIRS; d++) {
 		struct fio_samples bw, iops;
 		thread_samples(t, &jr->job, d, &bw, &iops);
 		samples_sum(&a->bw[d], &bw);
 		samples_sum(&a->iops[d], &iops);
 	}
-	a->job_runtime_ms += t->elapsed_ns / NSEC_PER_MSEC;
+	a->job_runtime_ms += (t->elapsed_ns + t->verify_ns) / NSEC_PER_MSEC;
 	ts->last = jr;
 	ts->members++;
+}
+
+/*
+ * fio's file engines (filecreate...) count each file's I/O, which they do
+ * not do, in the job's direction: the file's bytes, a request per block, and
+ * the file operation's latency as the only (clat) samples.
+ */
+static void fio_file_engine(struct fio_ts *ts, const struct thread_stats *t, const struct job *j)
+{
+	const struct op_stats *o = &t->op[job_file_op(j)];
+	uint64_t bs = j->bs ? j->bs : 4096;
+	uint64_t fsize = j->filesize[0] ? j->filesize[0] : j->size && j->nrfiles ? j->size / j->nrfiles : bs;
+	struct fio_dir *x = &ts->dir[rw_reads(j->rw) ? IO_READ : IO_WRITE];
+	x->io_bytes = o->ios * fsize;
+	x->ios = o->ios * ((fsize + bs - 1) / bs);
+	if (o->ios && t->elapsed_ns) {
+		x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
+		x->bw_bytes = (uint64_t)((double)x->io_bytes * 1e9 / (double)t->elapsed_ns);
+		x->iops = (double)x->ios * 1e9 / (double)t->elapsed_ns;
+	}
+	free(x->clat.plat);
+	fio_lat_from(&x->clat, &o->clat);
+	lat_ranges(ts, &o->clat);
+	/* One request at a time, each submitted and completed alone. */
+	memset(ts->depth, 0, sizeof(ts->depth));
+	memset(ts->submit, 0, sizeof(ts->submit));
+	memset(ts->complete, 0, sizeof(ts->complete));
+	ts->depth[0] = ts->submit[1] = ts->complete[1] = x->ios;
 }
 
 static void ts_finish(struct fio_ts *ts, struct acc *a)
 {
 	const struct thread_stats *t = &a->st;
-	for (int d = 0; d < DDIR_NR; d++) {
+	for (int d = 0; d < FIO_DDIRS; d++) {
 		struct fio_dir *x = &ts->dir[d];
 		const struct op_stats *o = &t->op[d];
 		x->io_bytes = o->bytes;
 		x->ios = o->ios;
-		if (o->ios && t->elapsed_ns) {
-			x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
-			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)t->elapsed_ns);
-			x->iops = (double)o->ios * 1e9 / (double)t->elapsed_ns;
+		/* fio's runtime per direction: reads also over its verify phases. */
+		uint64_t ns = stats_dir_ns(t, d);
+		if (o->ios && ns) {
+			x->runtime_ms = (ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
+			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)ns);
+			x->iops = (double)o->ios * 1e9 / (double)ns;
 		}
 		fio_lat_from(&x->slat, &o->slat);
 		fio_lat_from(&x->clat, &o->clat);
@@ -200,7 +231,8 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	}
 	fio_lat_from(&ts->sync, &sync);
 	lat_free(&sync);
-	ts->error = t->err;
+	/* A read that ended early is no errno: fio gives a request it cannot finish EIO ("full resid"). */
+	ts->error = t->short_io && t->err == ENODATA ? EIO : t->err;
 	ts->job_runtime_ms = a->job_runtime_ms;
 	ts->usr_ns = t->cpu.usr_ns;
 	ts->sys_ns = t->cpu.sys_ns;
@@ -210,6 +242,8 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	memcpy(ts->depth, t->depth, sizeof(ts->depth));
 	memcpy(ts->submit, t->submit, sizeof(ts->submit));
 	memcpy(ts->complete, t->complete, sizeof(ts->complete));
+	if (ts->jr->job.engine->fileop)
+		fio_file_engine(ts, t, &ts->jr->job);
 	stats_free(&a->st);
 }
 
@@ -221,7 +255,7 @@ static void group_aggregates(struct fio_report *fr)
 			fr->ngroups = fr->ts[i].groupid + 1;
 	fr->agg_bps = xcalloc(fr->ngroups ? fr->ngroups : 1, sizeof(*fr->agg_bps));
 	for (unsigned g = 0; g < fr->ngroups; g++) {
-		for (int d = 0; d < DDIR_NR; d++) {
+		for (int d = 0; d < FIO_DDIRS; d++) {
 			uint64_t bytes = 0, max_ms = 0;
 			for (unsigned i = 0; i < fr->n; i++) {
 				const struct fio_ts *ts = &fr->ts[i];
@@ -276,7 +310,7 @@ static void fio_lat_free(struct fio_lat *l)
 void fio_report_free(struct fio_report *fr)
 {
 	for (unsigned i = 0; i < fr->n; i++) {
-		for (int d = 0; d < DDIR_NR; d++) {
+		for (int d = 0; d < FIO_DDIRS; d++) {
 			fio_lat_free(&fr->ts[i].dir[d].slat);
 			fio_lat_free(&fr->ts[i].dir[d].clat);
 			fio_lat_free(&fr->ts[i].dir[d].lat);

@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "suite.h"
 #include "report/html.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,11 +30,12 @@ const char *html_chartjs_path(void)
 char *html_chartjs_load(struct ig_err *e)
 {
 	const char *path = html_chartjs_path();
-	FILE *f = fopen(path, "r");
+	struct ig_err why = { 0 };
+	FILE *f = infile_open("Chart.js at", path, &why);
 	if (!f) {
 		err_set(e, EXIT_USAGE,
-			"HTML report: cannot read Chart.js at %s: %s (install Debian's libjs-chart.js, or set IOGAUGE_CHARTJS)",
-			path, strerror(errno));
+			"HTML report: cannot read %s (install Debian's libjs-chart.js, or set IOGAUGE_CHARTJS)",
+			why.msg);
 		return NULL;
 	}
 	char *buf = xcalloc(1, CHARTJS_MAX + 1);
@@ -390,6 +392,8 @@ static void write_notes(struct page *p, unsigned r)
 		if (json_is_true(json_object_get(x, "shrunk"))) {
 			if (json_is_true(json_object_get(x, "blockdev")))
 				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", str(x, "path"));
+			else if (!strcmp(str(x, "file"), str(x, "path"))) /* a file the user named */
+				snprintf(line, sizeof(line), "%s: the region is the whole file (smaller than the size asked)", str(x, "path"));
 			else
 				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", str(x, "path"));
 			note(f, "warn", line);

@@ -1,7 +1,8 @@
-/* Where results go: stdout or --output, and --json; opened before the run. */
+/* Where results go: stdout or --output, --json and --html; opened before the run (userfile.c). */
 #include "cluster.h"
 #include "common.h"
 #include "report/report.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -52,19 +53,6 @@ static bool same_file(const char *a, const char *b)
 	return !strcmp(ca, cb);
 }
 
-static FILE *open_out(const char *opt, const char *path, struct ig_err *e)
-{
-	struct stat st;
-	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode)) {
-		err_set(e, EXIT_USAGE, "--%s: %s is not a file", opt, path);
-		return NULL;
-	}
-	FILE *f = fopen(path, "w");
-	if (!f)
-		err_set(e, EXIT_USAGE, "--%s: cannot open %s: %s", opt, path, strerror(errno));
-	return f;
-}
-
 static int open_all(struct outputs *o, const struct settings *s, struct ig_err *e)
 {
 	memset(o, 0, sizeof(*o));
@@ -86,13 +74,18 @@ static int open_all(struct outputs *o, const struct settings *s, struct ig_err *
 			       s->html);
 	if (s->html[0] && is_stdout(s->html) && (is_stdout(s->output) || (s->json[0] && is_stdout(s->json))))
 		return err_set(e, EXIT_USAGE, "--html -: stdout already carries the results (give an HTML file name)");
+	/* Every one checked before any is created or cut. */
+	if ((!is_stdout(s->output) && outfile_check("--output", s->output, e)) ||
+	    (s->json[0] && !is_stdout(s->json) && outfile_check("--json", s->json, e)) ||
+	    (s->html[0] && !is_stdout(s->html) && outfile_check("--html", s->html, e)))
+		return -1;
 	if (s->html[0] && !(o->chartjs = html_chartjs_load(e)))
 		return -1;
-	if (!is_stdout(s->output) && !(o->out = open_out("output", s->output, e)))
+	if (!is_stdout(s->output) && !(o->out = outfile_open("--output", s->output, false, e)))
 		goto fail;
-	if (s->json[0] && !(o->json = is_stdout(s->json) ? stdout : open_out("json", s->json, e)))
+	if (s->json[0] && !(o->json = is_stdout(s->json) ? stdout : outfile_open("--json", s->json, false, e)))
 		goto fail;
-	if (s->html[0] && !(o->html = is_stdout(s->html) ? stdout : open_out("html", s->html, e)))
+	if (s->html[0] && !(o->html = is_stdout(s->html) ? stdout : outfile_open("--html", s->html, false, e)))
 		goto fail;
 	o->html_name = s->html;
 	return 0;

@@ -17,6 +17,9 @@
 void report_text(FILE *f, const struct run_result *r);
 /* The refusal or the jobs' errors, one line each, and the notes, on stderr. */
 void report_errors(const struct run_result *r);
+/* Its two halves: the notes (fio_silent: leave out what fio does without a word), the errors. */
+void report_notes(const struct run_result *r, bool fio_silent);
+void report_failures(const struct run_result *r);
 /* What a job's numbers may include, in words: O_DIRECT, buffered, fallback. */
 const char *report_io_mode(const struct job_result *jr);
 /* "12.3", "1.23k" style figures for IOPS. */
@@ -63,6 +66,8 @@ void report_fio_json(FILE *f, const struct run_result *r, const struct fio_echo 
 void report_terse(FILE *f, const struct run_result *r);
 /* fio's log files (write_bw_log, write_iops_log, write_lat_log) of every job that asks; -1: err says why. */
 int report_fio_logs(const struct run_result *r, char *err, size_t errlen);
+/* Before the run: refuse log names that are not regular files or new paths (a device, a FIFO). */
+int report_fio_logs_check(const struct job *jobs, unsigned njobs, struct ig_err *e);
 /* A per-request log that ran out of room (FIOLOG_MAX_RECS requests a thread). */
 bool report_fio_logs_dropped(const struct job_result *jr);
 
@@ -73,8 +78,13 @@ void report_verify_text(FILE *f, const struct job_result *jr);
 /* One stderr line for a job that verification failed; false when that is not why it failed. */
 bool report_verify_error(const struct job_result *jr, const char *name);
 json_t *json_verify(const struct job_result *jr);
-/* A job's error in words: strerror, "short transfer", or what --verify found. */
-const char *err_text(const struct thread_stats *t);
+/*
+ * A job's error in words: strerror, what --verify found, or a short
+ * transfer's "short read: 0 of 65536 bytes at offset 1048576" (written into buf).
+ */
+const char *err_text(const struct thread_stats *t, char *buf, size_t len);
+/* A short transfer: bytes moved, of how many, and the request's offset; "(end of file)" or "(no space)". */
+void short_text(const struct thread_stats *t, char *buf, size_t len);
 
 /* ---- reading saved results back (json_read.c) */
 

@@ -12,6 +12,7 @@
 #include "knee.h"
 #include "options.h"
 #include "suite.h"
+#include "userfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -458,14 +459,18 @@ static void write_summary(FILE *f, const struct suite_run *sr)
 	print_bests(f, sr);
 }
 
-static int write_file(const struct suite_run *sr, const char *suffix,
+static int write_file(const struct suite_run *sr, bool check_only, const char *suffix,
 		      void (*fn)(FILE *, const struct suite_run *, int), int kind, struct ig_err *e)
 {
 	char path[PATH_MAX];
 	snprintf(path, sizeof(path), "%s_%s", sr->s->matrix.testname, suffix);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		return err_set(e, EXIT_IOERR, "cannot write %s: %s", path, strerror(errno));
+	if (check_only)
+		return outfile_check("--testname", path, e);
+	FILE *f = outfile_open("--testname", path, false, e);
+	if (!f) {
+		e->status = EXIT_IOERR; /* checked before the run: what fails now fails at the end */
+		return -1;
+	}
 	fn(f, sr, kind);
 	if (fclose(f))
 		return err_set(e, EXIT_IOERR, "cannot write %s: %s", path, strerror(errno));
@@ -478,12 +483,12 @@ static void summary_file(FILE *f, const struct suite_run *sr, int kind)
 	write_summary(f, sr);
 }
 
-static int write_files(const struct suite_run *sr, struct ig_err *e)
+static int write_files(const struct suite_run *sr, bool check_only, struct ig_err *e)
 {
-	return write_file(sr, "summary.txt", summary_file, 0, e) ||
-	       write_file(sr, "iops.csv", write_csv, CSV_IOPS, e) ||
-	       write_file(sr, "mbps.csv", write_csv, CSV_MBPS, e) ||
-	       write_file(sr, "lat.csv", write_csv, CSV_LAT, e) ? -1 : 0;
+	return write_file(sr, check_only, "summary.txt", summary_file, 0, e) ||
+	       write_file(sr, check_only, "iops.csv", write_csv, CSV_IOPS, e) ||
+	       write_file(sr, check_only, "mbps.csv", write_csv, CSV_MBPS, e) ||
+	       write_file(sr, check_only, "lat.csv", write_csv, CSV_LAT, e) ? -1 : 0;
 }
 
 static json_t *best_json(const struct best *b)
@@ -524,8 +529,19 @@ static json_t *matrix_json(const struct suite_run *sr)
 	return o;
 }
 
+/* A point's small and large I/O sizes are the user's -size_small and -size_large: named so. */
+static void name_sizes(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
+{
+	const char *opt = !strcmp(j->name, "small") ? "size-small" : "size-large";
+	const char *typed = args_typed(sr->args, opt);
+	(void)t;
+	(void)c;
+	snprintf(j->bs_said, sizeof(j->bs_said), "%s%s", typed ? "" : "--", typed ? typed : opt);
+}
+
 static const struct suite matrix = {
 	.print = print_matrix,
+	.job = name_sizes,
 	.flags = SUITE_ONE_TARGET,
 	.plan = plan,
 	.write_files = write_files,

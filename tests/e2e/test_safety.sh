@@ -9,7 +9,7 @@
 need_root
 need_iogauge
 need_loop
-need_cmd mkfs.ext4 sha256sum dd blockdev timeout
+need_cmd mkfs.ext4 xxh128sum dd blockdev timeout
 
 cd "$E2E_ROOT" || exit 1
 
@@ -105,6 +105,33 @@ else
 	skip "gpt partition table" "sfdisk not installed"
 fi
 
+# 4b. A GPT with its protective MBR or primary header zeroed is still a partition table
+# (gdisk and parted recover it from what is left).  With LBA 0-33 zeroed libblkid sees
+# nothing and the backup header at the last LBA names it; with LBA 0 alone, the primary
+# header; with LBA 1 alone, libblkid itself reads the backup.
+if command -v sfdisk >/dev/null 2>&1; then
+	for z in "0 34 backup header at LBA 65535 \\(the primary is damaged\\)" \
+		"0 1 header at LBA 1; the protective MBR is missing" "1 1 \\(use"; do
+		read -r first count why <<<"$z"
+		mkloop "gpt_${first}_$count" 32M || exit 1
+		echo ',8M' | sfdisk -q -X gpt "$LOOP" >/dev/null 2>&1
+		dd if=/dev/zero of="$LOOP" bs=512 seek="$first" count="$count" conv=notrunc status=none
+		sync
+		name="gpt with sectors $first-$((first + count - 1)) zeroed"
+		[ "$count" = 34 ] && command -v blkid >/dev/null && check "$name: libblkid sees no partition table (why the check exists)" \
+			[ -z "$(blkid -p -o value -s PTTYPE "$LOOP")" ]
+		refused "$name" "$LOOP"
+		expect_err "$LOOP: it carries (a GPT|a gpt) partition table.*$why.*allow-destroy" "$name: the message says why"
+		[ "$count" = 34 ] && GPTDEAD=$LOOP
+	done
+	before=$(content_hash "$GPTDEAD")
+	write_job "$GPTDEAD" --allow-destroy
+	expect_status 0 "damaged gpt with --allow-destroy: exit status 0"
+	check "damaged gpt with --allow-destroy: content written" [ "$before" != "$(content_hash "$GPTDEAD")" ]
+else
+	skip "damaged gpt partition tables" "sfdisk not installed"
+fi
+
 # 5. Other file systems and signatures.
 if command -v mkfs.xfs >/dev/null 2>&1; then
 	mkloop xfs 512M || exit 1
@@ -173,3 +200,49 @@ read_job "$EXT4"
 after=$(content_hash "$EXT4")
 expect_status 0 "read from an ext4 device without --allow-destroy: exit status 0"
 check "read from an ext4 device: unchanged" [ "$before" = "$after" ]
+
+# 8. The image of a mounted file system (issue 16): a second loop device over it is refused
+# even with --allow-destroy, the image file even with --allow-overwrite, a loop device over
+# the mounted one too; and the device a mounted loop device lies on.  Once unmounted, the
+# image is data that --allow-destroy may overwrite.
+mkloop image 64M || exit 1
+IMG=$E2E_TMP/image.img
+IMGA=$LOOP
+mkfs_ext4 "$IMGA"
+# Read-only: a mounted ext4 writes its own blocks now and then (a commit, the superblock), which
+# the "unchanged" checks below would blame on iogauge; mounted is mounted either way.
+if mount_tmp "$IMGA" ro; then
+	sync
+	IMGB=$(losetup -f --show "$IMG") && E2E_LOOPS+=("$IMGB")
+	refused "a second loop device over a mounted image, --allow-destroy" "$IMGB" --allow-destroy
+	expect_err "$IMGB: its backing file $IMG also backs ${IMGA#/dev/}, which is mounted on $MNT \(never" \
+		"a second loop device: the message names the loop device and the mount point"
+	before=$(content_hash "$IMG")
+	write_job "$IMG" --allow-overwrite --allow-destroy --randseed=16 # not the data a write above may have left
+	expect_status 2 "the image file of a mounted file system, --allow-overwrite --allow-destroy: exit status 2"
+	check "the image file: unchanged" [ "$before" = "$(content_hash "$IMG")" ]
+	expect_err "$IMG: it is the backing file of ${IMGA#/dev/}, which is mounted on $MNT" \
+		"the image file: the message names the loop device and the mount point"
+	IMGC=$(losetup -f --show "$IMGA") && E2E_LOOPS+=("$IMGC")
+	refused "a loop device over a mounted loop device, --allow-destroy" "$IMGC" --allow-destroy
+	expect_err "its backing device ${IMGA#/dev/} is mounted on $MNT" "a loop device over it: the message says so"
+	FIRST=$MNT
+	umount "$FIRST"
+	if mount_tmp "$IMGC"; then
+		sync
+		refused "the device beneath a mounted loop device, --allow-destroy" "$IMGA" --allow-destroy
+		expect_err "$IMGA: it is the backing device of ${IMGC#/dev/}, which is mounted on $MNT" \
+			"the device beneath: the message names the loop device and the mount point"
+		write_job "$IMG" --allow-overwrite
+		expect_status 2 "the image beneath two loop devices, the upper one mounted: exit status 2"
+		umount "$MNT"
+	else
+		fail "mount the loop device over the loop device"
+	fi
+	before=$(content_hash "$IMGB")
+	write_job "$IMGB" --allow-destroy
+	expect_status 0 "the image unmounted: a loop device over it is written with --allow-destroy"
+	check "the image unmounted: content written" [ "$before" != "$(content_hash "$IMGB")" ]
+else
+	fail "mount ext4 from an image"
+fi

@@ -110,6 +110,24 @@ static void time_rejects(const char *s, const char *unit)
 
 /* --------------------------------------------------------------- parse_size */
 
+/* iogauge fio reads sizes as fio 3.33: the IEC spellings with a B are powers of 1000. */
+static void test_parse_size_fio_units(void **state)
+{
+	(void)state;
+	parse_size_fio_units(true);
+	uint64_t kib = size_of("4KiB"), mib = size_of("1MiB"), gib = size_of("2gib"), ki = size_of("4ki"),
+		 k = size_of("4k"), kb = size_of("4KB"), m = size_of("1m");
+	parse_size_fio_units(false);
+	assert_int_equal(kib, 4000);
+	assert_int_equal(mib, 1000000);
+	assert_int_equal(gib, 2000000000ULL);
+	assert_int_equal(ki, 4096); /* fio reads ki (no B) as 1024 */
+	assert_int_equal(k, 4096);
+	assert_int_equal(kb, 4096);
+	assert_int_equal(m, 1ULL << 20);
+	assert_int_equal(size_of("4KiB"), 4096); /* off again: iogauge's own reading */
+}
+
 static void test_parse_size_suffixes(void **state)
 {
 	(void)state;
@@ -619,7 +637,7 @@ static void test_apply_special(void **state)
 	expect_reject("ioengine", "bogus");
 	contains(err, "'bogus'");
 	/* The list comes from the engine registry, "auto" included. */
-	contains(err, "(allowed: io_uring|libaio|psync|sync|mmap|null|inject|stdio|auto)");
+	contains(err, "(allowed: io_uring|libaio|psync|sync|mmap|null|inject|stdio|posixaio|falloc|ftruncate|filecreate|");
 	assert_ptr_equal(gj.engine, &engine_null);
 	expect_reject("ioengine", NULL);
 	contains(err, "needs a value");
@@ -1592,7 +1610,7 @@ static void test_job_validate(void **state)
 	vj.runtime_ns = NSEC_PER_SEC;
 	expect_validate_ok();
 
-	/* Sync engine, iodepth 8: iodepth 1, as in fio (the runner says so: test_sync_iodepth_note). */
+	/* Sync engine, iodepth 8: iodepth 1, as in fio (the runner says so: tests/e2e/test_engines.sh). */
 	valid_job();
 	vj.iodepth = 8;
 	expect_validate_ok();
@@ -1629,6 +1647,8 @@ static void test_job_validate(void **state)
 	vj.engine = &engine_null;
 	vj.size = 0;
 	expect_validate_refused("--size");
+	vj.filesize[0] = vj.filesize[1] = 1 << 20; /* fio's t0019...: filesize alone sizes it */
+	expect_validate_ok();
 	/* The null engine has no file to sync. */
 	valid_job();
 	vj.engine = &engine_null;
@@ -1636,6 +1656,44 @@ static void test_job_validate(void **state)
 	expect_validate_refused("--fsync");
 	vj.fsync_every = 0;
 	expect_validate_ok();
+
+	/* Trims: an engine that trims, and nothing to verify. */
+	valid_job();
+	vj.rw = RW_TRIMWRITE;
+	expect_validate_ok();
+	vj.engine = &engine_stdio;
+	expect_validate_refused("--ioengine=stdio cannot trim (--rw=trimwrite)");
+	vj.engine = &engine_psync;
+	vj.verify = 1;
+	expect_validate_refused("--verify");
+	valid_job();
+	vj.engine = &engine_ftruncate;
+	expect_validate_refused("--ioengine=ftruncate takes writes only");
+	vj.rw = RW_RANDWRITE;
+	expect_validate_ok();
+	/* fio's file engines are --fileop jobs under their own name. */
+	valid_job();
+	vj.engine = &engine_filestat;
+	expect_validate_ok();
+	assert_int_equal(vj.fileop, FILEOP_STAT);
+	assert_ptr_equal(vj.engine, &engine_filestat);
+	valid_job();
+	vj.engine = &engine_filecreate;
+	vj.fileop = FILEOP_UNLINK;
+	expect_validate_refused("different operations");
+	/* Strided zones: a zonesize needs the mode (fio 3.33), zonerange defaults to zonesize. */
+	valid_job();
+	vj.zonesize = 64 << 10;
+	expect_validate_refused("--zonesize needs --zonemode=strided");
+	vj.zonemode = ZONEMODE_STRIDED;
+	expect_validate_ok();
+	assert_int_equal(vj.zonerange, 64 << 10);
+	vj.bsrange[0][0] = vj.bsrange[1][0] = 1024;
+	vj.bsrange[0][1] = vj.bsrange[1][1] = 8192;
+	expect_validate_refused("--zonemode=strided takes one file and one block size");
+	valid_job();
+	vj.zonemode = ZONEMODE_STRIDED;
+	expect_validate_refused("--zonemode=strided needs --zonesize");
 
 	/* The region must end below 2^63 (off_t). */
 	valid_job();
@@ -1656,10 +1714,11 @@ static void test_job_validate(void **state)
 }
 
 /*
- * The warning job_validate printed for a synchronous engine with --iodepth > 1
- * is a note of the run now (errors and notes are values): run a null-engine job.
+ * fio's null engine: synchronous at iodepth=1 and queueing above it, so an
+ * iodepth of 8 is kept (no note that it acts as 1) and requests go in 8 at a
+ * time.  (A synchronous engine's note: tests/e2e/test_engines.sh, psync and sync.)
  */
-static void test_sync_iodepth_note(void **state)
+static void test_null_iodepth(void **state)
 {
 	(void)state;
 	static struct job j[2];
@@ -1679,13 +1738,14 @@ static void test_sync_iodepth_note(void **state)
 	int rc = runner_run(&c, j, 2, &o, &r);
 	if (rc != 0)
 		fail_msg("runner_run: %d (%s)", rc, r.err.msg);
-	assert_int_equal(r.nnotes, 1); /* the iodepth 1 job: nothing to say */
-	contains(r.notes[0], "job deep");
-	contains(r.notes[0], "--ioengine=null");
-	contains(r.notes[0], "--iodepth=8");
-	contains(r.notes[0], "acts as 1");
-	assert_int_equal(r.jobs[0].job.iodepth, 1);
+	assert_int_equal(r.nnotes, 0);
+	assert_ptr_equal(r.jobs[0].job.engine, &engine_null_async);
+	assert_int_equal(r.jobs[0].job.iodepth, 8);
 	assert_int_equal(r.jobs[0].total.op[IO_READ].ios, 16);
+	assert_int_equal(r.jobs[0].total.depth[depth_bucket(8)], 16); /* every request queued at depth 8 */
+	assert_true(r.jobs[0].total.op[IO_READ].slat.n == 16); /* asynchronous: a submission latency each */
+	assert_ptr_equal(r.jobs[1].job.engine, &engine_null);
+	assert_int_equal(r.jobs[1].total.op[IO_READ].ios, 16);
 	run_result_free(&r);
 	ctx_finish(&c);
 }
@@ -1694,6 +1754,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size_suffixes),
+		cmocka_unit_test(test_parse_size_fio_units),
 		cmocka_unit_test(test_parse_size_rejects),
 		cmocka_unit_test(test_parse_size_peta_spellings),
 		cmocka_unit_test(test_parse_time_units),
@@ -1722,7 +1783,7 @@ int main(void)
 		cmocka_unit_test(test_jobfile_errors),
 		cmocka_unit_test(test_jobfile_not_a_file),
 		cmocka_unit_test(test_job_validate),
-		cmocka_unit_test(test_sync_iodepth_note),
+		cmocka_unit_test(test_null_iodepth),
 	};
 	return cmocka_run_group_tests(tests, dir_setup, dir_teardown);
 }

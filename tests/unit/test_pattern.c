@@ -230,7 +230,21 @@ static void test_options(void **state)
 	assert_int_equal(j.bs_write, 0);
 	set("bsrange", "1k-8k,2k-16k");
 	assert_int_equal(j.bsrange[1][1], 16384);
-	assert_int_equal(try_set("bsrange", "8k-1k"), -1);
+	set("bsrange", "8k:1k"); /* fio: either separator, either way round */
+	assert_int_equal(j.bsrange[0][0], 1024);
+	assert_int_equal(j.bsrange[0][1], 8192);
+	set("bsrange", "512/25:1k:25:2k"); /* fio's t0023: ends read as fio reads them, 512-1k */
+	assert_int_equal(j.bsrange[0][0], 512);
+	assert_int_equal(j.bsrange[0][1], 1024);
+	assert_int_equal(try_set("bsrange", "1k"), -1);
+	assert_int_equal(try_set("bsrange", "x-8k"), -1);
+	set("bs", "4k,4k,8k"); /* the trims' size */
+	assert_int_equal(j.bs_trim, 8192);
+	option_print(option_find("bs"), &j, &s, buf, sizeof(buf));
+	assert_string_equal(buf, "4k,4k,8k");
+	set("bs", "4k,8k"); /* trims take the writes' size */
+	assert_int_equal(j.bs_trim, 0);
+	set("bsrange", "1k-8k,2k-16k");
 	set("bssplit", "4k/50:1k/:32k/");
 	assert_int_equal(j.nbssplit[0], 3);
 	assert_int_equal(j.bssplit[0][0].pct, 25); /* sorted by share, as fio */
