@@ -125,7 +125,7 @@ const struct opt_def options[] = {
 	/* Fault injection for tests (engines/inject.c). */
 	{ .name = "inject", .type = OT_SPECIAL, J(inject), .set = set_inject, .print = print_inject,
 	  .arg = "KIND@OFFSET[+K][:N],...[,engine=NAME]", .group = OG_FIO,
-	  .help = "With --ioengine=inject: make requests covering OFFSET fail, for testing (KIND: eio, eio-read, eio-write, enospc, short, drop: a write reported done but never made, flip: a read returns that byte inverted; +K: after the first K such requests; N: N times only; engine=NAME does the real I/O, psync by default)" },
+	  .help = "With --ioengine=inject: make requests covering OFFSET fail, for testing (KIND: eio, eio-read, eio-write, enospc, short, drop: a write reported done but never made, flip: a read returns that byte inverted, hang: the request is held 5 s whatever a stop asks; +K: after the first K such requests; N: N times only; engine=NAME does the real I/O, psync by default)" },
 	{ .name = "direct", .type = OT_BOOL, J(direct), .def = "0", .bare = "1", .group = OG_ENGINE,
 	  .help = "O_DIRECT: bypass the page cache",
 	  .fio = "where the file system refuses O_DIRECT, iogauge falls back to buffered I/O with the cache invalidated and says so (fio fails)" },

@@ -76,6 +76,8 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		/* A shared file's interleaved segment spans the shared region; else each file's own. */
 		uint64_t start = j->stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
 		uint64_t size = j->stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
+		if (!j->stride && jr->shared_files && j->numjobs > 1)
+			size += (j->numjobs - 1) * j->offset_increment; /* every thread's region of the file */
 		if (j->pre_read && !j->direct)
 			jr->pre_read_bytes += target_pre_read(c, t->fd, start, size);
 		if (j->invalidate && !j->pre_read)
@@ -364,6 +366,8 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->nfiles = job_copies(&jr->job) ? 1 : jr->nfiles;
 			w->region_start = &jr->region_start[first_file];
 			w->region_size = &jr->region_size[first_file];
+			/* fio: thread t of a job starts t * offset_increment after --offset, in a shared file too. */
+			w->region_shift = jr->shared_files ? t * jr->job.offset_increment : 0;
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
@@ -435,8 +439,8 @@ static void said_stale(void *arg, const struct stale_file *f)
 {
 	struct swept *s = arg;
 	if (s->n++ < MAX_NOTES / 2)
-		runner_note(s->r, "removed %s, a test file left by iogauge process %d, which is no longer running",
-		     f->path, f->pid);
+		runner_note(s->r, "removed %s, a %s left by iogauge process %d, which is no longer running",
+			    f->path, f->tree ? "file set" : "test file", f->pid);
 }
 
 /* Test files a killed run left where this run creates its own (stale.c): removed, and said. */

@@ -67,6 +67,19 @@ static void clean_stale(struct run_result *r, const struct job *j, const char *p
 }
 
 /*
+ * A file set's directory a killed run made (--fileop: the name given, or
+ * NAME.files) is removed with its items before this run makes it anew: its
+ * creates would meet the old items (EEXIST).
+ */
+static void clean_stale_tree(struct run_result *r, const char *root)
+{
+	int pid;
+	if (stale_tree(root, &pid) && !ctx_remove_tree(root))
+		runner_note(r, "removed %s, a file set left by iogauge process %d, which is no longer running",
+			    root, pid);
+}
+
+/*
  * One file (or device) of a job: its region [start, start + *size) is laid
  * out and checked; *size 0 takes the rest of an existing file.
  */
@@ -375,6 +388,7 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			return -1;
 		if (place_deferred(j, root))
 			return 0; /* one file set of every rank: rank 0 makes it (prepare_deferred) */
+		clean_stale_tree(r, root);
 		return fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
 	}
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;

@@ -41,6 +41,13 @@ struct suite {
 	const char *const *warmups; /* per case: an untimed job run just before it on the same target, or NULL */
 	bool files;       /* a PATH may be an existing regular file, measured in place */
 	bool no_progress; /* the suite shows its own progress (latency's line per request) */
+	/*
+	 * The options that set the test file's size, by table name, space
+	 * separated, in the order they are named when none is given (NULL:
+	 * "size").  A size given is refused when it does not fit; the default
+	 * shrinks (unless SUITE_EXACT_SIZE).
+	 */
+	const char *size_opts;
 	/* After the options, before anything is checked or run: the suite's own defaults, sr->priv. */
 	int (*start)(struct suite_run *sr, struct job *base, struct ig_err *e);
 	/* A case's job for a target, just before it runs: hooks, sizes that depend on the target. */
@@ -133,6 +140,7 @@ struct suite_target {
 	struct path_facts facts; /* file system, mount options, device, rotational: before the run */
 	uint64_t size;
 	uint64_t whole;         /* a device's or an existing file's size; 0 for a directory */
+	uint64_t floor;         /* free space a test file in a directory leaves alone (resolve_target) */
 	bool is_dev, is_file, shrunk, fallback, tested;
 	uint64_t layout_ns;     /* writing a device's region before the reads (not timed) */
 	uint64_t prepare_ns, prepare_bytes; /* the suite's precondition (not timed) */

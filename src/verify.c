@@ -20,10 +20,16 @@ const char *const verify_kind_names[VK_NR] = { "corrupt", "no header", "misplace
 
 /* ---- the units of a thread's region */
 
-/* A unit's index in its thread's table (threads sharing a file have slices: split). */
+/* Where thread's region starts: threads sharing a file have slices (split) or --offset_increment. */
+static uint64_t base_of(const struct verify_ctx *v, unsigned thread)
+{
+	return v->region + (uint64_t)thread * v->step;
+}
+
+/* A unit's index in its thread's table. */
 static uint64_t unit_of(const struct verify_ctx *v, unsigned thread, uint64_t offset)
 {
-	return (offset - v->region) / v->unit - (v->split ? (uint64_t)thread * v->nunits : 0);
+	return (offset - base_of(v, thread)) / v->unit;
 }
 
 static uint64_t units_in(const struct verify_ctx *v, uint32_t len)
@@ -243,7 +249,7 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 {
 	struct verify_ctx *v = arg;
 	struct vthread *t = &v->t[thread];
-	uint64_t base = v->region + (v->split ? (uint64_t)thread * v->nunits * v->unit : 0), s, n;
+	uint64_t base = base_of(v, thread), s, n;
 	if (!t->in_round) {
 		t->in_round = true;
 		t->round_final = final;
@@ -384,8 +390,20 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 			      unsigned first_thread, struct ig_err *e)
 {
 	struct verify_ctx *v = xcalloc(1, sizeof(*v));
-	/* Threads sharing one file (--filename) each verify their own slice of the region. */
-	v->split = j->filename[0] && nthreads > 1;
+	/*
+	 * Threads sharing one file (--filename) each verify their own slice of
+	 * the region, or with --offset_increment their own region.
+	 */
+	v->split = j->filename[0] && nthreads > 1 && !j->offset_increment;
+	if (j->filename[0] && nthreads > 1 && j->offset_increment && j->offset_increment < j->size) {
+		char b[32], c[32];
+		err_set(e, EXIT_USAGE,
+			"job %s: --verify: the %u threads' regions of the shared file overlap (--offset_increment=%s is less than --size=%s)",
+			j->name, nthreads, fmt_bytes(b, sizeof(b), (double)j->offset_increment),
+			fmt_bytes(c, sizeof(c), (double)j->size));
+		free(v);
+		return NULL;
+	}
 	v->read_only = !rw_writes(j->rw);
 	v->nthreads = nthreads;
 	if (size_table(v, j, nthreads, e)) {
@@ -395,6 +413,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 	snprintf(v->name, sizeof(v->name), "%s", j->name);
 	v->algo = j->verify;
 	v->region = j->offset;
+	v->step = v->split ? v->nunits * v->unit : j->offset_increment;
 	v->depth = j->engine->flags & ENGINE_SYNC ? 1 : j->iodepth;
 	v->first_thread = first_thread;
 	v->maxbs = pattern_max_bs(j);

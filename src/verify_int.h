@@ -69,6 +69,7 @@ struct verify_ctx {
 	char name[64];
 	uint64_t region, unit, nunits, seed, interval, maxbs; /* nunits: of each thread */
 	unsigned nthreads, backlog, depth, first_thread;
+	uint64_t step; /* from one thread's region to the next: a slice (split), --offset_increment or 0 */
 	bool final, split, read_only, fatal, dump, fake, experimental, check_pattern, fill, save;
 	struct data_spec pattern;
 	const EVP_MD *md;

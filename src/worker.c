@@ -493,7 +493,8 @@ static void end_pass(struct worker *w)
 	if (!w->inval_passes)
 		return;
 	uint64_t t = now_ns();
-	posix_fadvise(w->ectx.fd, (off_t)job_region_offset(j), (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
+	uint64_t start = j->stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
+	posix_fadvise(w->ectx.fd, (off_t)start, (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
 	pause_clock(w, now_ns() - t, true);
 }
 

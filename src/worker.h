@@ -135,6 +135,7 @@ struct worker {
 	/* The thread's files (nrfiles, a filename list): targets [0, nfiles) from target. */
 	unsigned nfiles;
 	const uint64_t *region_start, *region_size; /* each file's region */
+	uint64_t region_shift; /* threads sharing files: thread * --offset_increment, added to each region */
 	struct wfile {
 		uint64_t start, nblocks, left; /* left: requests of this loop, 0: done */
 		struct offgen og;

@@ -215,7 +215,7 @@ static int plan_files(struct worker *w, enum offgen_kind kind, uint64_t seed)
 	w->files_total = 0;
 	for (unsigned f = 0; f < w->nfiles; f++) {
 		struct wfile *wf = &w->files[f];
-		wf->start = w->region_start[f];
+		wf->start = w->region_start[f] + w->region_shift;
 		wf->nblocks = wf->left = w->region_size[f] / j->bs;
 		if (offgen_init(&wf->og, kind, j->dist, j->dist_param, wf->nblocks, seed + f))
 			return -1;
@@ -262,7 +262,7 @@ int worker_plan(struct worker *w)
 	w->bs = j->bs;
 	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
 	w->len = (uint32_t)j->bs;
-	w->region = w->region_start ? w->region_start[0] : j->offset;
+	w->region = (w->region_start ? w->region_start[0] : j->offset) + w->region_shift;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
 	if (j->hooks && j->hooks->split && j->numjobs > 1) {
@@ -322,6 +322,7 @@ int worker_plan(struct worker *w)
 	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;
+	w->pat.region_start = w->region; /* this thread's: its file's region, --offset_increment */
 	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
 	if (j->data.dedupe && j->dedupe_mode == DEDUPE_WORKING_SET) {
 		/* fio's working set: PCT% of the region's blocks, the same for every thread of the run. */

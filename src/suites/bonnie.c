@@ -506,6 +506,7 @@ static json_t *bonnie_json(const struct suite_run *sr)
 static const struct suite bonnie = {
 	.print = print_bonnie,
 	.flags = SUITE_ONE_TARGET | SUITE_DIRS_ONLY | SUITE_EXACT_SIZE,
+	.size_opts = "s",
 	.plan = plan,
 	.json = bonnie_json,
 };

@@ -380,6 +380,7 @@ static const struct suite latency = {
 	.print = print_latency,
 	.files = true,
 	.no_progress = true,
+	.size_opts = "S",
 	.start = start,
 	.job = job,
 	.target_done = target_done,

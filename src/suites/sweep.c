@@ -348,6 +348,7 @@ static json_t *sweep_json(const struct suite_run *sr)
 static const struct suite sweep = {
 	.print = print_sweep,
 	.flags = SUITE_ONE_TARGET | SUITE_DIRS_ONLY | SUITE_EXACT_SIZE,
+	.size_opts = "s g",
 	.plan = plan,
 	.write_files = write_excel_file,
 	.json = sweep_json,
