@@ -259,7 +259,7 @@ void fio_cli_markdown(FILE *f)
 		   "file after the first starts from the defaults and waits for the jobs before it; the files "
 		   "iogauge creates are kept (`unlink=1` in every job removes them); no note on stderr that "
 		   "fio does not print either. `--output-format=json` is fio's JSON (`fio-json`). Its program "
-		   "options:\n\n| option | short | here |\n| --- | --- | --- |\n", FIO_FOLLOWED + 4);
+		   "options:\n\n| option | short | here |\n| --- | --- | --- |\n", &FIO_FOLLOWED[4]);
 	unsigned n = 0, refused = 0;
 	for (const struct cli_opt *c = cli_opts; c->name; c++) {
 		fprintf(f, "| `--%s%s` | %s%c%s | %s%s |\n", c->name,
