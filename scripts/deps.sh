@@ -6,7 +6,7 @@ PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libjansson-dev li
       fio gnuplot-nox bonnie++ e2fsprogs xfsprogs btrfs-progs util-linux fdisk valgrind
       openmpi-bin libopenmpi-dev
       libjs-chart.js chromium libpng-dev optipng
-      libisal-dev libxxhash-dev libssl-dev zstd gzip clang libclang-rt-14-dev strace"
+      libisal-dev libxxhash-dev libssl-dev zstd gzip clang libclang-rt-14-dev strace sysstat"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
