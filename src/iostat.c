@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 _Static_assert(MAX_DEVS <= IOSTAT_MAX_DEVS, "the series are parallel to run_result.devs");
+_Static_assert(sizeof(struct dev_delta) == 11 * sizeof(uint64_t), "last_sample adds the fields as an array");
 
 void iostat_cols(const struct dev_delta *d, struct iostat_cols *c)
 {
@@ -88,7 +89,7 @@ void iostat_note_target(struct run_result *r, const char *path, const char *devi
 /* ---- other processes (/proc/PID/io, as iopp) */
 
 struct proc_entry {
-	int pid;
+	int pid, ppid;
 	uint64_t start, rb, wb;
 	char name[16];
 };
@@ -116,10 +117,13 @@ static int proc_stat(int pid, struct proc_entry *e)
 		len = sizeof(e->name) - 1;
 	memcpy(e->name, open + 1, len);
 	e->name[len] = 0;
-	/* After ")": state is field 3, starttime field 22. */
+	/* After ")": state is field 3, ppid field 4, starttime field 22. */
 	char *p = close + 1;
-	for (int field = 2; field < 21 && p; field++)
+	for (int field = 2; field < 21 && p; field++) {
 		p = strchr(p + 1, ' ');
+		if (field == 3 && p)
+			e->ppid = atoi(p + 1);
+	}
 	e->start = p ? strtoull(p + 1, NULL, 10) : 0;
 	return 0;
 }
@@ -203,23 +207,51 @@ static void add_other(struct iostat_run *io, const struct proc_entry *e, uint64_
 	snprintf(o->name, sizeof(o->name), "%s", e->name);
 }
 
+/* Most bytes first. */
+static int by_bytes(const void *a, const void *b)
+{
+	const struct other_io *x = a, *y = b;
+	uint64_t m = x->read_bytes + x->write_bytes, n = y->read_bytes + y->write_bytes;
+	return (m < n) - (m > n);
+}
+
 /*
  * A process alive at both ends counts its difference; one that started
- * meanwhile counts all it did.  One that ended meanwhile is lost (as in iopp).
+ * meanwhile counts all it did.  A child reaped meanwhile hands its whole
+ * life's counts to its parent (the kernel adds them at wait()): what it had
+ * done before the phase is taken back off the parent.  A process that ended
+ * meanwhile is otherwise lost, as in iopp.
  */
 static void proc_diff(struct iostat_run *io, const struct proc_snap *a, const struct proc_snap *b)
 {
+	uint64_t *rb = xcalloc(b->n + 1, sizeof(*rb)), *wb = xcalloc(b->n + 1, sizeof(*wb));
 	for (unsigned i = 0; i < b->n; i++) {
 		const struct proc_entry *e = &b->e[i];
 		const struct proc_entry *was = bsearch(e, a->e, a->n, sizeof(*e), by_pid);
-		uint64_t rb = e->rb, wb = e->wb;
+		rb[i] = e->rb;
+		wb[i] = e->wb;
 		if (was && was->start == e->start) {
-			rb = e->rb >= was->rb ? e->rb - was->rb : 0;
-			wb = e->wb >= was->wb ? e->wb - was->wb : 0;
+			rb[i] = e->rb >= was->rb ? e->rb - was->rb : 0;
+			wb[i] = e->wb >= was->wb ? e->wb - was->wb : 0;
 		}
-		if (rb || wb)
-			add_other(io, e, rb, wb);
 	}
+	for (unsigned i = 0; i < a->n; i++) {
+		const struct proc_entry *gone = &a->e[i], *now = bsearch(gone, b->e, b->n, sizeof(*gone), by_pid);
+		if (now && now->start == gone->start)
+			continue;
+		struct proc_entry key = { .pid = gone->ppid };
+		const struct proc_entry *parent = bsearch(&key, b->e, b->n, sizeof(key), by_pid);
+		if (!parent)
+			continue;
+		size_t k = (size_t)(parent - b->e);
+		rb[k] = rb[k] >= gone->rb ? rb[k] - gone->rb : 0;
+		wb[k] = wb[k] >= gone->wb ? wb[k] - gone->wb : 0;
+	}
+	for (unsigned i = 0; i < b->n; i++)
+		if (rb[i] || wb[i])
+			add_other(io, &b->e[i], rb[i], wb[i]);
+	free(rb);
+	free(wb);
 }
 
 /* ---- the phase */
@@ -270,6 +302,8 @@ void iostat_begin(struct iostat_phase *p, struct run_result *r)
 			iostat_disk_of(r->devs[i].name, r->devs[i].disk, sizeof(r->devs[i].disk));
 	read_all(r, p->before);
 	memcpy(p->last, p->before, sizeof(p->last));
+	for (unsigned i = 0; i < r->ndevs; i++)
+		p->first[i] = r->iostat.series[i].n;
 	uint64_t t = now_ns();
 	if (!r->iostat.t0_ns)
 		r->iostat.t0_ns = t;
@@ -289,11 +323,34 @@ uint64_t iostat_tick(struct iostat_phase *p, struct run_result *r, uint64_t now)
 	return p->next_ns - now;
 }
 
+/*
+ * The phase's last part-second: its own sample, unless it is a sliver (the
+ * workers ended just after a sample), which joins the sample before it so
+ * no near-empty point drags a plot to zero; the sums stay exact.
+ */
+static void last_sample(struct iostat_phase *p, struct run_result *r)
+{
+	sample(p, r);
+	for (unsigned i = 0; i < r->ndevs; i++) {
+		struct dev_series *s = &r->iostat.series[i];
+		if (s->n < p->first[i] + 2 || s->pts[s->n - 1].d.span_ns >= NSEC_PER_SEC / 10)
+			continue;
+		struct dev_sample *a = &s->pts[s->n - 2];
+		const struct dev_sample *b = &s->pts[s->n - 1];
+		uint64_t *x = &a->d.rd_ios;
+		const uint64_t *y = &b->d.rd_ios;
+		for (size_t k = 0; k < sizeof(a->d) / sizeof(uint64_t); k++)
+			x[k] += y[k]; /* every field is a count or a time: they add */
+		a->t_ns = b->t_ns;
+		s->n--;
+	}
+}
+
 void iostat_end(struct iostat_phase *p, struct run_result *r)
 {
 	if (!p->begun)
 		return;
-	sample(p, r); /* the last part-second, with its own span */
+	last_sample(p, r);
 	for (unsigned i = 0; i < r->ndevs; i++) {
 		struct dev_result *d = &r->devs[i];
 		if (!p->before[i].when_ns || !p->last[i].when_ns)
@@ -317,6 +374,7 @@ void iostat_end(struct iostat_phase *p, struct run_result *r)
 	if (after) {
 		proc_diff(&r->iostat, p->procs, after);
 		r->iostat.others_ok = true;
+		qsort(r->iostat.others, r->iostat.nothers, sizeof(*r->iostat.others), by_bytes);
 	}
 	proc_free(after);
 	proc_free(p->procs);

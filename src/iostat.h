@@ -58,7 +58,7 @@ struct nodev_target {
 /* This rank's device series, other processes' I/O and targets without a device. */
 struct iostat_run {
 	struct dev_series series[IOSTAT_MAX_DEVS]; /* parallel to run_result.devs */
-	struct other_io *others;
+	struct other_io *others; /* most bytes first */
 	unsigned nothers;
 	bool others_ok;      /* /proc was scanned at both ends of a measured phase */
 	uint64_t t0_ns;      /* start of the first measured phase: series times count from it */
@@ -73,6 +73,7 @@ struct iostat_phase {
 	bool begun;
 	struct devstat before[IOSTAT_MAX_DEVS], last[IOSTAT_MAX_DEVS];
 	uint64_t next_ns;    /* when the next per-second sample is due */
+	unsigned first[IOSTAT_MAX_DEVS]; /* each series' first sample of this phase */
 	struct proc_snap *procs;
 };
 

@@ -96,8 +96,14 @@ void html_iostat(struct page *p, unsigned r)
 		fputs("<p class=\"other-io\">Other I/O while measuring: ", f);
 		if (!json_array_size(others))
 			fputs("none", f);
+		double rest[2] = { 0, 0 };
 		json_array_foreach(others, i, o) {
 			char line[128];
+			if (i >= 5) { /* most bytes first: the rest in one sum */
+				rest[0] += col(o, "read_bytes");
+				rest[1] += col(o, "write_bytes");
+				continue;
+			}
 			snprintf(line, sizeof(line), "%sPID %lld %s %.1f MB read, %.1f MB written", i ? "; " : "",
 				 (long long)json_integer_value(json_object_get(o, "pid")),
 				 json_string_value(json_object_get(o, "name")) ?
@@ -105,6 +111,9 @@ void html_iostat(struct page *p, unsigned r)
 				 col(o, "read_bytes") / 1e6, col(o, "write_bytes") / 1e6);
 			html_esc(f, line);
 		}
+		if (json_array_size(others) > 5)
+			fprintf(f, "; and %zu more processes, %.1f MB read, %.1f MB written",
+				json_array_size(others) - 5, rest[0] / 1e6, rest[1] / 1e6);
 		fputs("</p>\n", f);
 	}
 	bool series = false;

@@ -56,16 +56,30 @@ void report_nodev_text(FILE *f, const struct run_result *r)
 	}
 }
 
+#define OTHERS_SHOWN 5
+
 void report_other_io_text(FILE *f, const struct run_result *r)
 {
 	const struct iostat_run *io = &r->iostat;
 	if (!io->others_ok)
 		return;
 	fprintf(f, "  other I/O while measuring:%s", io->nothers ? "" : " none\n");
-	for (unsigned i = 0; i < io->nothers; i++)
-		fprintf(f, "%s PID %d %s %.1f MB read, %.1f MB written%s", i ? ";" : "", io->others[i].pid,
-			io->others[i].name, (double)io->others[i].read_bytes / 1e6,
-			(double)io->others[i].write_bytes / 1e6, i + 1 == io->nothers ? "\n" : "");
+	uint64_t rest_r = 0, rest_w = 0;
+	for (unsigned i = 0; i < io->nothers; i++) {
+		const struct other_io *o = &io->others[i];
+		if (i >= OTHERS_SHOWN) {
+			rest_r += o->read_bytes;
+			rest_w += o->write_bytes;
+			continue;
+		}
+		fprintf(f, "%s PID %d %s %.1f MB read, %.1f MB written", i ? ";" : "", o->pid, o->name,
+			(double)o->read_bytes / 1e6, (double)o->write_bytes / 1e6);
+	}
+	if (io->nothers > OTHERS_SHOWN)
+		fprintf(f, "; and %u more processes, %.1f MB read, %.1f MB written", io->nothers - OTHERS_SHOWN,
+			(double)rest_r / 1e6, (double)rest_w / 1e6);
+	if (io->nothers)
+		fputc('\n', f);
 }
 
 static json_t *json_cols(const struct dev_delta *x)
