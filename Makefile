@@ -5,7 +5,7 @@ DESTDIR ?=
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror
 BASE     = -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread -Isrc
-LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -lm -pthread
+LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -llzo2 -lz -lzstd -lm -pthread
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 SRC      = $(sort $(wildcard src/*.c src/engines/*.c src/suites/*.c src/report/*.c src/cmds/*.c))
@@ -20,7 +20,7 @@ MPIOBJ   = $(filter-out build/rel/src/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/
 MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
 
-.PHONY: all run test unit e2e deps san mpi install clean docs bench screenshots fuzz fuzz-build fuzz-smoke check-tsan
+.PHONY: all run test unit e2e deps san mpi install install-fio-link fio-regression clean docs bench screenshots fuzz fuzz-build fuzz-smoke check-tsan
 all: iogauge iogauge.1 docs/options.md docs/fio.md
 
 deps:
@@ -94,6 +94,22 @@ screenshots: deps iogauge
 install: iogauge iogauge.1
 	install -D -m 0755 iogauge $(DESTDIR)$(PREFIX)/bin/iogauge
 	install -D -m 0644 iogauge.1 $(DESTDIR)$(PREFIX)/share/man/man1/iogauge.1
+
+# fio 3.33's own regression jobs and examples under fio and iogauge, the slow ones too
+# (scripts/fio-regression.sh; ARGS="--full" adds the heavy ones: GiBs and minutes).
+fio-regression: iogauge
+	scripts/fio-regression.sh $(ARGS)
+
+# Optional: `fio` as a link to iogauge (iogauge fio).  Never installed by `make install`,
+# and refused when a fio that is not this link is already at the place or on the PATH.
+install-fio-link: install
+	@real=$$(command -v fio 2>/dev/null || true); \
+	dest=$(DESTDIR)$(PREFIX)/bin/fio; \
+	if [ -e "$$dest" ] && [ "$$(readlink "$$dest")" != iogauge ]; then \
+		echo "install-fio-link: $$dest exists and is not iogauge's link: left alone" >&2; exit 1; fi; \
+	if [ -z "$(DESTDIR)" ] && [ -n "$$real" ] && [ "$$real" != "$$dest" ] && [ "$$(readlink -f "$$real")" != "$$(readlink -f $(PREFIX)/bin/iogauge)" ] && [ "$(FORCE)" != 1 ]; then \
+		echo "install-fio-link: a real fio is at $$real; a link at $$dest could shadow it (FORCE=1 installs anyway)" >&2; exit 1; fi; \
+	ln -sfn iogauge "$$dest"; echo "$$dest -> iogauge"
 
 clean:
 	rm -rf build iogauge iogauge-mpi

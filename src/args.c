@@ -8,6 +8,7 @@
 #include "pattern.h"
 #include "place.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -134,19 +135,28 @@ int args_push_job(struct parsed_args *pa, const char *name, const char *where, s
 }
 
 /*
- * option_apply's message names the option "--NAME"; in a job file it is
- * spelled as the file writes it ("blocksize", "end-fsync").
+ * option_apply's message names the option "--NAME" (the classic tools'
+ * "-NAME"); it is named as the user wrote it: "blocksize" or "end-fsync" in a
+ * job file, "-size_small" or "--size-small" on the command line.
  */
 static void respell(char *err, size_t len, const struct opt_def *o, const char *key, size_t klen)
 {
-	size_t nl = strlen(o->name);
-	if (strncmp(err, "--", 2) || strncmp(err + 2, o->name, nl))
+	size_t nl = strlen(o->name), dashes = strspn(err, "-");
+	if (dashes < 1 || dashes > 2 || strncmp(err + dashes, o->name, nl) ||
+	    (err[dashes + nl] && (isalnum((unsigned char)err[dashes + nl]) || strchr("_-", err[dashes + nl]))))
 		return;
-	size_t rest = strlen(err + 2 + nl);
+	size_t rest = strlen(err + dashes + nl);
 	if (klen + rest >= len)
 		return;
-	memmove(err + klen, err + 2 + nl, rest + 1);
+	memmove(err + klen, err + dashes + nl, rest + 1);
 	memcpy(err, key, klen);
+}
+
+/* The block size's own option, named in messages about it: `said` as typed, or "" (--bs) for a suite's. */
+static void note_bs(const struct opt_def *o, struct job *j, const char *said, size_t slen)
+{
+	if (o->scope == SCOPE_JOB && o->off == offsetof(struct job, bs) && j)
+		snprintf(j->bs_said, sizeof(j->bs_said), "%.*s", (int)slen, said);
 }
 
 /* One option into j (or the settings); message in err on failure. */
@@ -186,6 +196,13 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 		args_diag(pa, DIAG_ERR, "%s%s", where, err);
 		return -1;
 	}
+	if (from_file) {
+		note_bs(o, j, key, klen);
+	} else {
+		char said[40];
+		snprintf(said, sizeof(said), "%s%.*s", klen == 1 ? "-" : "--", (int)klen, key);
+		note_bs(o, j, said, strlen(said));
+	}
 	/* fio echoes job options, and drops empty values: bare flags never appear. */
 	if (echo && val && *val && o->scope == SCOPE_JOB)
 		kv_push(echo, key, klen, val);
@@ -211,6 +228,8 @@ static int apply_string(const char *opts, unsigned prefer, unsigned groups, stru
 			rc = err_set(e, EXIT_USAGE, "unknown option '%.*s' (see --help)", (int)nlen, name);
 		else if (apply_one(o, name, nlen, eq ? eq + 1 : NULL, false, j, s, err, sizeof(err)))
 			rc = err_set(e, EXIT_USAGE, "%s", err);
+		else
+			note_bs(o, j, "", 0); /* a case's own block size: not the user's option */
 	}
 	free(copy);
 	return rc;
@@ -312,16 +331,29 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 			if (pa->ndiags && pa->diags[pa->ndiags - 1].kind == DIAG_UNSUPPORTED)
 				continue; /* named with the others at the end */
 			int rc = args_take_error(pa, e);
-			/* ioping's one-letter options (latency -c) are named as typed: "-c", not "--c". */
-			if (o && o->name[0] && !o->name[1] && !strncmp(e->msg, "--", 2) && e->msg[2] == o->name[0])
-				memmove(e->msg, e->msg + 1, strlen(e->msg));
+			/* Named as typed: latency's "-c", Orion's "-size_small", not "--c" or "-size-small". */
+			if (o)
+				respell(e->msg, sizeof(e->msg), o, a, (size_t)(name - a) + nlen);
 			return rc;
 		}
 		/* Job options for every job: they win over job files' values too. */
 		if (!cur && o && o->scope == SCOPE_JOB)
 			kv_push(&pa->cli_global, name, nlen, val);
+		if (o && (o->group & cmd->groups)) {
+			char said[64];
+			snprintf(said, sizeof(said), "%.*s", (int)((size_t)(name - a) + nlen), a);
+			kv_push(&pa->typed, o->name, strlen(o->name), said);
+		}
 	}
 	return 0;
+}
+
+const char *args_typed(const struct parsed_args *pa, const char *name)
+{
+	for (unsigned i = pa ? pa->typed.n : 0; i-- > 0;)
+		if (!strcmp(pa->typed.v[i].key, name))
+			return pa->typed.v[i].val;
+	return NULL;
 }
 
 void args_free(struct parsed_args *pa)
@@ -331,6 +363,7 @@ void args_free(struct parsed_args *pa)
 	free(pa->echo);
 	kv_free(&pa->global_echo);
 	kv_free(&pa->cli_global);
+	kv_free(&pa->typed);
 	for (unsigned i = 0; i < pa->ndiags; i++)
 		free(pa->diags[i].text);
 	free(pa->diags);
@@ -375,6 +408,16 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* A tree read (tree.h): its own engine, each file read once by one thread. */
+static int tree_validate(struct job *j, struct ig_err *e)
+{
+	j->engine = &engine_tree;
+	j->iodepth = 1;
+	if (j->direct || j->time_based || j->loops > 1 || j->rw != RW_READ || j->fileop)
+		return err_set(e, EXIT_USAGE, "job %s: a tree read reads each file once, buffered", j->name);
+	return 0;
+}
+
 /* fio's zonemode: strided zones of one file and one block size; zbd is refused at the target. */
 static int zone_validate(struct job *j, struct ig_err *e)
 {
@@ -399,6 +442,8 @@ static int zone_validate(struct job *j, struct ig_err *e)
 
 int job_validate(struct job *j, struct ig_err *e)
 {
+	if (j->tree)
+		return tree_validate(j, e);
 	if (j->engine->fileop && !j->fileop)
 		j->fileop = j->engine->fileop; /* fio's filecreate, filestat ...: a --fileop job */
 	if (j->fileop)
@@ -448,10 +493,13 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (j->seq_order && rw_is_random(j->rw))
 		return err_set(e, EXIT_USAGE, "job %s: --seq_order orders sequential patterns; --rw=%s is random",
 			       j->name, rw_names[j->rw]);
-	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size)
+	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size && !j->filesize[0])
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);
+	if (j->size && pattern_need(j) > j->size && !j->short_tail && j->bs_said[0])
+		return err_set(e, EXIT_USAGE, "job %s: %s (%llu bytes) is larger than --size=%llu", j->name,
+			       j->bs_said, (unsigned long long)pattern_need(j), (unsigned long long)j->size);
 	if (j->size && pattern_need(j) > j->size && !j->short_tail)
 		return err_set(e, EXIT_USAGE, "job %s: --bs=%llu is larger than --size=%llu", j->name,
 			       (unsigned long long)pattern_need(j), (unsigned long long)j->size);

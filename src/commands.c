@@ -2,6 +2,7 @@
 #include "common.h"
 #include "commands.h"
 #include "suite.h"
+#include "option_values.h"
 
 #include <string.h>
 
@@ -18,7 +19,10 @@
 	X(matrix)        \
 	X(sweep)         \
 	X(bonnie)        \
+	X(tree)          \
+	X(fs)            \
 	X(run)           \
+	X(fio)           \
 	X(report)
 
 #define DECLARE(n) extern const struct command cmd_##n;
@@ -33,6 +37,23 @@ const struct command *command_find(const char *name)
 		if (!strcmp(commands[i]->name, name))
 			return commands[i];
 	return NULL;
+}
+
+unsigned command_formats(const struct command *c)
+{
+	return c->formats ? c->formats : 1u << OUT_NORMAL | 1u << OUT_JSON;
+}
+
+int command_check_format(const struct command *c, const struct settings *s, struct ig_err *e)
+{
+	unsigned asked = s->output_formats ? s->output_formats : 1u << s->output_format;
+	if (!(asked & ~command_formats(c)))
+		return 0;
+	char got[64], can[64];
+	format_names(asked, ",", got, sizeof(got));
+	format_names(command_formats(c), " or ", can, sizeof(can));
+	return err_set(e, EXIT_USAGE, "--output-format=%s: %s writes %s (fio's formats come from `iogauge run`)",
+		       got, c->name, can);
 }
 
 int command_run(const struct command *c, int argc, char **argv)

@@ -10,6 +10,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct ctx_file; /* a test file to remove: a node of a list the signal handler can walk */
@@ -17,6 +18,8 @@ struct ctx_file; /* a test file to remove: a node of a list the signal handler c
 struct run_ctx {
 	volatile sig_atomic_t stop; /* signal number asking to stop; 0: run on */
 	volatile sig_atomic_t halt; /* several ranks: another rank asked every rank to stop the measured phase */
+	uint64_t first_signal_ns;   /* CLOCK_MONOTONIC of the first signal; 0: none yet (atomic) */
+	int late_signals;           /* signals after the first one's window (atomic) */
 	struct ctx_file *files;     /* pushed atomically; walked by the handler */
 	bool keep;                  /* --keep: never remove */
 	struct ctx_claim {
@@ -36,6 +39,12 @@ int ctx_register_file(struct run_ctx *c, const char *path);
 /* A directory this run created: removed with everything below it, like a file. */
 int ctx_register_tree(struct run_ctx *c, const char *path);
 /*
+ * Remove the directory path and everything below it, never following a link
+ * nor entering another file system; async-signal-safe.  0, or -1 (errno) when
+ * the directory itself could not be opened or removed.
+ */
+int ctx_remove_tree(const char *path);
+/*
  * Unlink every registered file not yet removed; with keep, mark them kept
  * instead (stale.h).  Async-signal-safe, idempotent.
  */
@@ -47,8 +56,11 @@ void ctx_unclaim(struct run_ctx *c, dev_t dev, ino_t ino);
 bool ctx_claimed(const struct run_ctx *c, dev_t dev, ino_t ino);
 
 /*
- * SIGINT, SIGTERM and SIGHUP set c->stop; a second signal removes the files
- * and exits 128+N at once.  SIGPIPE is ignored (a closed reader is a write
+ * SIGINT, SIGTERM and SIGHUP set c->stop: the run stops its workers, prints
+ * what it measured and exits 128+N.  Signals within a second of the first are
+ * the same request (`timeout` and shells send the group's and their own); a
+ * later second signal removes the test files at once, and the run still
+ * prints its partial results; a third exits 128+N at once.  SIGPIPE is ignored (a closed reader is a write
  * error, not death with test files left behind).  The handler can only reach
  * a static pointer: this sets it to c.
  */

@@ -7,10 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void option_synopsis(const struct opt_def *o, char *buf, size_t len)
+/* "--name=VALUES" as a command takes it (c NULL: as any command does, the man page's). */
+static void option_synopsis(const struct opt_def *o, const struct command *c, char *buf, size_t len)
 {
 	char vals[256] = "";
-	if (o->type == OT_ENUM) {
+	if (o->cmd_values) {
+		o->cmd_values(c, vals, sizeof(vals));
+	} else if (o->type == OT_ENUM) {
 		size_t k = 0;
 		for (unsigned i = 0; o->values[i] && k < sizeof(vals); i++)
 			k += (size_t)snprintf(vals + k, sizeof(vals) - k, "%s%s", i ? "|" : "", o->values[i]);
@@ -82,7 +85,7 @@ void options_help(FILE *f, const struct command *c)
 		if (!(o->group & c->groups))
 			continue;
 		char syn[300], def[512];
-		option_synopsis(o, syn, sizeof(syn));
+		option_synopsis(o, c, syn, sizeof(syn));
 		cmd_default(c, o, def, sizeof(def));
 		if (strlen(syn) > 34)
 			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
@@ -129,19 +132,27 @@ static void per_command(const struct opt_def *o, char *cmds, size_t clen, char *
 	}
 }
 
-/* roff needs '-' and '\' escaped. */
+/*
+ * roff needs '-' and '\' escaped.  A ':', '|' or ',' inside a word may end
+ * a line (\:, a break point): "1:5:10:...:99.99" and "--rw=read|write|..."
+ * are wider than a narrow terminal, and troff warns when it cannot break one.
+ */
 static void roff(FILE *f, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '-' || *s == '\\')
+	for (const char *p = s; *p; p++) {
+		if (*p == '-' || *p == '\\')
 			fputc('\\', f);
-		fputc(*s, f);
+		fputc(*p, f);
+		if (strchr(":|,", *p) && p > s && p[-1] != ' ' && p[1] && p[1] != ' ')
+			fputs("\\:", f);
 	}
 }
 
 void options_man(FILE *f)
 {
 	fprintf(f, ".TH IOGAUGE 1 \"\" \"iogauge %s\" \"User Commands\"\n", IOGAUGE_VERSION);
+	/* Ragged right: a line of one long option cannot be spread to the margin (troff would warn). */
+	fprintf(f, ".ad l\n");
 	fprintf(f, ".SH NAME\niogauge \\- an honest storage benchmark\n.SH SYNOPSIS\n");
 	for (unsigned i = 0; commands[i]; i++) {
 		fprintf(f, ".B ");
@@ -179,7 +190,7 @@ void options_man(FILE *f)
 	fprintf(f, ".SH OPTIONS\n");
 	for (const struct opt_def *o = options; o->name; o++) {
 		char syn[300], cmds[256], defs[1024];
-		option_synopsis(o, syn, sizeof(syn));
+		option_synopsis(o, NULL, syn, sizeof(syn));
 		per_command(o, cmds, sizeof(cmds), defs, sizeof(defs));
 		fprintf(f, ".TP\n.B ");
 		roff(f, syn);
@@ -215,7 +226,7 @@ void options_markdown(FILE *f)
 	fprintf(f, "\n## Options\n\n| option | default | commands | meaning |\n| --- | --- | --- | --- |\n");
 	for (const struct opt_def *o = options; o->name; o++) {
 		char syn[300], cmds[256], defs[1024];
-		option_synopsis(o, syn, sizeof(syn));
+		option_synopsis(o, NULL, syn, sizeof(syn));
 		per_command(o, cmds, sizeof(cmds), defs, sizeof(defs));
 		fprintf(f, "| `");
 		for (const char *p = syn; *p; p++)
@@ -230,7 +241,7 @@ void options_markdown(FILE *f)
 /* fio's own spelling of an option's value form, for the tables. */
 static void fio_synopsis(const struct opt_def *o, char *buf, size_t len)
 {
-	option_synopsis(o, buf, len);
+	option_synopsis(o, NULL, buf, len);
 	/* "--bs=SIZE" -> "bs=SIZE": job-file form, as fio's HOWTO writes it. */
 	memmove(buf, buf + 2, strlen(buf + 2) + 1);
 }
@@ -246,16 +257,16 @@ static const char *const fio_differences[] = {
 	"**Command line over job file.** `iogauge run --size=64m --runtime=5 job.fio` runs the file's "
 	"jobs with those values: options before the first `--name` override the file's `[global]` and "
 	"job sections. (fio 3.33 does the opposite: there the job file's values win over the command "
-	"line's.)",
+	"line's, and `iogauge fio` reads it so.)",
 	"**Size suffixes.** `k`, `ki`, `KB`, `KiB` all mean 1024 (and `m`, `g`, `t`, `p` likewise). "
-	"fio 3.33 reads the IEC spellings with a trailing B (`4KiB`, `1MiB`) as powers of 1000: iogauge "
-	"does not copy that trap.",
+	"fio 3.33 reads the IEC spellings with a trailing B (`4KiB`, `1MiB`) as powers of 1000: `iogauge "
+	"run` does not copy that trap; `iogauge fio` does, for fio's job files.",
 	"**Blank after `=`.** `size= 64k` is 64 KiB here; fio 3.33 keeps the blank and reads 64 bytes.",
 	"**Variables.** `${VAR}` and `$VAR` are both expanded from the environment (fio 3.33 expands "
 	"only `${VAR}`); an unset variable is an error naming it, not an empty value. `$pagesize`, "
 	"`$ncpus` and `$mb_memory` make the value integer arithmetic (`+ - * / %` and parentheses), "
 	"as fio's keyword math does. `$jobname`, `$jobnum`, `$filenum` and `$clientuid` are left for "
-	"`filename_format`.",
+	"`filename_format`. `iogauge fio` reads them as fio: `${VAR}` only, an unset one empty.",
 	"**Unsupported options are named.** Every option of a job file (or the command line) that "
 	"fio has and iogauge does not is listed, one line each (`FILE:LINE: unsupported fio option "
 	"'X'`), and the run stops with status 2 before any I/O; `--warn-unsupported` makes them "
@@ -274,11 +285,32 @@ static const char *const fio_differences[] = {
 	"seeds (`randseed`, the thread's number in the run), and each loop of a size-bound job starts "
 	"them over as fio does: a size-bound job issues as many reads and writes, of the same sizes, "
 	"as fio 3.33 (tests/e2e/test_fio_files.sh runs a job of each kind of fio's examples/ under "
-	"both). Exceptions: a mixed sequential job with different sizes per direction and `loops` > 1 "
-	"may split its second and later loops differently; a mixed sequential job (`rw=rw`) of one "
-	"block size moves one position for both directions, where fio keeps one per direction (the same "
-	"counts, other offsets); fio counts a verifying job's read-back as its reads (timed), iogauge "
-	"reads back untimed and reports the blocks checked under `verify`.",
+	"both, tests/e2e/test_fio_verify.sh bssplit and bsrange randrw jobs whose directions differ, "
+	"where fio draws each direction's random blocks in its own units and ends a loop when a block "
+	"falls beyond the region). Exceptions: a mixed sequential job with different sizes per "
+	"direction and `loops` > 1 may split its second and later loops differently; a mixed "
+	"sequential job (`rw=rw`) of one block size moves one position for both directions, where fio "
+	"keeps one per direction (the same counts, other offsets).",
+	"**Verification.** As fio: what each loop wrote is read back at its end (and `verify_backlog` "
+	"blocks along the way), through the job's engine, and those reads are the job's reads "
+	"(`rw=write verify=md5 size=100m` reports 100 MiB read and 100 MiB written; the read rate is "
+	"over the verify phases, whose time iogauge also reports apart as `verify_ns`). A job that only "
+	"reads (`rw=read verify=crc32c`) checks each block against the header an earlier iogauge run "
+	"with the same `verify` wrote there. The headers are iogauge's own (offset, length, job seed, "
+	"thread, write number and checksum), not fio's: a file fio wrote fails iogauge's check and the "
+	"other way round. Each bad block is named with its offset and kind (corrupt, misplaced, lost "
+	"write, ...); `verify_fatal=0` goes on checking and lists them all where fio stops at the first. "
+	"`verify=pattern` writes and checks the pattern alone; `verify_pattern` with no `verify` is a "
+	"header (`meta`) with the pattern after it, as fio's. Patterns take fio's syntax, pieces one "
+	"after another: `\"text\"`, `0xHEX` (`0xff0x14` is two numbers), decimals from INT_MIN to "
+	"INT_MAX laid little-endian in as few bytes as they need (`-12` is f4 ff ff ff; a decimal runs "
+	"up to the next `0x`: `\"abcd\"-120xdeadface` is -12 then 0xdeadface), `'FILE'` (its first "
+	"bytes) and, in `verify_pattern`, `%o` (each block's offset, 8 bytes). `verify_state_save` "
+	"writes iogauge's own text file under fio's name (`local-JOBNAME-N-verify.state`). An "
+	"`io_size` larger than `size` is more loops of `size` bytes, as fio runs them, and a verifying "
+	"writer's read-backs count toward it (`size=1m io_size=2m rw=randwrite verify=crc32c` writes "
+	"1 MiB and reads it back). Not the same as fio: a random job of one block size with "
+	"`norandommap` (other offsets, so other blocks overwritten and read back).",
 	"**Logs.** `write_bw_log`, `write_iops_log` and `write_lat_log` (`_lat`, `_clat`, `_slat`) "
 	"write fio's files (`NAME_bw.X.log`, X the thread's number in the run; `NAME_bw.log` with "
 	"`per_job_logs=0`; a bare option in a job file: NAME is the job's name) in fio 3.33's lines "
@@ -330,8 +362,10 @@ void options_fio_markdown(FILE *f)
 		   "## Differences from fio\n\n");
 	for (unsigned i = 0; fio_differences[i]; i++)
 		fprintf(f, "- %s\n", fio_differences[i]);
+	fprintf(f, "\n");
+	fio_cli_markdown(f);
 	unsigned n = 0, nop = 0, un = 0;
-	fprintf(f, "\n## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
+	fprintf(f, "## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
 		   "| --- | --- | --- |\n");
 	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
 		const struct opt_def *o = option_find(fn->name);

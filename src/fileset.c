@@ -4,6 +4,7 @@
 #include "fileset.h"
 #include "stale.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -127,6 +128,44 @@ static bool is_ours(const char *path, const struct stat *st, const struct run_ct
 	return n > 0 && stale_is_marker(v, (size_t)n);
 }
 
+/* A directory (not a link to one) with anything in it. */
+static bool dir_holds_any(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
+	bool any = false;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	for (struct dirent *de; !any && (de = readdir(d));)
+		any = strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
+	closedir(d);
+	return any;
+}
+
+/*
+ * A directory this run did not make that holds a thread's items already (kept
+ * with --keep, or another run's still going): creating them would fail on the
+ * first (EEXIST) mid-run.  Said before, with what to remove.
+ */
+static int earlier_items(const char *root, const struct job *j, struct ig_err *e)
+{
+	if (j->fileop != FILEOP_CREATE && j->fileop != FILEOP_MKDIR)
+		return 0;
+	for (unsigned t = 0; t < j->numjobs; t++) {
+		char dir[PATH_MAX];
+		snprintf(dir, sizeof(dir), "%s/t%u", root, t);
+		if (!dir_holds_any(dir))
+			continue;
+		return err_set(e, EXIT_USAGE,
+			       "job %s: %s holds the items of an earlier run (%s), which --fileop=%s would make again: remove it (rm -r %s) or give another --filename",
+			       j->name, root, dir, j->fileop == FILEOP_CREATE ? "create" : "mkdir", root);
+	}
+	return 0;
+}
+
 static int check_room(const char *root, const struct job *j, struct ig_err *e)
 {
 	struct fileset fs;
@@ -169,6 +208,8 @@ int fileset_prepare_root(struct run_ctx *c, struct target *t, const char *root,
 			return err_set(e, EXIT_USAGE,
 				       "refusing to work in %s: the directory exists and was not created by iogauge (use --allow-overwrite to create and remove items in it)",
 				       root);
+		if (!ctx_claimed(c, st.st_dev, st.st_ino) && earlier_items(root, j, e))
+			return -1;
 	} else if (errno != ENOENT) {
 		return err_set(e, EXIT_USAGE, "%s: %s", root, strerror(errno));
 	} else {

@@ -156,7 +156,7 @@ int fio_set_bsrange(void *obj, const struct opt_def *o, const char *val, char *e
 	memcpy(j->bsrange, r, sizeof(r));
 	return 0;
 bad:
-	snprintf(err, n, "--%s: '%s' is not a range MIN-MAX of block sizes up to 1g (or READ,WRITE ranges)",
+	snprintf(err, n, "--%s: '%s' is not a range MIN-MAX (or MIN:MAX) of block sizes up to 1g (or READ,WRITE ranges)",
 		 o->name, val);
 	return -1;
 }

@@ -72,6 +72,7 @@ enum { ZONEMODE_NONE = 0, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct engine_ops;
 struct worker_hooks;
+struct tree_job;
 
 struct job {
 	char name[JOB_NAME_MAX];
@@ -115,6 +116,17 @@ struct job {
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
 	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	/* fio's other verify options (verify.c). */
+	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
+	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */
+	bool verify_fatal;         /* the first bad block fails the job at once */
+	bool verify_dump;          /* bad blocks, and what was expected there, written to files */
+	bool experimental_verify;  /* fio's replay: the first loop is verified, once */
+	bool verify_state_save, verify_state_load; /* fio's local-NAME-N-verify.state files */
+	/* fio's dedupe_mode (enum dedupe_mode, data.h), its working set's percentage and sharing. */
+	int dedupe_mode;
+	unsigned dedupe_ws_pct;
+	bool dedupe_global;
 	bool shared_file;    /* several ranks: segments of one file */
 	int segment_layout;  /* enum segment_layout */
 	bool stonewall_all;  /* several ranks: the first rank done stops all */
@@ -170,6 +182,7 @@ struct job {
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
+	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;
 	int fio_nop_enum;
@@ -199,6 +212,8 @@ struct job {
 
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
+	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
+	struct tree_job *tree;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {
@@ -210,6 +225,8 @@ struct job {
 	bool grow;       /* the written file is not laid out: it starts (or is cut) at offset and grows */
 	bool truncate;   /* with grow: cut an existing file at offset first (dd without conv=notrunc) */
 	bool short_tail; /* the region need not be whole blocks: the last request is shorter (dd) */
+	/* The option the block size came from, as the user wrote it ("-s", "blocksize", "-size_small"); "": --bs. */
+	char bs_said[32];
 	/*
 	 * --shared-file with several ranks: the region [span_offset, +span_size)
 	 * all ranks share (laid out, cached), and the distance between a
@@ -312,6 +329,30 @@ struct settings {
 		unsigned nmix;
 		bool pts;                      /* --pts: SNIA PTS's lists where none is given */
 	} steady;
+
+	/* tree (src/suites/tree.c): the streams of a tree read, its checksums, compression, a built tree */
+#define TREE_MAX_STREAMS 32
+	struct tree_opts {
+		unsigned streams[TREE_MAX_STREAMS]; /* --streams, ascending; none: the default */
+		unsigned nstreams;
+		int hash;                /* enum tree_hash (tree.h) */
+		char hash_out[PATH_MAX]; /* --hash-out: md5sum-style lines ("": none) */
+		int compress;            /* enum tree_compress (tree.h) */
+		unsigned level;          /* --compress-level; 0: the algorithm's default */
+		bool make;               /* --make-tree: build a tree in PATH, read it, remove it */
+		uint64_t files;          /* --tree-files */
+		uint64_t size_lo, size_hi; /* --tree-filesize: sizes drawn log-uniformly */
+		unsigned per_dir, fanout;  /* --tree-files-per-dir, --tree-fanout */
+		uint64_t seed;           /* --tree-seed */
+	} tree;
+
+	/* fs (src/suites/fs.c): the file systems it makes and the suite it runs on each */
+	struct fs_opts {
+		char list[512];          /* --fs: FSTYPE[:OPTION...],... */
+		int suite;               /* --suite: FS_SUITE_* */
+		char loop_dir[PATH_MAX]; /* --loop-dir: loop images here instead of devices */
+		uint64_t image_size;     /* --image-size: each loop image */
+	} fs;
 };
 
 /* The job changes its target: its pattern writes or trims, or --rewrite_pct rewrites. */

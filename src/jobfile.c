@@ -216,7 +216,7 @@ static int eval_expr(const char *s, uint64_t *out)
  * environment.  A value with a keyword that is arithmetic is evaluated.  -1
  * with the reason in err (an unset variable is named, never left empty).
  */
-static int expand(const char *val, char *out, size_t len, char *err, size_t elen)
+static int expand(const char *val, char *out, size_t len, bool fio, char *err, size_t elen)
 {
 	size_t k = 0;
 	bool kw = false;
@@ -250,10 +250,15 @@ static int expand(const char *val, char *out, size_t len, char *err, size_t elen
 		} else if (placeholder(name, nlen)) {
 			add = p;
 			alen = skip;
+		} else if (fio && p[1] != '{') {
+			add = p; /* $NAME, not a keyword: fio keeps it as written */
+			alen = skip;
 		} else {
 			char var[256];
 			snprintf(var, sizeof(var), "%.*s", (int)nlen, name);
 			const char *env = nlen < sizeof(var) ? getenv(var) : NULL;
+			if (!env && fio)
+				env = ""; /* fio: an unset ${NAME} is empty */
 			if (!env) {
 				snprintf(err, elen, "environment variable %s is not set", var);
 				return -1;
@@ -285,6 +290,7 @@ struct jobfile {
 	struct job *cur; /* NULL: in [global] */
 	bool in_global, any;
 	bool skipping; /* after a bad section header: its lines are not errors of their own */
+	bool fio;      /* iogauge fio: fio's variables (${NAME} only, unset is empty) */
 	unsigned depth;
 };
 
@@ -331,6 +337,8 @@ static int section(struct jobfile *jf, char *s, const char *where)
 	*end = 0;
 	jf->skipping = false;
 	jf->any = true;
+	if (jf->pa->on_line)
+		jf->pa->on_line(jf->pa->on_line_arg, s + 1, NULL, NULL);
 	jf->in_global = !strcmp(s + 1, "global");
 	jf->cur = NULL;
 	if (jf->in_global)
@@ -354,10 +362,12 @@ static void option_line(struct jobfile *jf, char *s, const char *where)
 		val = trim(val);
 	}
 	char expanded[VALUE_MAX], err[ERR_MSG_MAX - 64];
-	if (val && expand(val, expanded, sizeof(expanded), err, sizeof(err))) {
+	if (val && expand(val, expanded, sizeof(expanded), jf->fio, err, sizeof(err))) {
 		args_diag(pa, DIAG_ERR, "%s%s: %s", where, name, err);
 		return;
 	}
+	if (pa->on_line)
+		pa->on_line(pa->on_line_arg, NULL, name, val ? expanded : NULL);
 	struct job *j = jf->cur ? jf->cur : &pa->global;
 	struct kv_list *echo = jf->cur ? &pa->echo[jf->cur - pa->jobs] : &pa->global_echo;
 	args_apply(pa, jf->cmd, name, strlen(name), val ? expanded : NULL, true, where, j, echo);
@@ -367,6 +377,9 @@ static int parse_text(struct jobfile *jf, const char *path, char *text)
 {
 	char where[PATH_MAX + 32];
 	unsigned lineno = 0;
+	/* A UTF-8 byte order mark (Windows editors write one) is not part of the first line. */
+	if (!strncmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
 	/* strtok_r would skip empty lines and lose the count: split by hand. */
 	for (char *line = text, *next; line; line = next) {
 		next = strchr(line, '\n');
@@ -414,7 +427,7 @@ int jobfile_parse(const char *path, const struct command *cmd, struct parsed_arg
 	char *text = read_jobfile(path, e);
 	if (!text)
 		return -1;
-	struct jobfile jf = { .cmd = cmd, .pa = pa, .e = e };
+	struct jobfile jf = { .cmd = cmd, .pa = pa, .e = e, .fio = cmd->fio_cli };
 	unsigned first = pa->njobs, before = args_errors(pa);
 	int rc = parse_text(&jf, path, text);
 	free(text);
@@ -425,6 +438,8 @@ int jobfile_parse(const char *path, const struct command *cmd, struct parsed_arg
 		return args_take_error(pa, e);
 	if (!jf.any)
 		return err_set(e, EXIT_USAGE, "job file %s: no [section] in it: not a job file", path);
-	cli_override(pa, cmd, first);
+	/* fio's own command line (iogauge fio): the file's values win, as in fio. */
+	if (!cmd->fio_cli)
+		cli_override(pa, cmd, first);
 	return args_errors(pa) > before ? args_take_error(pa, e) : 0;
 }

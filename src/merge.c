@@ -174,6 +174,8 @@ static void walk_job(struct walk *w, struct job_result *jr, const uint64_t *shap
 		v64(w, K_SUM, &t->complete[i]);
 	}
 	v64(w, K_MAX, &t->elapsed_ns); /* the slowest rank's measured time */
+	v64(w, K_MAX, &t->verify_ns);
+	v64(w, K_SUM, &t->verify_ios);
 	v64(w, K_SUM, &t->invalidations);
 	v64(w, K_SUM, &t->invalidate_ns);
 	v64(w, K_SUM, &t->left_bytes);

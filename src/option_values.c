@@ -2,6 +2,7 @@
 #include "common.h"
 #include "options.h"
 #include "option_values.h"
+#include "commands.h"
 #include "steady.h"
 #include "engines/engine.h"
 #include "fio_opts.h"
@@ -36,6 +37,8 @@ int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, s
 	const struct engine_ops *e = strcmp(val, "auto") ? engine_by_name(val) : engine_default();
 	if (!e && !strcmp(val, engine_fileops.name))
 		e = &engine_fileops; /* not listed: a --fileop job's own, as its saved options name it */
+	if (!e && !strcmp(val, engine_tree.name))
+		e = &engine_tree; /* not listed either: a tree job's own */
 	if (!e) {
 		char list[256];
 		engine_list(list, sizeof(list));
@@ -263,7 +266,7 @@ int set_verify(void *obj, const struct opt_def *o, const char *val, char *err, s
 			return 0;
 		}
 	}
-	snprintf(err, n, "--%s: '%s' is not allowed (allowed: none|crc32c|xxhash|md5|sha256|pattern)",
+	snprintf(err, n, "--%s: '%s' is not allowed (allowed: none|crc32c|xxhash|md5|sha256|pattern|meta)",
 		 o->name, val);
 	return -1;
 }
@@ -348,7 +351,36 @@ void print_zero_buffers(const void *obj, const struct opt_def *o, char *buf, siz
 int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char *err,
 			      size_t n)
 {
-	return data_parse_pattern(val, &((struct job *)obj)->data, o->name, err, n);
+	/* fio's buffer_pattern takes no %o. */
+	return data_parse_pattern(val, &((struct job *)obj)->data, false, o->name, err, n);
+}
+
+/*
+ * fio's verify_pattern: the data, and what is checked.  With no --verify, a
+ * header and the pattern after it, as fio's (its verify=pattern has none).
+ */
+int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	if (!*val) { /* none: as printed when unset */
+		j->verify_pattern = false;
+		return 0;
+	}
+	if (data_parse_pattern(val, &j->data, true, o->name, err, n))
+		return -1;
+	j->verify_pattern = true;
+	if (!j->verify)
+		j->verify = VERIFY_META;
+	return 0;
+}
+
+void print_verify_pattern(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct job *j = obj;
+	(void)o;
+	buf[0] = 0;
+	if (j->verify_pattern && j->data.mode == DATA_PATTERN)
+		data_print_pattern(&j->data, buf, len);
 }
 
 /* One format, or (run) a comma list of fio's: normal, fio-json, json+, terse. */
@@ -394,12 +426,23 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
 	const struct settings *s = obj;
-	size_t k = 0;
 	(void)o;
+	format_names(s->output_formats ? s->output_formats : 1u << s->output_format, ",", buf, len);
+}
+
+void format_names(unsigned mask, const char *sep, char *buf, size_t len)
+{
+	size_t k = 0;
 	buf[0] = 0;
 	for (int i = 0; fmt_values[i] && k < len; i++)
-		if ((s->output_formats ? s->output_formats : 1u << s->output_format) & (1u << i))
-			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? "," : "", fmt_values[i]);
+		if (mask & (1u << i))
+			k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? sep : "", fmt_values[i]);
+}
+
+/* --output-format's words for --help: those the command writes (every one: the man page). */
+void format_values(const struct command *c, char *buf, size_t len)
+{
+	format_names(c ? command_formats(c) : ~0u, "|", buf, len);
 }
 
 /* ioping's -W and -L turn the pattern: writes instead of reads (-W=0: reads), sequential instead of random. */

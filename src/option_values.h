@@ -27,8 +27,13 @@ void print_data_pct(const void *obj, const struct opt_def *o, char *buf, size_t 
 int set_zero_buffers(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_zero_buffers(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_buffer_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_verify_pattern(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_format(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len);
+/* The names of the formats in mask (1u << enum out_format each), joined by sep. */
+void format_names(unsigned mask, const char *sep, char *buf, size_t len);
+void format_values(const struct command *c, char *buf, size_t len);
 int set_ioping_rw(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_ioping_rw(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_deadline(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
@@ -54,3 +59,7 @@ int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err,
 void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_tree_streams(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_tree_streams(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_tree_filesize(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_tree_filesize(const void *obj, const struct opt_def *o, char *buf, size_t len);

@@ -46,13 +46,15 @@ enum {
 	OG_MATRIX = 1 << 13,  /* Orion's options (matrix) */
 	OG_SWEEP = 1 << 14,   /* iozone's one-letter options (sweep) */
 	OG_STEADY = 1 << 15,  /* round-bs, round-mix, pts: the cases of a steady round */
-	OG_ALL = (1 << 16) - 1,
+	OG_TREE = 1 << 16,    /* streams, hash, compress, make-tree: a tree read (tree) */
+	OG_FS = 1 << 17,      /* fs, suite, loop-dir, image-size: the file systems fs makes */
+	OG_ALL = (1 << 18) - 1,
 	/*
 	 * One command's own options (the classic tools', steady's rounds): no other
 	 * command takes them; a suite's saved settings echo them; the classic
 	 * tools' one-letter names repeat.
 	 */
-	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY,
+	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY | OG_TREE | OG_FS,
 };
 
 /* Flags. */
@@ -68,6 +70,7 @@ typedef int (*opt_setter)(void *obj, const struct opt_def *o, const char *val, c
 			  size_t errlen);
 typedef void (*opt_printer)(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
+struct command;
 struct opt_def {
 	const char *name;
 	enum opt_type type;
@@ -82,6 +85,8 @@ struct opt_def {
 	opt_setter set;     /* OT_SPECIAL */
 	opt_printer print;  /* OT_SPECIAL */
 	void (*list_values)(char *buf, size_t len); /* allowed words known elsewhere (engines) */
+	/* allowed words that depend on the command (--output-format); c NULL: every command's */
+	void (*cmd_values)(const struct command *c, char *buf, size_t len);
 	const char *arg;    /* placeholder in help: "SIZE" */
 	const char *help;
 	unsigned group;     /* OG_* */
@@ -96,6 +101,8 @@ extern const char *const dist_names[];
 extern const char *const segment_names[];
 extern const char *const rank_results_names[];
 extern const char *const fileop_names[];
+extern const char *const fs_suite_names[]; /* --suite of fs: */
+enum { FS_SUITE_QUICK, FS_SUITE_MIX, FS_SUITE_BONNIE, FS_SUITE_DD };
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);
@@ -134,6 +141,8 @@ const struct fio_name *fio_name_find(const char *name, size_t len);
 
 /* Value parsers, exposed for tests and suites.  0 or -1. */
 int parse_size(const char *s, uint64_t *out);
+/* Sizes as fio 3.33 reads them from now on (KiB, MiB... powers of 1000): iogauge fio only. */
+void parse_size_fio_units(bool on);
 int parse_time(const char *s, const char *default_unit, uint64_t *out_ns);
 int parse_bool(const char *s, bool *out);
 int parse_uint(const char *s, uint64_t *out);
@@ -177,9 +186,17 @@ struct parsed_args {
 	struct kv_list *echo; /* njobs entries */
 	/* Command-line options for every job: applied again over each job file's values. */
 	struct kv_list cli_global;
+	/* Every command-line option as typed ("-size_small"), by its table name: messages name it so. */
+	struct kv_list typed;
 	struct diag *diags;
 	unsigned ndiags;
 	bool err_listed; /* the error in ig_err is one of diags: print the list, not it again */
+	/*
+	 * fio's --showcmd (cmds/fio.c): each job-file section (key NULL) and
+	 * option (section NULL; val NULL for a bare flag) as read; NULL: none.
+	 */
+	void (*on_line)(void *arg, const char *section, const char *key, const char *val);
+	void *on_line_arg;
 };
 struct command;
 /* The command's defaults, then argv.  0, or -1 with e set (status 2). */
@@ -192,6 +209,8 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e);
 void args_free(struct parsed_args *pa);
+/* How the user typed option NAME (the table's name) on the command line; NULL when not given. */
+const char *args_typed(const struct parsed_args *pa, const char *name);
 /*
  * After argv and the job files: unsupported fio options become warnings
  * (--warn-unsupported) or errors.  -1 with e set to the last error when there

@@ -79,6 +79,14 @@ static int apply_unit(long double num, const char *suffix, const struct unit *un
  * k, ki, KB and KiB alike are 1024 (fio's kb_base=1024 reads k, ki and KB so;
  * its reading of KiB as 1000 is a trap not copied: docs/fio.md).
  */
+/* iogauge fio reads sizes as fio 3.33 does: set once by the command, before any parsing. */
+static bool fio_units;
+
+void parse_size_fio_units(bool on)
+{
+	fio_units = on;
+}
+
 int parse_size(const char *s, uint64_t *out)
 {
 	/* Matched without regard to case: k, K, Ki, KB, kib, KiB ... all 1024. */
@@ -90,10 +98,17 @@ int parse_size(const char *s, uint64_t *out)
 		{ "t", 1ULL << 40 }, { "tb", 1ULL << 40 }, { "ti", 1ULL << 40 }, { "tib", 1ULL << 40 },
 		{ "p", 1ULL << 50 }, { "pb", 1ULL << 50 }, { "pi", 1ULL << 50 }, { "pib", 1ULL << 50 },
 	};
+	/* fio's kb_base=1024 reads the IEC spellings as powers of 1000 (KiB: 1000). */
+	static const struct unit fio[] = {
+		{ "kib", 1000ULL }, { "mib", 1000000ULL }, { "gib", 1000000000ULL },
+		{ "tib", 1000000000000ULL }, { "pib", 1000000000000000ULL },
+	};
 	long double num;
 	const char *suffix;
 	if (split_number(s, &num, &suffix))
 		return -1;
+	if (fio_units && !apply_unit(num, suffix, fio, ARRAY_SIZE(fio), out))
+		return 0;
 	return apply_unit(num, suffix, units, ARRAY_SIZE(units), out);
 }
 

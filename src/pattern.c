@@ -117,6 +117,30 @@ uint64_t pattern_unit(const struct job *j)
 	return u == UINT64_MAX ? j->bs : u;
 }
 
+bool job_io_loops(const struct job *j)
+{
+	/* fio's random overwrites without a map write io_size in one loop (do_io's total_bytes). */
+	bool one = rw_is_random(j->rw) && rw_writes(j->rw) && !rw_reads(j->rw) && j->norandommap;
+	return j->io_size > j->size && j->size && !j->time_based && !j->verify_only && !one;
+}
+
+unsigned job_loops(const struct job *j)
+{
+	bool writer = rw_writes(j->rw) && !j->verify_only;
+	bool replay = j->experimental_verify && j->verify && j->do_verify && writer && !j->time_based;
+	unsigned n = replay && j->loops > 1 ? j->loops - 1 : j->loops;
+	if (!job_io_loops(j) || replay)
+		return n;
+	/* A writer that verifies reads back what each loop wrote: fio counts it toward io_size. */
+	bool reads_back = j->verify && j->do_verify && writer && !rw_reads(j->rw);
+	uint64_t per = j->size * (reads_back ? 2 : 1), moved = (uint64_t)n * per, maxbs = pattern_max_bs(j);
+	while (moved < j->io_size && j->io_size - moved >= maxbs && n < UINT_MAX) {
+		moved += per;
+		n++;
+	}
+	return n;
+}
+
 uint64_t pattern_need(const struct job *j)
 {
 	uint64_t m = 0;
@@ -149,11 +173,23 @@ bool pattern_aligned(const struct job *j, uint64_t align)
 	return true;
 }
 
+/* fio 3.33: a blockalign other than a direction's smallest size turns its random map off. */
+static bool align_unmaps(const struct job *j)
+{
+	for (int d = 0; d < DDIR_NR; d++) {
+		uint64_t mn, mx;
+		dir_sizes(j, d, &mn, &mx);
+		if (j->blockalign[d] && j->blockalign[d] != mn)
+			return true;
+	}
+	return false;
+}
+
 /* A map of units, one bit each: random requests of several sizes cover each unit once a pass. */
 static bool use_map(const struct job *j)
 {
 	return rw_is_random(j->rw) && !j->norandommap && j->dist == DIST_RANDOM && j->rw_seq_nr <= 1 &&
-	       j->pct_random[0] == 100 && j->pct_random[1] == 100;
+	       j->pct_random[0] == 100 && j->pct_random[1] == 100 && !align_unmaps(j);
 }
 
 int pattern_check(const struct job *j, char *err, size_t len)
@@ -200,6 +236,9 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 		p->seq_seed[d] = j->randrepeat ? fio_seed(j->randseed, thread_number, FIO_SEED_SEQ_RAND + (unsigned)d) :
 						 seed + 10 + (uint64_t)d;
 		p->last_start[d] = UINT64_MAX;
+		p->ba[d] = j->blockalign[d] && rw_is_random(j->rw) ? j->blockalign[d] : p->minbs[d];
+		if (!dir_used(j, d) || !p->ba[d])
+			p->ba[d] = p->unit;
 	}
 	/* fio: a verifying writer draws its write sizes from the read stream's seed. */
 	if (j->verify && rw_writes(j->rw))
@@ -209,6 +248,9 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 		fio_rand_init(&p->seqrand[d], p->seq_seed[d], false);
 	}
 	p->fio_off = j->dist == DIST_RANDOM && j->random_generator != RANDGEN_LFSR;
+	/* fio's map has a bit per smallest request size (rw_min_bs), whatever blockalign says. */
+	if (p->fio_off)
+		p->nunits = p->region / pattern_min_bs(j);
 	p->off_seed = j->randrepeat ? 0xb1899bedULL * thread_number : seed + 20;
 	fio_rand_init(&p->offr, p->off_seed, p->use64);
 	if (use_map(j)) {
@@ -225,7 +267,7 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 	 * sequential run at the end of the region), whichever comes first.
 	 */
 	p->by_passes = p->map || (!p->random && !p->mixed);
-	p->loops_left = j->loops;
+	p->loops_left = job_loops(j);
 	p->loop_left = j->size;
 	return 0;
 }
@@ -303,13 +345,13 @@ static inline bool map_test(const struct pattern *p, uint64_t u)
 	return p->map[u >> 3] & (1u << (u & 7));
 }
 
-/* fio's __get_next_rand_offset: lastb * (r / (rand_max + 1.0)) on its own stream. */
+/* fio's __get_next_rand_offset: lastb * (r / (rand_max + 1.0)) on its own stream, in ba units. */
 static uint64_t fio_block(struct pattern *p, int d)
 {
 	uint64_t size = p->region;
-	if (p->minbs[d] > p->unit)
-		size -= p->minbs[d] - p->unit;
-	double lastb = (double)(size / p->unit);
+	if (p->minbs[d] > p->ba[d])
+		size -= p->minbs[d] - p->ba[d];
+	double lastb = (double)(size / p->ba[d]);
 	return (uint64_t)(lastb * ((double)fio_rand(&p->offr) / fio_rand_span(&p->offr)));
 }
 
@@ -320,9 +362,12 @@ static uint64_t rand_offset(struct pattern *p, struct offgen *og, int d)
 		memset(p->map, 0, (p->nunits + 7) / 8);
 		p->covered = 0;
 	}
-	uint64_t u = p->fio_off ? fio_block(p, d) : offgen_next(og);
-	if (!p->map || !map_test(p, u))
-		return u * p->unit;
+	if (!p->fio_off)
+		return offgen_next(og) * p->unit;
+	/* fio's units: the block index is in the direction's ba, and so is the map's bit tested. */
+	uint64_t u = fio_block(p, d), a = p->ba[d];
+	if (!p->map || u >= p->nunits || !map_test(p, u))
+		return u * a;
 	/* As fio's axmap_next_free: the first free unit after a covered one, else from the start. */
 	for (uint64_t k = u + 1; k < p->nunits; k++) {
 		if (!(k & 7) && p->map[k >> 3] == 0xff) {
@@ -330,22 +375,23 @@ static uint64_t rand_offset(struct pattern *p, struct offgen *og, int d)
 			continue;
 		}
 		if (!map_test(p, k))
-			return k * p->unit;
+			return k * a;
 	}
 	for (u = 0; map_test(p, u); u++)
 		;
-	return u * p->unit;
+	return u * a;
 }
 
-/* Mark what a random request covers; a request running into covered units stops there. */
-static uint64_t map_mark(struct pattern *p, uint64_t off, uint64_t len)
+/* Mark what a random request covers (fio: in the direction's min-size units); a request running into covered units stops there. */
+static uint64_t map_mark(struct pattern *p, int d, uint64_t off, uint64_t len)
 {
-	uint64_t u = off / p->unit, end = (off + len + p->unit - 1) / p->unit, n = 0;
+	uint64_t m = p->fio_off ? p->minbs[d] : p->unit;
+	uint64_t u = off / m, end = u + (len + m - 1) / m, n = 0;
 	for (; u < end && u < p->nunits && !map_test(p, u); u++, n++) {
 		p->map[u >> 3] |= (uint8_t)(1u << (u & 7));
 		p->covered++;
 	}
-	uint64_t room = n * p->unit;
+	uint64_t room = n * m;
 	return len < room ? len : room;
 }
 
@@ -391,15 +437,16 @@ static void new_loop(struct pattern *p, struct fio_mix *mix)
 		mix_reset(mix);
 }
 
-void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uint8_t op,
-		  uint8_t *op_out, uint64_t *offset, uint32_t *len)
+/* One request: false where fio's offset generation fails (its loop ends before it). */
+static bool draw_req(struct pattern *p, struct offgen *og, struct fio_mix *mix, uint8_t op)
 {
 	int d = p->mixed ? mix_next(mix) : op == IO_TRIM ? IO_WRITE : op;
 	bool is_rand = false;
 	uint64_t off = 0, l;
-	p->pass_end = false;
 	if (p->random) {
 		off = random_pattern_offset(p, og, d, &is_rand);
+		if (is_rand && p->fio_off && p->map && !p->time_based && off + p->minbs[d] > p->region)
+			return false;
 	} else if (!seq_offset(p, d, &off)) {
 		/* The end of the region: the next pass starts over. */
 		p->pos[d] = 0;
@@ -411,25 +458,52 @@ void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uin
 		l = next_len(p, d, off);
 	}
 	if (p->map && is_rand)
-		l = map_mark(p, off, l);
+		l = map_mark(p, d, off, l);
 	p->pos[d] = off + l;
 	p->last_start[d] = off;
 	/* A pass ends when the map is full, or at the end of the region (fio's end of file). */
-	bool end = p->map ? p->covered == p->nunits :
-			    !p->random && (p->pos[d] >= p->region ||
-					   (!p->skip && p->pos[d] + p->minbs[d] > p->region));
-	p->pass_end = end;
+	p->next_end = p->map ? p->covered == p->nunits :
+			       !p->random && (p->pos[d] >= p->region ||
+					      (!p->skip && p->pos[d] + p->minbs[d] > p->region));
+	p->next_op = (uint8_t)(p->mixed ? d : op); /* a trim takes the write direction's sizes */
+	p->next_off = off;
+	p->next_len = l;
+	return true;
+}
+
+static void end_loop(struct pattern *p, struct fio_mix *mix)
+{
+	if (--p->loops_left == 0) {
+		p->done = true;
+	} else {
+		new_loop(p, mix);
+		p->loop_end = true;
+	}
+}
+
+void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uint8_t op,
+		  uint8_t *op_out, uint64_t *offset, uint32_t *len)
+{
+	p->pass_end = p->loop_end = false;
+	/* Only a loop's first request is drawn here (on an empty map, fio's draw cannot fail). */
+	while (!p->ahead && !draw_req(p, og, mix, op))
+		end_loop(p, mix);
+	p->ahead = false;
+	uint64_t l = p->next_len;
+	*op_out = p->next_op;
+	*offset = p->region_start + p->next_off;
+	*len = (uint32_t)l;
+	p->pass_end = p->next_end;
 	if (!p->time_based) {
 		/* fio's loop: size bytes, or one pass where passes end it. */
 		p->loop_left -= l < p->loop_left ? l : p->loop_left;
-		if (!p->loop_left || (p->by_passes && end)) {
-			if (--p->loops_left == 0)
-				p->done = true;
-			else
-				new_loop(p, mix);
-		}
+		if (!p->loop_left || (p->by_passes && p->pass_end))
+			end_loop(p, mix);
 	}
-	*op_out = p->mixed ? (uint8_t)d : op;
-	*offset = p->region_start + off;
-	*len = (uint32_t)l;
+	/* fio's random map: the next request drawn now, where its failure ends this loop. */
+	if (p->fio_off && p->map && !p->time_based && !p->done) {
+		p->ahead = draw_req(p, og, mix, op);
+		if (!p->ahead && !p->loop_end)
+			end_loop(p, mix);
+	}
 }

@@ -51,6 +51,13 @@ struct pattern {
 	bool use64, reseed;         /* reseed: a new loop starts fio's streams over */
 	unsigned pct_random[2];
 	uint64_t unit;              /* random offsets are multiples of this */
+	/*
+	 * fio's blockalign and smallest size per direction: fio draws a
+	 * direction's random block in ba units, tests the map at that index and
+	 * marks it in min-size units, though the map's bits are of the smallest
+	 * size of all: jobs whose directions differ get fio's very requests.
+	 */
+	uint64_t ba[2];
 	/* fio's own offset draw (random_state, FIO_RANDSEED * thread number): uniform random jobs. */
 	struct fio_rand offr;
 	uint64_t off_seed;
@@ -69,6 +76,15 @@ struct pattern {
 	uint64_t loops_left, loop_left; /* loops, and bytes left of this one */
 	bool done;                  /* the last request has been prepared */
 	bool pass_end;              /* a pass over the region ended with this request */
+	bool loop_end;              /* a loop ended with this request, and another follows */
+	/*
+	 * The next request, drawn one ahead: where fio finds no offset for it
+	 * (a direction's ba-unit index beyond the region), fio's loop ends
+	 * without it, so the one before ends the loop.
+	 */
+	bool ahead, next_end;
+	uint8_t next_op;
+	uint64_t next_off, next_len;
 };
 
 /*
@@ -84,6 +100,16 @@ uint64_t pattern_min_bs(const struct job *j);
  * blocks (pattern_unit).  Allocates the unit map when needed: -1 out of memory.
  */
 uint64_t pattern_unit(const struct job *j);
+/*
+ * Loops a size-bound job runs, as fio counts them: --loops (fio's
+ * experimental_verify reads the first loop back in the place of a later one:
+ * N > 1 loops of a writing job write N - 1), then, with an io_size larger
+ * than size, more while the bytes moved (a verifying writer's read-backs
+ * too) fall short of io_size by a whole request.
+ */
+unsigned job_loops(const struct job *j);
+/* io_size beyond size is more loops of size bytes (fio's keep_running), not longer ones. */
+bool job_io_loops(const struct job *j);
 /* The region must hold this: the largest of the directions' smallest requests. */
 uint64_t pattern_need(const struct job *j);
 /* Combinations of these options no one option refuses; 0, or -1 with a message in err. */

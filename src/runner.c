@@ -10,6 +10,7 @@
 #include "runner.h"
 #include "runner_int.h"
 #include "stale.h"
+#include "tree.h"
 #include "verify.h"
 #include "worker.h"
 #include "pattern.h"
@@ -34,6 +35,17 @@ void runner_note(struct run_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+void runner_info(struct run_result *r, const char *fmt, ...)
+{
+	if (r->nnotes == MAX_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	r->info_notes |= 1u << r->nnotes;
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
 static void add_device(struct run_result *r, const char *dev)
 {
 	if (!dev[0])
@@ -50,6 +62,11 @@ static void add_device(struct run_result *r, const char *dev)
 static void pre_job(const struct run_ctx *c, struct job_result *jr)
 {
 	struct job *j = &jr->job;
+	if (j->tree) {
+		/* Every file of the tree, each on its own (tree.h). */
+		jr->resident_before = tree_drop_cache(j->tree, j->invalidate, &c->stop, &jr->invalidate_ns);
+		return;
+	}
 	/* A copy's destination (the last target) is written, not read: nothing to drop or count. */
 	unsigned n = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < n; i++) {
@@ -59,6 +76,8 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		/* A shared file's interleaved segment spans the shared region; else each file's own. */
 		uint64_t start = j->stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
 		uint64_t size = j->stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
+		if (!j->stride && jr->shared_files && j->numjobs > 1)
+			size += (j->numjobs - 1) * j->offset_increment; /* every thread's region of the file */
 		if (j->pre_read && !j->direct)
 			jr->pre_read_bytes += target_pre_read(c, t->fd, start, size);
 		if (j->invalidate && !j->pre_read)
@@ -158,7 +177,7 @@ static void control_jobs(struct run_result *r, struct worker *ws, unsigned first
 				gate_open(ctl[m - first].after, -1);
 		if (r->jobs[i].job.exit_what != EXIT_WHAT_GROUP)
 			r->exit_rest = true;
-		runner_note(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
+		runner_info(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
 		     r->jobs[i].job.exit_what != EXIT_WHAT_GROUP ? "and the later groups " : "");
 	}
 	if (c->stop)
@@ -248,10 +267,14 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 				jr->unsynced_after = ws[k].unsynced < 0 ? -1 :
 						     (t ? jr->unsynced_after : 0) + ws[k].unsynced;
 		}
-		if (jr->verify)
+		if (jr->verify) {
 			verify_failed(jr);
+			struct ig_err e = { 0 };
+			if (verify_save_state(jr->verify, &e))
+				runner_note(r, "%s", e.msg);
+		}
 		if (jr->job.ramp_ns && !jr->total.elapsed_ns && !jr->total.err && !c->stop)
-			runner_note(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
+			runner_info(r, "job %s: ended within --ramp_time: nothing was measured", jr->job.name);
 	}
 }
 
@@ -263,7 +286,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		pre_job(c, &r->jobs[i]);
 		nthreads += r->jobs[i].nthreads;
 		if (r->jobs[i].pre_read_bytes)
-			runner_note(r, "job %s: pre_read: %" PRIu64 " bytes read into the page cache before the job; "
+			runner_info(r, "job %s: pre_read: %" PRIu64 " bytes read into the page cache before the job; "
 				"its buffered reads may come from the cache, not the device",
 			     r->jobs[i].job.name, r->jobs[i].pre_read_bytes);
 	}
@@ -279,8 +302,14 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	gate.sync_ramp = ramp && cluster_size() > 1;
 	/* fio numbers threads from 1 over the whole run: its seeds depend on it. */
 	unsigned number = 1;
-	for (unsigned i = 0; i < first; i++)
+	/* fio's dedupe_global: one working set among the threads of the jobs that ask for it. */
+	unsigned dd_threads = 0, dd_index = 0;
+	for (unsigned i = 0; i < r->njobs; i++)
+		dd_threads += r->jobs[i].job.dedupe_global ? r->jobs[i].job.numjobs : 0;
+	for (unsigned i = 0; i < first; i++) {
 		number += r->jobs[i].job.numjobs;
+		dd_index += r->jobs[i].job.dedupe_global ? r->jobs[i].job.numjobs : 0;
+	}
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
 	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
 	for (unsigned i = first, k = 0; i < last; i++) {
@@ -306,11 +335,17 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->job = &jr->job;
 			w->thread = t;
 			w->thread_number = number++;
+			if (jr->job.dedupe_global) {
+				w->dedupe_threads = dd_threads;
+				w->dedupe_index = dd_index++;
+			}
 			unsigned first_file = jr->shared_files || job_copies(&jr->job) ? 0 : t * jr->nfiles;
 			w->target = &jr->targets[first_file];
 			w->nfiles = job_copies(&jr->job) ? 1 : jr->nfiles;
 			w->region_start = &jr->region_start[first_file];
 			w->region_size = &jr->region_size[first_file];
+			/* fio: thread t of a job starts t * offset_increment after --offset, in a shared file too. */
+			w->region_shift = jr->shared_files ? t * jr->job.offset_increment : 0;
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
@@ -382,8 +417,8 @@ static void said_stale(void *arg, const struct stale_file *f)
 {
 	struct swept *s = arg;
 	if (s->n++ < MAX_NOTES / 2)
-		runner_note(s->r, "removed %s, a test file left by iogauge process %d, which is no longer running",
-		     f->path, f->pid);
+		runner_note(s->r, "removed %s, a %s left by iogauge process %d, which is no longer running",
+			    f->path, f->tree ? "file set" : "test file", f->pid);
 }
 
 /* Test files a killed run left where this run creates its own (stale.c): removed, and said. */
@@ -505,10 +540,12 @@ void run_result_free(struct run_result *r)
 
 double result_bw(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->op[op].bytes * 1e9 / (double)t->elapsed_ns : 0;
+	uint64_t ns = stats_dir_ns(t, op);
+	return ns ? (double)t->op[op].bytes * 1e9 / (double)ns : 0;
 }
 
 double result_iops(const struct thread_stats *t, int op)
 {
-	return t->elapsed_ns ? (double)t->op[op].ios * 1e9 / (double)t->elapsed_ns : 0;
+	uint64_t ns = stats_dir_ns(t, op);
+	return ns ? (double)t->op[op].ios * 1e9 / (double)ns : 0;
 }

@@ -63,6 +63,7 @@ struct run_result {
 	struct ig_err err;    /* why the run was refused or could not start (status 2 or 1) */
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */
 	unsigned nnotes;
+	uint32_t info_notes; /* bit i: note i is an adjustment fio makes silently (iogauge fio leaves it out) */
 	struct cluster_run *cluster; /* merged from several ranks (rank 0): ranks, hosts, clocks (merge.h) */
 	char swept[PATH_MAX];        /* the last directory cleared of dead runs' test files */
 };
@@ -76,6 +77,7 @@ struct run_live {
 
 struct run_opts {
 	bool allow_destroy, allow_overwrite;
+	bool readonly; /* fio's --readonly: no file is created, extended or laid out */
 	void (*progress)(void *arg, const struct run_live *l);
 	void *progress_arg;
 };

@@ -9,6 +9,7 @@
 #include "options.h"
 #include "runner.h"
 #include "stale.h"
+#include "tree.h"
 #include "verify.h"
 #include "worker.h"
 #include "pattern.h"
@@ -33,6 +34,10 @@ static int check_alignment(const struct job *j, bool direct, uint64_t offset, un
 {
 	if (!direct || !align)
 		return 0;
+	if (j->bs % align && j->bs_said[0])
+		return err_set(e, EXIT_USAGE,
+			       "job %s: %s (%" PRIu64 " bytes) is not a multiple of %u, the O_DIRECT alignment of %s",
+			       j->name, j->bs_said, j->bs, align, path);
 	if (j->bs % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
@@ -62,6 +67,19 @@ static void clean_stale(struct run_result *r, const struct job *j, const char *p
 }
 
 /*
+ * A file set's directory a killed run made (--fileop: the name given, or
+ * NAME.files) is removed with its items before this run makes it anew: its
+ * creates would meet the old items (EEXIST).
+ */
+static void clean_stale_tree(struct run_result *r, const char *root)
+{
+	int pid;
+	if (stale_tree(root, &pid) && !ctx_remove_tree(root))
+		runner_note(r, "removed %s, a file set left by iogauge process %d, which is no longer running",
+			    root, pid);
+}
+
+/*
  * One file (or device) of a job: its region [start, start + *size) is laid
  * out and checked; *size 0 takes the rest of an existing file.
  */
@@ -87,6 +105,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.writes = job_writes(j) || alloc,
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
+		.readonly = o->readonly,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
@@ -188,7 +207,7 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
 		bool on = set & opts[i].bit;
 		if (on != opts[i].def && !(j->engine->honours & opts[i].bit))
-			runner_note(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
+			runner_info(r, "job %s: %s=%d is ignored: --ioengine=%s does not act on it", j->name,
 			     opts[i].name, on, j->engine->name);
 	}
 }
@@ -306,6 +325,24 @@ static void sum_regions(struct job_result *jr)
 			jr->region_size[i] = j->size;
 }
 
+/* --verify's state: each thread's file (verify_dump names after it), fio's thread numbers. */
+static int prepare_verify(struct run_result *r, struct job_result *jr)
+{
+	struct job *j = &jr->job;
+	unsigned first = 1;
+	for (struct job_result *p = r->jobs; p < jr; p++)
+		first += p->job.numjobs;
+	const char **paths = xcalloc(jr->nthreads, sizeof(*paths));
+	for (unsigned t = 0; t < jr->nthreads; t++)
+		paths[t] = jr->targets[jr->shared_files || t * jr->nfiles >= jr->ntargets ? 0 : t * jr->nfiles].path;
+	jr->verify = verify_new(j, jr->nthreads, paths, first, &r->err);
+	free(paths);
+	if (!jr->verify)
+		return -1;
+	j->hooks = verify_hooks(jr->verify);
+	return 0;
+}
+
 int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			const struct run_opts *o)
 {
@@ -317,15 +354,27 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if (j->zonemode == ZONEMODE_ZBD)
 		return refuse_zbd(j, &r->err);
 	if (j->engine->flags & ENGINE_ALLOC)
-		runner_note(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
+		runner_info(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
 			    j->name, j->engine->name);
 	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
-		runner_note(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
+		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);
 	note_engine_opts(r, j);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
+	if (j->tree) {
+		/* A tree read: its root is the one target, walked (or built) once, its items split. */
+		jr->ntargets = jr->nfiles = 1;
+		jr->shared_files = true;
+		jr->targets = xcalloc(1, sizeof(struct target));
+		jr->region_start = xcalloc(1, sizeof(uint64_t));
+		jr->region_size = xcalloc(1, sizeof(uint64_t));
+		if (tree_prepare(c, j->tree, j->numjobs, &jr->targets[0], &r->err))
+			return -1;
+		j->size = jr->region_size[0] = j->tree->walk.bytes;
+		return 0;
+	}
 	if (j->fileop) {
 		char root[PATH_MAX];
 		jr->ntargets = 1;
@@ -339,6 +388,7 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			return -1;
 		if (place_deferred(j, root))
 			return 0; /* one file set of every rank: rank 0 makes it (prepare_deferred) */
+		clean_stale_tree(r, root);
 		return fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
 	}
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
@@ -380,12 +430,8 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		sum_regions(jr);
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
-	if (j->verify) {
-		jr->verify = verify_new(j, jr->nthreads, &r->err);
-		if (!jr->verify)
-			return -1;
-		j->hooks = verify_hooks(jr->verify);
-	}
+	if (j->verify && prepare_verify(r, jr))
+		return -1;
 	return deferred ? 0 : check_region(jr, &r->err);
 }
 

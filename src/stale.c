@@ -1,5 +1,6 @@
 /* Stale test files: the creator's marker, and sweeping what a killed run left. */
 #include "stale.h"
+#include "ctx.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -150,15 +151,29 @@ static bool iogauge_name(const char *name)
 	return j > name + 1 && all_digits(j, (size_t)(t - j));
 }
 
-/* A regular file (not followed through a link) whose marker names a process that is gone. */
-static bool stale_at(const char *path, int *pid)
+/*
+ * A file set's directory: NAME.files (run --fileop without --filename) or
+ * iogauge-CMD.PID.N.files (a suite's, bonnie's), with a rank suffix or not.
+ */
+static bool iogauge_set_name(const char *name)
+{
+	const char *e = name + strlen(name);
+	const char *r = strrchr(name, '.');
+	if (r && r[1] == 'r' && all_digits(r + 2, (size_t)(e - r - 2)))
+		e = r;
+	return e - name > 6 && !memcmp(e - 6, ".files", 6);
+}
+
+/* A regular file or a directory (never followed through a link) whose marker names a process that is gone. */
+static bool stale_at(const char *path, bool dir, int *pid)
 {
 	char v[256];
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (dir ? O_DIRECTORY : 0));
 	if (fd < 0)
 		return false;
 	struct stat st;
-	ssize_t len = fstat(fd, &st) || !S_ISREG(st.st_mode) ? -1 : fgetxattr(fd, IOGAUGE_XATTR, v, sizeof(v) - 1);
+	bool kind = !fstat(fd, &st) && (dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+	ssize_t len = !kind ? -1 : fgetxattr(fd, IOGAUGE_XATTR, v, sizeof(v) - 1);
 	close(fd);
 	if (len <= 0)
 		return false;
@@ -169,7 +184,12 @@ static bool stale_at(const char *path, int *pid)
 
 bool stale_path(const char *path, int *pid)
 {
-	return stale_at(path, pid);
+	return stale_at(path, false, pid);
+}
+
+bool stale_tree(const char *path, int *pid)
+{
+	return stale_at(path, true, pid);
 }
 
 int stale_sweep(const char *dir, void (*said)(void *arg, const struct stale_file *f), void *arg)
@@ -181,17 +201,18 @@ int stale_sweep(const char *dir, void (*said)(void *arg, const struct stale_file
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		char path[PATH_MAX];
-		if (!iogauge_name(de->d_name))
+		bool file = iogauge_name(de->d_name), tree = !file && iogauge_set_name(de->d_name);
+		if (!file && !tree)
 			continue;
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path))
 			continue;
 		int pid = 0;
-		if (!stale_at(path, &pid))
+		if (!stale_at(path, tree, &pid))
 			continue;
-		struct stale_file f = { path, pid };
+		struct stale_file f = { path, pid, tree };
 		if (said)
 			said(arg, &f);
-		if (!unlink(path))
+		if (!(tree ? ctx_remove_tree(path) : unlink(path)))
 			n++;
 	}
 	closedir(d);

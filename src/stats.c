@@ -78,6 +78,7 @@ void stats_reset(struct thread_stats *s)
 	memset(s->submit, 0, sizeof(s->submit));
 	memset(s->complete, 0, sizeof(s->complete));
 	s->elapsed_ns = s->invalidations = s->invalidate_ns = 0;
+	s->verify_ns = s->verify_ios = 0;
 }
 
 void stats_free(struct thread_stats *s)
@@ -186,6 +187,8 @@ static void err_merge(struct thread_stats *dst, const struct thread_stats *src)
 	dst->err_op = src->err_op;
 	memcpy(dst->err_file, src->err_file, sizeof(dst->err_file));
 	dst->short_io = src->short_io;
+	dst->short_got = src->short_got;
+	dst->short_len = src->short_len;
 }
 
 void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
@@ -210,6 +213,9 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 	}
 	if (src->elapsed_ns > dst->elapsed_ns)
 		dst->elapsed_ns = src->elapsed_ns;
+	if (src->verify_ns > dst->verify_ns)
+		dst->verify_ns = src->verify_ns;
+	dst->verify_ios += src->verify_ios;
 	dst->invalidations += src->invalidations;
 	dst->invalidate_ns += src->invalidate_ns;
 	dst->prepared_items += src->prepared_items;

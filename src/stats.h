@@ -73,6 +73,12 @@ struct thread_stats {
 	struct cpu_usage cpu;
 	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
 	uint64_t elapsed_ns;  /* measured time (after ramp, without cache invalidations) */
+	/*
+	 * --verify's read-backs at the end of each loop and of the job (fio's
+	 * verify phase): their time, not in elapsed_ns, and their reads, which
+	 * are in op[IO_READ] as fio counts them.
+	 */
+	uint64_t verify_ns, verify_ios;
 	uint64_t invalidations, invalidate_ns; /* between passes of buffered time-based jobs */
 	uint64_t prepared_items, prepare_ns;   /* file ops: items made before the job (not timed) */
 	int err;              /* errno of the first error, 0 if none */
@@ -80,10 +86,22 @@ struct thread_stats {
 	int err_op;           /* enum io_op or ERR_OP_*: what failed */
 	char err_file[PATH_MAX];
 	bool short_io;        /* err came from a short transfer, not errno */
+	uint32_t short_got, short_len; /* short_io: bytes moved of the request's length */
 	bool interrupted;     /* stopped by a signal */
 	bool halted;          /* stopped because another rank asked every rank to stop */
 	uint64_t left_bytes;  /* a size-bound job stopped early: bytes it had not yet issued */
 };
+
+/*
+ * The time a direction's rate is over: the measured time, and for reads also
+ * the verify phases (only those, when all the reads were theirs).
+ */
+static inline uint64_t stats_dir_ns(const struct thread_stats *t, int op)
+{
+	if (op != IO_READ || !t->verify_ns)
+		return t->elapsed_ns;
+	return t->verify_ios < t->op[IO_READ].ios ? t->elapsed_ns + t->verify_ns : t->verify_ns;
+}
 
 static inline void lat_add(struct lat_stats *l, uint64_t v)
 {

@@ -26,6 +26,14 @@
 #include <unistd.h>
 
 #define MIN_FREE (64ULL << 20)
+/*
+ * Free space a test file leaves alone: a tenth of the file system, at most
+ * 1 GiB.  A tenth keeps a small file system out of the "90% full" alarms and
+ * leaves its other writers room; on a large one a tenth is far more than the
+ * logs, journals and temporary files of a benchmark's few minutes need, and
+ * would refuse sizes that leave plenty free, so 1 GiB caps it.
+ */
+#define FLOOR_MAX (1ULL << 30)
 
 const char *const fig_dir_names[FD_NR] = { "read", "write", "total" };
 const char *const fig_names[FIG_NR] = { "mb_s",	    "iops",	  "lat_mean_ns",   "lat_p50_ns",
@@ -39,6 +47,8 @@ struct exec {
 	unsigned target, pass, kase; /* where the run is, for the progress line */
 	uint64_t case_ns;            /* planned time of one case */
 	bool show_progress;
+	bool size_given;             /* the user chose the test file's size (size_opt) */
+	char size_opt[32];           /* that option as written: "--size", "-S" */
 	json_t *jobs;                /* every run's jobs, tagged with target, pass and case */
 	struct suite gen;            /* the suite with its generated cases (make_cases) */
 };
@@ -143,8 +153,8 @@ static bool suite_does(const struct exec *x, bool (*does)(int rw))
 static void said_stale(void *arg, const struct stale_file *f)
 {
 	(void)arg;
-	msg_warn("removed %s, a test file left by iogauge process %d, which is no longer running",
-		 f->path, f->pid);
+	msg_warn("removed %s, a %s left by iogauge process %d, which is no longer running", f->path,
+		 f->tree ? "file set" : "test file", f->pid);
 }
 
 static bool suite_writes(const struct exec *x)
@@ -155,6 +165,50 @@ static bool suite_writes(const struct exec *x)
 static bool suite_reads(const struct exec *x)
 {
 	return suite_does(x, rw_reads);
+}
+
+/* The option that sets the test file's size: the first of the suite's that was given, else the first. */
+static void size_option(struct exec *x, const struct parsed_args *pa)
+{
+	const char *list = x->sr.cmd->suite->size_opts ? x->sr.cmd->suite->size_opts : "size";
+	char *copy = xstrdup(list), *save = NULL, *first = NULL;
+	const char *typed = NULL;
+	for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		first = first ? first : t;
+		if ((typed = args_typed(pa, t))) {
+			first = t;
+			x->size_given = true;
+			break;
+		}
+	}
+	if (typed) /* as the user spelled it: latency's -S, Orion's -size_small */
+		snprintf(x->size_opt, sizeof(x->size_opt), "%s", typed);
+	else
+		snprintf(x->size_opt, sizeof(x->size_opt), "%s%s", first[1] ? "--" : "-", first);
+	free(copy);
+}
+
+/* A test file that does not fit above the floor: one line, the size, the free space, the floor. */
+static void refuse_floor(struct exec *x, struct suite_target *t, const char *path, uint64_t free_bytes,
+			 uint64_t room)
+{
+	char a[32], f[32], fl[32], fit[96] = "nothing fits here";
+	fmt_bytes(a, sizeof(a), (double)t->size);
+	fmt_bytes(f, sizeof(f), (double)free_bytes);
+	fmt_bytes(fl, sizeof(fl), (double)t->floor);
+	if (room >= (1ULL << 20))
+		snprintf(fit, sizeof(fit), "%s %llum or less fits%s", x->size_opt,
+			 (unsigned long long)(room >> 20), cluster_size() > 1 ? " (each rank)" : "");
+	else if (x->size_given)
+		snprintf(fit, sizeof(fit), "no %s fits here", x->size_opt);
+	if (x->size_given)
+		err_set(&t->refused, EXIT_USAGE,
+			"%s: %s %s does not fit: %s free, and iogauge keeps %s of the file system free (a tenth of it, at most 1 GiB); %s",
+			path, x->size_opt, a, f, fl, fit);
+	else
+		err_set(&t->refused, EXIT_USAGE,
+			"%s: the default %s test file does not fit: %s free, and iogauge keeps %s of the file system free (a tenth of it, at most 1 GiB); %s",
+			path, a, f, fl, fit);
 }
 
 /* Decide the file (or device) and its size; a refusal is kept in the target, not fatal. */
@@ -172,8 +226,9 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 	path_facts(path, &t->facts);
 	if (!S_ISDIR(st.st_mode) && (x->sr.suite->flags & SUITE_DIRS_ONLY)) {
-		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s works with files of its own in a directory",
-			path, name);
+		err_set(&t->refused, EXIT_USAGE, "%s: not a directory; %s %s", path, name,
+			x->sr.suite->flags & SUITE_IN_PLACE ? "reads the files below a directory"
+							    : "works with files of its own in a directory");
 		return;
 	}
 	if (S_ISBLK(st.st_mode)) {
@@ -217,6 +272,12 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 			path, x->sr.suite->files ? ", a regular file" : "", name);
 		return;
 	}
+	if (x->sr.suite->flags & SUITE_IN_PLACE) {
+		/* Read where it is: nothing swept, no free space needed (the suite's jobs say what they make). */
+		snprintf(t->file, sizeof(t->file), "%s", path);
+		snprintf(t->set, sizeof(t->set), "%s", path);
+		return;
+	}
 	/* What a killed run left here: removed (stale.c, strict), and said. */
 	stale_sweep(path, said_stale, NULL);
 	/* Several ranks (mpirun) may share the directory: each its own file (%r: the rank). */
@@ -236,28 +297,55 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	if (!vfs.f_blocks)
 		return; /* no size reported (ramfs): a full disk would show as ENOSPC */
 	uint64_t free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
-	/* A small test file (latency's 1 MiB) needs room for itself twice, not 64 MiB. */
+	uint64_t fs_bytes = (uint64_t)vfs.f_blocks * vfs.f_frsize;
+	t->floor = fs_bytes / 10 < FLOOR_MAX ? fs_bytes / 10 : FLOOR_MAX;
+	/* Ranks of one run may share the file system (a parallel one): each takes its share. */
+	uint64_t room = (free_bytes > t->floor ? free_bytes - t->floor : 0) / cluster_size();
+	/* A size the user gave (a typo: -S 200g) is refused, never shrunk into the floor. */
+	bool exact = x->size_given || (x->sr.suite->flags & SUITE_EXACT_SIZE);
+	if (t->size > room && exact) {
+		refuse_floor(x, t, path, free_bytes, room);
+		return;
+	}
+	/*
+	 * The default size is not measured on a nearly full file system; a small
+	 * test file (latency's 1 MiB) needs room for itself twice, not 64 MiB.
+	 * A size given that fits above the floor is the user's choice.
+	 */
 	uint64_t min_free = t->size < MIN_FREE / 2 ? 2 * t->size : MIN_FREE;
-	if (free_bytes < min_free) {
+	if (!x->size_given && free_bytes < min_free) {
 		char b[32], c[32];
-		err_set(&t->refused, EXIT_IOERR, "%s: only %s free; %s needs at least %s", path,
+		err_set(&t->refused, EXIT_USAGE, "%s: only %s free; %s needs at least %s", path,
 			fmt_bytes(b, sizeof(b), (double)free_bytes), name,
 			fmt_bytes(c, sizeof(c), (double)min_free));
 		return;
 	}
-	/* Leave a tenth of the free space (and the file system's own needs) alone. */
-	/* Ranks of one run may share the file system (a parallel one): each takes its share. */
-	uint64_t room = free_bytes / 10 * 9 / cluster_size();
-	if (t->size > room && (x->sr.suite->flags & SUITE_EXACT_SIZE)) {
-		char b[32], c[32];
-		err_set(&t->refused, EXIT_IOERR, "%s: a %s test file does not fit in %s of free space", path,
-			fmt_bytes(b, sizeof(b), (double)t->size), fmt_bytes(c, sizeof(c), (double)free_bytes));
+	/* The default size shrinks to what fits above the floor, down to half of MIN_FREE. */
+	if (t->size > room && room < MIN_FREE / 2) {
+		refuse_floor(x, t, path, free_bytes, room);
 		return;
 	}
 	if (t->size > room) {
 		t->size = room & ~((1ULL << 20) - 1);
 		t->shrunk = true;
 	}
+}
+
+/*
+ * A target the suite makes (a file system): made now, then resolved as a
+ * directory; its label stays what the suite named it.  0 when made (to be
+ * torn down), -1 when refused (t->refused) or nothing was made.
+ */
+static int made_target(struct exec *x, struct suite_target *t)
+{
+	char dir[PATH_MAX], label[PATH_MAX];
+	unsigned i = (unsigned)(t - x->sr.targets);
+	if (x->sr.suite->setup(&x->sr, i, dir, sizeof(dir), &t->refused))
+		return -1;
+	snprintf(label, sizeof(label), "%s", t->shown);
+	resolve_target(x, t, dir);
+	snprintf(t->shown, sizeof(t->shown), "%s", label);
+	return 0;
 }
 
 /* ---- running */
@@ -270,9 +358,15 @@ static void progress(void *arg, const struct run_live *l)
 	unsigned done = (x->target * npass + x->pass) * ncases + x->kase;
 	unsigned left = sr->ntargets * npass * ncases - done;
 	double eta = (double)left * (double)x->case_ns / 1e9 - (double)l->elapsed_ns / 1e9;
-	fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
-		sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
-		eta > 0 ? eta : 0);
+	char moved[32];
+	if (!x->case_ns) /* size-bound cases (bonnie, a tree read): how far this one is, not a time left */
+		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... %s in %.0f s",
+			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+			fmt_bytes(moved, sizeof(moved), (double)l->bytes), (double)l->elapsed_ns / 1e9);
+	else
+		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
+			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
+			eta > 0 ? eta : 0);
 	fflush(stderr);
 }
 
@@ -577,6 +671,8 @@ static int run_target_cases(struct exec *x, struct suite_target *t)
 			}
 			rc = run_jobs(x, j, n, &r);
 			record(x, t, x->kase, &r);
+			if (x->sr.suite->case_done)
+				x->sr.suite->case_done(&x->sr, (unsigned)(t - x->sr.targets), x->kase);
 			if (rc) {
 				run_failed(x, t, &r, rc);
 				run_result_free(&r);
@@ -641,10 +737,12 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 	struct suite_run *sr = &x->sr;
 	bool interrupted = x->ctx.stop != 0;
 	sr->status = status;
-	bool any = status != EXIT_USAGE; /* refused before anything was measured: stderr says it, once */
+	bool measured = false;
 	for (unsigned t = 0; t < sr->ntargets; t++)
 		for (size_t c = 0; c < (size_t)sr->s->passes * sr->suite->ncases; c++)
-			any |= sr->targets[t].cells[c].done;
+			measured |= sr->targets[t].cells[c].done;
+	/* Refused before anything was measured: stderr says it, once. */
+	bool any = measured || status != EXIT_USAGE;
 	if (sr->s->output_format == OUT_NORMAL && any) {
 		sr->suite->print(out->out, sr);
 		if (status && status != EXIT_USAGE)
@@ -652,7 +750,8 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 				interrupted ? "Interrupted" : "Stopped by an I/O error");
 	}
 	struct ig_err fe = { 0 };
-	if (sr->suite->write_files && sr->ntargets && sr->targets[0].tested && sr->suite->write_files(sr, false, &fe)) {
+	/* Result files (matrix's CSVs) hold measurements: none made, none written (nor truncated). */
+	if (sr->suite->write_files && measured && sr->suite->write_files(sr, false, &fe)) {
 		msg_err("%s", fe.msg);
 		if (!status)
 			status = fe.status;
@@ -719,9 +818,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	if (args_parse(argc, argv, cmd, &pa, &e) ||
 	    ((cmd->suite->flags & SUITE_ONE_TARGET) && pa.nwords > 1 && !pa.help &&
 	     err_set(&e, EXIT_USAGE, "%s takes one PATH (%u given)", cmd->name, pa.nwords)) ||
-	    ((pa.settings.output_format > OUT_JSON ||
-	      (pa.settings.output_formats & (pa.settings.output_formats - 1))) &&
-	     err_set(&e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only"))) {
+	    command_check_format(cmd, &pa.settings, &e)) {
 		msg_err("%s", e.msg);
 		args_free(&pa);
 		free(x);
@@ -736,7 +833,13 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->base = pa.global;
 	x->sr.base = &x->base;
 	x->sr.s = &pa.settings;
+	x->sr.args = &pa;
 	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
+	x->sr.words = pa.words;
+	x->sr.nwords = pa.nwords;
+	x->sr.ctx = &x->ctx;
+	ctx_init(&x->ctx);
+	size_option(x, &pa);
 	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
 	    check_cases(x, &e) || (cmd->suite->write_files && cmd->suite->write_files(&x->sr, true, &e)) ||
 	    outputs_open(&out, &pa.settings, &e)) {
@@ -751,7 +854,6 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.out = out.out;
 	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
 	x->show_progress = !pa.settings.quiet && !cmd->suite->no_progress && isatty(STDERR_FILENO);
-	ctx_init(&x->ctx);
 	x->ctx.keep = pa.settings.keep;
 	ctx_install_signals(&x->ctx);
 	if (outputs_want_root(&out, &pa.settings))
@@ -759,8 +861,12 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
-		resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
-		cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+		if (cmd->suite->setup) {
+			snprintf(t->shown, sizeof(t->shown), "%s", cmd->suite->target_name(&x->sr, i));
+		} else {
+			resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
+			cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+		}
 		size_t ncells = (size_t)pa.settings.passes * x->sr.suite->ncases;
 		t->cells = xcalloc(ncells ? ncells : 1, sizeof(struct suite_cell));
 		t->more = xcalloc(ncells ? ncells * (SUITE_MAX_JOBS - 1) : 1, sizeof(struct suite_cell));
@@ -768,7 +874,9 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	const struct ig_err *first = NULL;
 	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
 		struct suite_target *t = &x->sr.targets[x->target];
-		int rc = t->refused.status ? t->refused.status : run_target(x, t);
+		char sz[32];
+		bool made = cmd->suite->setup && !made_target(x, t);
+		int rc = t->refused.status ? t->refused.status : x->ctx.stop ? 0 : run_target(x, t);
 		if (t->refused.status) {
 			if (rc == t->refused.status && !t->tested)
 				msg_err("%s", t->refused.msg);
@@ -776,10 +884,20 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		}
 		/* The test file is needed only while its target is tested. */
 		ctx_remove_files(&x->ctx);
+		if (made)
+			cmd->suite->teardown(&x->sr, x->target);
 		if (t->tested && cmd->suite->target_done)
 			cmd->suite->target_done(out.out, &x->sr, x->target);
-		if (t->shrunk && !t->is_dev && t->tested)
-			msg_warn("%s: the test file was shrunk to fit the free space", t->shown);
+		/* Only about a target measured: a refused one is not "tested" in any size. */
+		bool measured = t->tested && !t->refused.status;
+		if (t->shrunk && !t->is_dev && !t->is_file && measured) {
+			char b[32], c[32];
+			msg_warn("%s: the test file was shrunk to %s to keep %s of the file system free (%s sets its size)",
+				 t->shown, fmt_bytes(b, sizeof(b), (double)t->size),
+				 fmt_bytes(c, sizeof(c), (double)t->floor), x->size_opt);
+		} else if (t->shrunk && t->is_file && measured) /* the user's file: its size, not the free space */
+			msg_warn("%s: the whole file (%s) was tested: it is smaller than the test's size", t->shown,
+				 fmt_bytes(sz, sizeof(sz), (double)t->size));
 		if (rc && rc != EXIT_USAGE) {
 			status = rc; /* an I/O error or a signal ends the suite */
 			break;

@@ -17,6 +17,7 @@
 #include "runner.h"
 
 struct command;
+struct parsed_args;
 
 /*
  * A case is one job, or several run at the same time: options before the
@@ -40,6 +41,13 @@ struct suite {
 	const char *const *warmups; /* per case: an untimed job run just before it on the same target, or NULL */
 	bool files;       /* a PATH may be an existing regular file, measured in place */
 	bool no_progress; /* the suite shows its own progress (latency's line per request) */
+	/*
+	 * The options that set the test file's size, by table name, space
+	 * separated, in the order they are named when none is given (NULL:
+	 * "size").  A size given is refused when it does not fit; the default
+	 * shrinks (unless SUITE_EXACT_SIZE).
+	 */
+	const char *size_opts;
 	/* After the options, before anything is checked or run: the suite's own defaults, sr->priv. */
 	int (*start)(struct suite_run *sr, struct job *base, struct ig_err *e);
 	/* A case's job for a target, just before it runs: hooks, sizes that depend on the target. */
@@ -63,6 +71,12 @@ struct suite {
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
 	/*
+	 * Optional: that object read back from a saved result (suite_from_json)
+	 * into sr->priv, for what print shows beyond the jobs' figures; end frees
+	 * it.  0, or -1 with e set.
+	 */
+	int (*load)(struct suite_run *sr, const json_t *own, struct ig_err *e);
+	/*
 	 * Optional: an untimed job (option strings) run once on each target
 	 * before its first pass, a precondition; its time and bytes are kept.
 	 */
@@ -75,6 +89,17 @@ struct suite {
 	 * name that cannot be written (outfile_check: a device, a FIFO).
 	 */
 	int (*write_files)(const struct suite_run *sr, bool check_only, struct ig_err *e);
+	/*
+	 * Optional: targets the suite makes itself (fs: a file system each).
+	 * start() sets sr->ntargets; target_name() labels each; setup() makes
+	 * target t just before it runs and names the directory to test in;
+	 * teardown() undoes it after its cases and test files, whatever happened.
+	 */
+	int (*setup)(struct suite_run *sr, unsigned t, char *dir, size_t len, struct ig_err *e);
+	const char *(*target_name)(const struct suite_run *sr, unsigned t); /* its label, from the start */
+	void (*teardown)(struct suite_run *sr, unsigned t);
+	/* Optional: after each run of a case (measured or not), on target t. */
+	void (*case_done)(struct suite_run *sr, unsigned t, unsigned c);
 	unsigned flags; /* SUITE_* */
 };
 void suite_cases_free(struct suite_case *cases, unsigned n);
@@ -83,6 +108,7 @@ enum {
 	SUITE_ONE_TARGET = 1 << 0, /* one PATH: the method tests one file system or device */
 	SUITE_DIRS_ONLY = 1 << 1,  /* a directory, never a device (files of its own) */
 	SUITE_EXACT_SIZE = 1 << 2, /* a file that does not fit is refused, not shrunk */
+	SUITE_IN_PLACE = 1 << 3,   /* a directory read where it is (tree): no test file, no space needed */
 };
 
 /* Figures of one case in one pass, by direction (read, write, both together). */
@@ -114,6 +140,7 @@ struct suite_target {
 	struct path_facts facts; /* file system, mount options, device, rotational: before the run */
 	uint64_t size;
 	uint64_t whole;         /* a device's or an existing file's size; 0 for a directory */
+	uint64_t floor;         /* free space a test file in a directory leaves alone (resolve_target) */
 	bool is_dev, is_file, shrunk, fallback, tested;
 	uint64_t layout_ns;     /* writing a device's region before the reads (not timed) */
 	uint64_t prepare_ns, prepare_bytes; /* the suite's precondition (not timed) */
@@ -129,6 +156,7 @@ struct suite_run {
 	const struct suite *suite;
 	const struct job *base;   /* the command's defaults and the user's options */
 	const struct settings *s;
+	const struct parsed_args *args; /* the command line (how options were typed); NULL: a saved result */
 	struct suite_target *targets;
 	unsigned ntargets;
 	int status;
@@ -136,6 +164,9 @@ struct suite_run {
 	void *priv;        /* the suite's own state (start, end) */
 	unsigned pass;     /* the pass being run, for the hooks */
 	bool signal_ends;  /* Ctrl-C is the normal end (latency without -c): exit 0 */
+	char **words;      /* the command's words (PATHs, DEVICEs) */
+	unsigned nwords;
+	struct run_ctx *ctx; /* the run's context: its stop flag, the interlock's claims */
 	unsigned *case_jobs;      /* jobs in each case */
 	char (*job_names)[SUITE_MAX_JOBS][JOB_NAME_MAX]; /* [case][job] */
 };

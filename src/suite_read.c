@@ -58,6 +58,7 @@ static void load_target(struct suite_target *t, const json_t *o)
 	t->is_dev = json_is_true(json_object_get(o, "blockdev"));
 	t->size = (uint64_t)json_number_value(json_object_get(o, "size"));
 	t->shrunk = json_is_true(json_object_get(o, "shrunk"));
+	t->is_file = !t->is_dev && t->file[0] && !strcmp(t->file, t->shown); /* a file the user named */
 	t->fallback = json_is_true(json_object_get(o, "buffered_fallback"));
 	t->layout_ns = (uint64_t)json_number_value(json_object_get(o, "layout_ns"));
 	t->prepare_ns = (uint64_t)json_number_value(json_object_get(o, "prepare_ns"));
@@ -175,11 +176,16 @@ int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e
 	json_array_foreach(json_object_get(root, "jobs"), i, o)
 		if (load_job(ss, o, &cur, e))
 			return -1;
+	/* The suite's own object, for what its formatter shows besides the figures. */
+	if (ss->suite.load && ss->suite.load(&ss->sr, json_object_get(root, cmd->name), e))
+		return -1;
 	return 0;
 }
 
 void suite_saved_free(struct suite_saved *ss)
 {
+	if (ss->suite.load && ss->suite.end)
+		ss->suite.end(&ss->sr);
 	for (unsigned i = 0; i < ss->sr.ntargets; i++) {
 		free(ss->sr.targets[i].cells);
 		free(ss->sr.targets[i].more);

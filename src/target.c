@@ -342,6 +342,20 @@ static int cut_file(const struct target *t, uint64_t at, struct ig_err *e)
 	return 0;
 }
 
+/* A user's file with nothing to read in part of the region: how much, and what it is. */
+static int refuse_holes(const struct target *t, const struct stat *st, uint64_t off, uint64_t end,
+			uint64_t holes, struct ig_err *e)
+{
+	uint64_t size = (uint64_t)st->st_size, past = size < end ? end - (size > off ? size : off) : 0;
+	char hb[32], rb[32];
+	return err_set(e, EXIT_USAGE,
+		       "refusing to read %s: %s of the job's %s region %s, and reading it measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only that part with test data)",
+		       t->path, fmt_bytes(hb, sizeof(hb), (double)holes), fmt_bytes(rb, sizeof(rb), (double)(end - off)),
+		       !past ? "is holes or unwritten extents" :
+		       past == holes ? "lies past the end of the file" :
+				       "is holes, unwritten extents or past the end of the file");
+}
+
 static int prepare_existing_file(struct run_ctx *c, struct target *t, const struct target_req *r,
 				 const struct stat *st, struct ig_err *e)
 {
@@ -367,10 +381,12 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 				       "refusing to write %s: the file exists and was not created by iogauge (use --allow-overwrite to overwrite it)",
 				       t->path);
 		if (holes)
-			return err_set(e, EXIT_USAGE,
-				       "refusing to read %s: the job's region holds %s of holes, unwritten extents or space past the end of the file, and reading them measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only those holes with test data)",
-				       t->path, (uint64_t)st->st_size < end ? "space past the end" : "holes");
+			return refuse_holes(t, st, r->offset, end, holes, e);
 	}
+	if (r->readonly && (r->grow || (holes && (r->reads || r->writes))))
+		return err_set(e, EXIT_USAGE,
+			       "--readonly: the job's region of %s holds %s, and laying out data there would write",
+			       t->path, (uint64_t)st->st_size < end ? "space past the end of the file" : "holes");
 	if (r->grow)
 		return r->truncate ? cut_file(t, r->offset, e) : 0;
 	if (!holes || !(r->reads || r->writes))
@@ -461,6 +477,8 @@ int target_prepare(struct run_ctx *c, struct target *t, const struct target_req 
 				       "%s is %s: iogauge tests regular files, block devices, and files it creates in a directory",
 				       t->path, file_kind(st.st_mode));
 		ret = prepare_existing_file(c, t, r, &st, e);
+	} else if (errno == ENOENT && r->readonly) {
+		return err_set(e, EXIT_USAGE, "--readonly: %s does not exist, and creating it would write", t->path);
 	} else if (errno == ENOENT && r->must_exist) {
 		return err_set(e, EXIT_USAGE, "%s does not exist: there is nothing an earlier run wrote to check",
 			       t->path);

@@ -48,6 +48,7 @@ struct target_req {
 	uint64_t seed;       /* layout data seed */
 	const struct data_spec *data; /* what the layout writes; NULL: random */
 	bool must_exist;     /* never create it (verify_only: an earlier run wrote it) */
+	bool readonly;       /* fio's --readonly: never create, extend or fill it */
 };
 
 /*

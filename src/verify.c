@@ -1,246 +1,195 @@
-/* Verification: block headers, checksums from libraries, the expected state of every block. */
+/* Verification: the expected state of every unit of a region, the worker's hooks, setting up (verify.h). */
 #include "common.h"
 #include "job.h"
 #include "options.h"
 #include "pattern.h"
-#include "verify.h"
-#include "worker.h"
-#include "engines/engine.h"
+#include "verify_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
-#include <isa-l/crc.h>
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
-const char *const verify_names[] = { "none", "crc32c", "xxhash", "md5", "sha256", "pattern", NULL };
+const char *const verify_names[] = { "none", "crc32c", "xxhash", "md5", "sha256", "pattern", "meta", NULL };
 const char *const verify_kind_names[VK_NR] = { "corrupt", "no header", "misplaced", "foreign",
-					       "lost write", "unknown write", "pattern" };
+					       "lost write", "unknown write", "pattern", "wrong length" };
 
-#define VHDR_MAGIC 0x46564749u /* "IGVF" */
-#define VHDR_VERSION 1
-/* Expected write numbers kept per block: 8 bytes each, at most this much in all. */
+/* Expected write numbers kept per unit: 10 bytes each, at most this much in all. */
 #define TABLE_MAX (1ULL << 30)
 
-/* The header at the start of every written block (little-endian, as the machine). */
-struct vhdr {
-	uint32_t magic;
-	uint8_t version;
-	uint8_t algo;
-	uint16_t size; /* sizeof(struct vhdr) */
-	uint32_t len;  /* the block's length */
-	uint32_t thread;
-	uint64_t offset; /* where the block belongs */
-	uint64_t seed;   /* the job's */
-	uint64_t seq;    /* the thread's write number, from 1 */
-	uint8_t csum[32]; /* of the whole block with this field zeroed */
-};
+/* ---- the units of a thread's region */
 
-/*
- * A block with two writes in flight at once (a request that stays out while
- * the offsets come round again) ends with either on disk, or parts of both:
- * it is not checked until a write alone in flight settles it.  The flag marks
- * a busy spell (writes in flight without a pause) that saw two at once.
- */
-#define AMBIG (1ULL << 63)
-
-struct vthread {
-	uint64_t *table;   /* last write number of each block (| AMBIG); 0: never written */
-	uint16_t *busy;    /* writes in flight on each block */
-	uint64_t *snap;    /* per request slot: a read's block state when issued; UINT64_MAX: a write was in flight */
-	uint64_t seq;      /* last write number stamped */
-	uint64_t *ring;    /* verify_backlog: blocks written since the last read-back */
-	unsigned nring, ring_pos;
-	uint64_t scan;     /* final read-back: next block */
-	bool scanning, in_round;
-	uint64_t round_start, last_read;
-	EVP_MD_CTX *md;
-	struct verify_stats st;
-	char pad[64]; /* threads' counters on their own cache lines */
-};
-
-struct verify_ctx {
-	struct worker_hooks hooks;
-	int algo;
-	uint64_t region, bs, nblocks, seed; /* nblocks: of each thread */
-	unsigned nthreads, backlog, depth;
-	bool final, split;
-	struct data_spec pattern;
-	const EVP_MD *md;
-	struct vthread *t;
-	struct verify_stats total;
-};
-
-/* ---- checksums */
-
-static unsigned csum_len(int algo)
+/* Where thread's region starts: threads sharing a file have slices (split) or --offset_increment. */
+static uint64_t base_of(const struct verify_ctx *v, unsigned thread)
 {
-	switch (algo) {
-	case VERIFY_CRC32C:
-		return 4;
-	case VERIFY_XXHASH:
-		return 8;
-	case VERIFY_MD5:
-		return 16;
-	case VERIFY_SHA256:
-		return 32;
-	default:
+	return v->region + (uint64_t)thread * v->step;
+}
+
+/* A unit's index in its thread's table. */
+static uint64_t unit_of(const struct verify_ctx *v, unsigned thread, uint64_t offset)
+{
+	return (offset - base_of(v, thread)) / v->unit;
+}
+
+static uint64_t units_in(const struct verify_ctx *v, uint32_t len)
+{
+	return (len + v->unit - 1) / v->unit;
+}
+
+/* The units of the write that starts at unit s (0: no write starts there). */
+static uint64_t extent(const struct verify_ctx *v, const struct vthread *t, uint64_t s)
+{
+	uint64_t x = t->table[s], n = 1;
+	if (!(x & U_START))
 		return 0;
+	while (s + n < v->nunits && !(t->table[s + n] & U_START) &&
+	       (t->table[s + n] & U_SEQ) == (x & U_SEQ))
+		n++;
+	return n;
+}
+
+/* A write over part of an earlier one breaks it: what is left of that one is no longer expected. */
+static void forget_around(const struct verify_ctx *v, struct vthread *t, uint64_t s, uint64_t n)
+{
+	uint64_t x = s < v->nunits ? t->table[s] : 0;
+	if (x && !(x & U_START)) {
+		/* An earlier write covers s from before: back to its start. */
+		uint64_t seq = x & U_SEQ;
+		for (uint64_t k = s; k-- > 0;) {
+			uint64_t y = t->table[k];
+			if ((y & U_SEQ) != seq)
+				break;
+			t->table[k] = y & U_AMBIG;
+			if (y & U_START)
+				break;
+		}
+	}
+	uint64_t e = s + n;
+	x = e < v->nunits ? t->table[e] : 0;
+	if (x && !(x & U_START)) {
+		/* One runs on past the end: what is left of it after. */
+		uint64_t seq = x & U_SEQ;
+		for (uint64_t k = e; k < v->nunits && !(t->table[k] & U_START) &&
+				     (t->table[k] & U_SEQ) == seq; k++)
+			t->table[k] &= U_AMBIG;
 	}
 }
 
-static void checksum(const struct verify_ctx *v, struct vthread *t, const void *buf, size_t len,
-		     uint8_t out[32])
+/* The write numbered seq over units [s, s + n): what they hold now. */
+static void record(const struct verify_ctx *v, struct vthread *t, uint64_t s, uint64_t n, uint64_t seq)
 {
-	memset(out, 0, 32);
-	switch (v->algo) {
-	case VERIFY_CRC32C: {
-		uint32_t c = crc32_iscsi((unsigned char *)buf, (int)len, 0xffffffffu);
-		memcpy(out, &c, 4);
-		break;
-	}
-	case VERIFY_XXHASH: {
-		uint64_t h = XXH3_64bits(buf, len);
-		memcpy(out, &h, 8);
-		break;
-	}
-	default: {
-		unsigned n = 0;
-		/* The context was made for this thread before the run: no allocation here. */
-		if (!EVP_DigestInit_ex(t->md, v->md, NULL) || !EVP_DigestUpdate(t->md, buf, len) ||
-		    !EVP_DigestFinal_ex(t->md, out, &n))
-			memset(out, 0xff, 32); /* never matches a real digest's stamp */
-		break;
-	}
-	}
-}
-
-/* The first bytes of a checksum (at most 8), as they are stored, for messages. */
-static uint64_t first8(const uint8_t *c, unsigned len)
-{
-	uint64_t v = 0;
-	for (unsigned i = 0; i < len && i < 8; i++)
-		v = v << 8 | c[i];
-	return v;
+	if (s >= v->nunits)
+		return;
+	if (s + n > v->nunits)
+		n = v->nunits - s;
+	forget_around(v, t, s, n);
+	for (uint64_t k = 0; k < n; k++)
+		t->table[s + k] = seq | (k ? 0 : U_START) | (t->table[s + k] & U_AMBIG);
 }
 
 /* ---- the hooks */
 
-/* The block's index in its thread's table (threads sharing a file have slices: split). */
-static uint64_t block_of(const struct verify_ctx *v, unsigned thread, uint64_t offset)
+static void prep_write(struct verify_ctx *v, struct vthread *t, unsigned thread, struct io_u *u)
 {
-	return (offset - v->region) / v->bs - (v->split ? (uint64_t)thread * v->nblocks : 0);
-}
-
-static void stamp(struct verify_ctx *v, unsigned thread, struct io_u *u)
-{
-	struct vthread *t = &v->t[thread];
-	struct vhdr h = {
-		.magic = VHDR_MAGIC, .version = VHDR_VERSION, .algo = (uint8_t)v->algo,
-		.size = sizeof(struct vhdr), .len = u->len, .thread = thread,
-		.offset = u->offset, .seed = v->seed, .seq = ++t->seq,
-	};
-	uint8_t c[32];
-	memcpy(u->buf, &h, sizeof(h));
-	checksum(v, t, u->buf, u->len, c);
-	memcpy((char *)u->buf + offsetof(struct vhdr, csum), c, csum_len(v->algo));
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t seq = ++t->seq;
+	if (!u->buf) {
+		/*
+		 * A replay (verify_only): what the earlier run's write there was
+		 * numbered.  With its state file: only the writes it made, and of
+		 * the last ones only those that completed.
+		 */
+		if (t->state_loaded && seq > t->state_writes)
+			return;
+		if (t->state_loaded && seq + t->state_depth > t->state_writes) {
+			bool done = false;
+			for (unsigned i = 0; i < t->nstate_done && !done; i++)
+				done = t->state_done[i] == u->offset;
+			if (!done)
+				return;
+		}
+		record(v, t, s, n, seq);
+		return;
+	}
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++) {
+		if (t->busy[k]) /* the order on disk of the two is unknown */
+			t->table[k] |= U_AMBIG;
+		else /* a new busy spell */
+			t->table[k] &= ~U_AMBIG;
+		if (t->busy[k] < UINT16_MAX)
+			t->busy[k]++;
+	}
+	t->snap[u->idx] = seq;
+	verify_stamp(v, thread, u, seq);
 }
 
 static void hook_prep(void *arg, unsigned thread, struct io_u *u)
 {
 	struct verify_ctx *v = arg;
 	struct vthread *t = &v->t[thread];
-	uint64_t b = block_of(v, thread, u->offset);
-	if (u->op == IO_READ) {
-		t->snap[u->idx] = t->busy[b] ? UINT64_MAX : t->table[b];
+	if (v->read_only)
+		return;
+	if (u->op == IO_WRITE) {
+		prep_write(v, t, thread, u);
 		return;
 	}
-	if (u->op != IO_WRITE)
+	if (u->op != IO_READ)
 		return;
-	if (!u->buf) {
-		/* A replay (verify_only): what the earlier run's write there was numbered. */
-		t->table[b] = v->algo == VERIFY_PATTERN ? 1 : ++t->seq;
-		return;
-	}
-	if (t->busy[b]) /* the order on disk of the two is unknown */
-		t->table[b] |= AMBIG;
-	else /* a new busy spell */
-		t->table[b] &= ~AMBIG;
-	if (t->busy[b] < UINT16_MAX)
-		t->busy[b]++;
-	if (v->algo != VERIFY_PATTERN)
-		stamp(v, thread, u);
+	/* A read's snapshot: any write issued after it has a higher number. */
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	t->snap[u->idx] = t->seq;
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+		if (t->busy[k])
+			t->snap[u->idx] = UINT64_MAX;
 }
 
-static void bad(struct vthread *t, const struct io_u *u, unsigned thread, int kind,
-		uint64_t expected, uint64_t found, uint64_t at)
+static void complete_write(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
 {
-	struct verify_stats *s = &t->st;
-	s->bad++;
-	s->by_kind[kind]++;
-	if (s->nkept < VERIFY_REPORT_MAX)
-		s->list[s->nkept++] = (struct verify_bad){ u->offset, expected, found, at, thread, kind };
-}
-
-static void check_pattern(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
-{
-	const uint8_t *b = u->buf;
-	const struct data_spec *p = &v->pattern;
-	for (uint32_t i = 0; i < u->len; i++) {
-		uint8_t want = p->pattern[i % p->pattern_len];
-		if (b[i] != want) {
-			bad(t, u, thread, VK_PATTERN, want, b[i], u->offset + i);
-			return;
-		}
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	t->st.written++;
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+		if (t->busy[k])
+			t->busy[k]--;
+	/* Recorded when done: a request prepared but never submitted promises nothing. */
+	record(v, t, s, n, t->snap[u->idx]);
+	if (t->done) {
+		t->done[t->ndone % v->depth] = u->offset;
+		t->ndone++;
 	}
 }
 
-/* One block read back (or read by a mixed job) that this thread wrote. */
-static void check(struct verify_ctx *v, unsigned thread, const struct io_u *u, uint64_t want_seq)
+/* Did a write of these units start or run while the read did?  Then they may hold either. */
+static bool overlapped(const struct verify_ctx *v, const struct vthread *t, uint64_t s, uint64_t n,
+		       uint64_t snap)
 {
-	struct vthread *t = &v->t[thread];
-	t->st.checked++;
-	t->st.bytes += u->len;
-	if (v->algo == VERIFY_PATTERN) {
-		check_pattern(v, t, thread, u);
-		return;
+	if (snap == UINT64_MAX)
+		return true;
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+		if (t->busy[k] || (t->table[k] & U_SEQ) > snap || (t->table[k] & U_AMBIG))
+			return true;
+	return false;
+}
+
+static int complete_read(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
+{
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t want = s < v->nunits ? t->table[s] : 0;
+	bool bad = false;
+	if (t->in_round)
+		t->last_read = now_ns();
+	/* Blocks this job never wrote hold the layout's data; a read across writes is no block of one. */
+	if (!(want & U_START) || extent(v, t, s) != n)
+		return 0;
+	if (overlapped(v, t, s, n, t->snap[u->idx])) {
+		t->st.overlapped++;
+		return 0;
 	}
-	struct vhdr h;
-	memcpy(&h, u->buf, sizeof(h));
-	if (h.magic != VHDR_MAGIC || h.version != VHDR_VERSION || h.size != sizeof(h) ||
-	    h.len != u->len || h.algo != v->algo) {
-		bad(t, u, thread, VK_NO_HEADER, VHDR_MAGIC, h.magic, u->offset);
-		return;
-	}
-	/*
-	 * The checksum covers the whole block with its own bytes zeroed; the
-	 * unused rest of the field is covered too (it must still be zero).
-	 */
-	uint8_t c[32];
-	char *field = (char *)u->buf + offsetof(struct vhdr, csum);
-	memset(field, 0, csum_len(v->algo));
-	checksum(v, t, u->buf, u->len, c);
-	if (memcmp(c, h.csum, csum_len(v->algo))) {
-		/* Eight bytes from the first that differs: what a reader compares. */
-		unsigned n = csum_len(v->algo), d = 0;
-		while (h.csum[d] == c[d])
-			d++;
-		d &= ~7u;
-		unsigned w = n - d < 8 ? n - d : 8;
-		bad(t, u, thread, VK_CORRUPT, first8(h.csum + d, w), first8(c + d, w), d << 8 | w);
-		return;
-	}
-	if (h.offset != u->offset)
-		bad(t, u, thread, VK_MISPLACED, u->offset, h.offset, u->offset);
-	else if (h.seed != v->seed || h.thread != thread)
-		bad(t, u, thread, VK_FOREIGN, v->seed, h.seed, h.thread);
-	else if (h.seq < want_seq)
-		bad(t, u, thread, VK_LOST, want_seq, h.seq, u->offset);
-	else if (h.seq > want_seq)
-		bad(t, u, thread, VK_NEWER, want_seq, h.seq, u->offset);
+	bad = verify_block(v, thread, u, want & U_SEQ);
+	/* Checked by a read-back: the end of the loop need not read it again. */
+	if (t->in_round)
+		t->table[s] |= U_CHECKED;
+	return bad && v->fatal ? EILSEQ : 0;
 }
 
 static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint64_t lat_ns)
@@ -248,85 +197,119 @@ static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint6
 	struct verify_ctx *v = arg;
 	struct vthread *t = &v->t[thread];
 	(void)lat_ns;
-	uint64_t b = block_of(v, thread, u->offset);
+	if (v->read_only) {
+		if (u->op != IO_READ || v->fake)
+			return 0;
+		return verify_block(v, thread, u, 0) && v->fatal ? EILSEQ : 0;
+	}
 	if (u->op == IO_WRITE) {
-		t->st.written++;
-		if (t->busy[b])
-			t->busy[b]--;
-		uint64_t seq = 1;
-		/* Recorded when done: a request prepared but never submitted promises nothing. */
-		if (v->algo != VERIFY_PATTERN)
-			memcpy(&seq, (const char *)u->buf + offsetof(struct vhdr, seq), sizeof(seq));
-		t->table[b] = seq | (t->table[b] & AMBIG);
+		complete_write(v, t, thread, u);
 		if (!v->backlog)
 			return 0;
 		/* Room for what completes in the same batch as the one that asked. */
 		if (t->nring < v->backlog + v->depth)
-			t->ring[t->nring++] = b;
+			t->ring[t->nring++] = unit_of(v, thread, u->offset);
 		return t->nring >= v->backlog ? HOOK_READBACK : 0;
 	}
-	if (u->op != IO_READ)
+	if (u->op != IO_READ || v->fake)
 		return 0;
-	uint64_t want = t->table[b];
-	if (t->snap[u->idx] != want || t->busy[b] || (want & AMBIG)) {
-		/*
-		 * A write of this block was in flight while it was read, or two
-		 * writes of it were in flight together: it may hold either, or
-		 * parts of both.  Nothing to hold against it.
-		 */
-		if (want)
-			t->st.overlapped++;
-	} else if (want) {
-		/* Blocks this job never wrote hold the layout's data: nothing to check. */
-		check(v, thread, u, want);
-	}
-	if (t->in_round)
-		t->last_read = now_ns();
-	return 0;
+	return complete_read(v, t, thread, u);
 }
 
 static void round_end(struct vthread *t)
 {
 	if (t->in_round && t->last_read > t->round_start)
 		t->st.readback_ns += t->last_read - t->round_start;
+	if (t->in_round && t->round_final)
+		t->final_rounds++;
 	t->in_round = false;
 }
 
-static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offset)
+/* A written block not yet read back, from unit *scan on: its first unit and units. */
+static bool next_unchecked(const struct verify_ctx *v, struct vthread *t, uint64_t *s, uint64_t *n)
+{
+	while (t->scan < v->nunits) {
+		uint64_t k = t->scan, x = t->table[k];
+		if (!(x & U_START)) {
+			t->scan++;
+			continue;
+		}
+		uint64_t e = extent(v, t, k);
+		t->scan += e;
+		if (!(x & U_CHECKED)) {
+			*s = k;
+			*n = e;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offset, uint32_t *len)
 {
 	struct verify_ctx *v = arg;
 	struct vthread *t = &v->t[thread];
+	uint64_t base = base_of(v, thread), s, n;
 	if (!t->in_round) {
 		t->in_round = true;
+		t->round_final = final;
 		t->round_start = t->last_read = now_ns();
 		t->ring_pos = 0;
 		t->scan = 0;
 		/* Nothing is in flight now, nor will be: writes prepared and never issued are not. */
 		if (final)
-			memset(t->busy, 0, v->nblocks * sizeof(*t->busy));
+			memset(t->busy, 0, v->nunits * sizeof(*t->busy));
 	}
 	if (!final) {
-		if (t->ring_pos < t->nring) {
-			*offset = v->region + (t->ring[t->ring_pos++] + (v->split ? (uint64_t)thread * v->nblocks : 0)) * v->bs;
+		while (t->ring_pos < t->nring) {
+			s = t->ring[t->ring_pos++];
+			/* Overwritten since, or checked already: the later write is in the ring too. */
+			if (!(t->table[s] & U_START) || (t->table[s] & U_CHECKED))
+				continue;
+			n = extent(v, t, s);
+			*offset = base + s * v->unit;
+			*len = (uint32_t)(n * v->unit);
 			return true;
 		}
 		t->nring = 0;
 		round_end(t);
 		return false;
 	}
-	uint64_t base = v->region + (v->split ? (uint64_t)thread * v->nblocks * v->bs : 0);
-	while (v->final && t->scan < v->nblocks) {
-		uint64_t b = t->scan++;
-		if (t->table[b]) {
-			*offset = base + b * v->bs;
-			return true;
-		}
+	/* fio's experimental_verify replays the first loop's writes once, and no later loop's. */
+	bool more = v->final && !(v->experimental && t->final_rounds);
+	if (more && next_unchecked(v, t, &s, &n)) {
+		*offset = base + s * v->unit;
+		*len = (uint32_t)(n * v->unit);
+		return true;
 	}
+	/* The backlog's ring holds what this round checked. */
+	t->nring = 0;
 	round_end(t);
 	return false;
 }
 
 /* ---- setting up */
+
+static int check_sizes(const struct job *j, struct ig_err *e)
+{
+	const char *n = j->name;
+	uint64_t unit = pattern_unit(j), minbs = pattern_min_bs(j);
+	if (j->verify != VERIFY_PATTERN && minbs < sizeof(struct vhdr))
+		return err_set(e, EXIT_USAGE, "job %s: --verify needs --bs of at least %zu bytes (each block carries a header)",
+			       n, sizeof(struct vhdr));
+	if (j->verify != VERIFY_PATTERN && j->verify_interval && j->verify_interval < sizeof(struct vhdr))
+		return err_set(e, EXIT_USAGE, "job %s: --verify_interval needs at least %zu bytes (each piece carries a header)",
+			       n, sizeof(struct vhdr));
+	if (j->bs_unaligned && pattern_wanted(j))
+		return err_set(e, EXIT_USAGE, "job %s: --verify keeps track of whole blocks: drop --bs_unaligned", n);
+	for (int d = 0; d < DDIR_NR; d++) {
+		uint64_t a = j->blockalign[d];
+		if (a && a != unit && rw_is_random(j->rw) && (minbs % a || a % unit))
+			return err_set(e, EXIT_USAGE,
+				       "job %s: --verify needs block sizes that are multiples of --blockalign", n);
+	}
+	return 0;
+}
 
 int verify_job_check(const struct job *j, struct ig_err *e)
 {
@@ -343,75 +326,129 @@ int verify_job_check(const struct job *j, struct ig_err *e)
 	if (j->rewrite_pct)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --verify and --rewrite_pct do not go together (a rewritten block's expected state is not kept)", n);
-	if (!rw_writes(j->rw))
+	if (j->verify_only && !rw_writes(j->rw))
 		return err_set(e, EXIT_USAGE,
-			       "job %s: --verify checks what the job writes, and --rw=%s writes nothing (to check what an earlier run wrote, give its options and --verify_only)",
-			       n, rw_is_random(j->rw) ? "randread" : "read");
+			       "job %s: --verify_only replays what a writing job wrote, and --rw=%s writes nothing (a read job with --verify checks the blocks it reads)",
+			       n, rw_names[j->rw]);
 	if (j->verify == VERIFY_PATTERN && j->data.mode != DATA_PATTERN)
-		return err_set(e, EXIT_USAGE, "job %s: --verify=pattern needs --data=pattern=0xHEX (or --buffer_pattern)", n);
-	if (j->bs < sizeof(struct vhdr))
-		return err_set(e, EXIT_USAGE, "job %s: --verify needs --bs of at least %zu bytes (each block carries a header)",
-			       n, sizeof(struct vhdr));
-	if (pattern_wanted(j))
-		return err_set(e, EXIT_USAGE,
-			       "job %s: --verify checks blocks of one size: drop the block-size ranges, splits and holes", n);
-	if (j->engine->flags & ENGINE_NO_FILE)
-		return err_set(e, EXIT_USAGE, "job %s: --verify needs a file; --ioengine=%s has none", n,
-			       j->engine->name);
+		return err_set(e, EXIT_USAGE, "job %s: --verify=pattern needs --verify_pattern (or --buffer_pattern, --data=pattern=...)", n);
+	if (check_sizes(j, e))
+		return -1;
 	if (j->verify_only && j->time_based)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --verify_only replays a size-bound run; a --time_based run's writes cannot be known", n);
 	if (j->verify_only && !j->randrepeat)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --verify_only replays the earlier run's random sequence: it needs --randrepeat=1", n);
+	if (j->verify_state_load && !j->verify_only)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify_state_load tells --verify_only how far the earlier run wrote: give --verify_only too", n);
 	return 0;
 }
 
-struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, struct ig_err *e)
+static int new_thread(struct verify_ctx *v, const struct job *j, unsigned i)
 {
-	/* Threads sharing one file (--filename) each verify their own slice of the region. */
-	bool split = j->filename[0] && nthreads > 1;
-	uint64_t nblocks = j->size / j->bs / (split ? nthreads : 1);
+	struct vthread *t = &v->t[i];
+	if (!v->read_only) {
+		t->table = calloc(v->nunits, sizeof(uint64_t));
+		t->busy = calloc(v->nunits, sizeof(uint16_t));
+		t->snap = calloc(v->depth, sizeof(uint64_t));
+		if (!t->table || !t->busy || !t->snap)
+			return -1;
+	}
+	if (v->backlog && !(t->ring = calloc(v->backlog + v->depth, sizeof(uint64_t))))
+		return -1;
+	if (v->md && !(t->md = EVP_MD_CTX_new()))
+		return -1;
+	if (v->dump && !(t->expect = malloc(v->maxbs)))
+		return -1;
+	if (v->save && !(t->done = calloc(v->depth, sizeof(uint64_t))))
+		return -1;
+	data_init(&t->dg, &j->data, v->seed);
+	return 0;
+}
+
+/* The job's own table: how many units each thread tracks, checked against the memory it takes. */
+static int size_table(struct verify_ctx *v, const struct job *j, unsigned nthreads, struct ig_err *e)
+{
 	char b[32];
-	if (!nblocks) {
-		err_set(e, EXIT_USAGE, "job %s: --verify: each of %u threads needs at least one block of the region",
-			j->name, nthreads);
-		return NULL;
-	}
-	if (nblocks > TABLE_MAX / 10 / nthreads) {
-		err_set(e, EXIT_USAGE,
-			"job %s: --verify keeps 10 bytes per block: %" PRIu64 " blocks x %u threads is more than %s (use a larger --bs or a smaller --size)",
-			j->name, nblocks, nthreads, fmt_bytes(b, sizeof(b), (double)TABLE_MAX));
-		return NULL;
-	}
+	v->unit = pattern_unit(j);
+	v->nunits = j->size / v->unit / (v->split ? nthreads : 1);
+	if (v->read_only)
+		return 0;
+	if (!v->nunits)
+		return err_set(e, EXIT_USAGE, "job %s: --verify: each of %u threads needs at least one block of the region",
+			       j->name, nthreads);
+	if (v->nunits > TABLE_MAX / 10 / nthreads)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify keeps 10 bytes per block: %" PRIu64 " blocks x %u threads is more than %s (use a larger --bs or a smaller --size)",
+			       j->name, v->nunits, nthreads, fmt_bytes(b, sizeof(b), (double)TABLE_MAX));
+	return 0;
+}
+
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
+			      unsigned first_thread, struct ig_err *e)
+{
 	struct verify_ctx *v = xcalloc(1, sizeof(*v));
+	/*
+	 * Threads sharing one file (--filename) each verify their own slice of
+	 * the region, or with --offset_increment their own region.
+	 */
+	v->split = j->filename[0] && nthreads > 1 && !j->offset_increment;
+	if (j->filename[0] && nthreads > 1 && j->offset_increment && j->offset_increment < j->size) {
+		char b[32], c[32];
+		err_set(e, EXIT_USAGE,
+			"job %s: --verify: the %u threads' regions of the shared file overlap (--offset_increment=%s is less than --size=%s)",
+			j->name, nthreads, fmt_bytes(b, sizeof(b), (double)j->offset_increment),
+			fmt_bytes(c, sizeof(c), (double)j->size));
+		free(v);
+		return NULL;
+	}
+	v->read_only = !rw_writes(j->rw);
+	v->nthreads = nthreads;
+	if (size_table(v, j, nthreads, e)) {
+		free(v);
+		return NULL;
+	}
+	snprintf(v->name, sizeof(v->name), "%s", j->name);
 	v->algo = j->verify;
 	v->region = j->offset;
-	v->bs = j->bs;
-	v->nblocks = nblocks;
-	v->nthreads = nthreads;
+	v->step = v->split ? v->nunits * v->unit : j->offset_increment;
 	v->depth = j->engine->flags & ENGINE_SYNC ? 1 : j->iodepth;
-	v->split = split;
-	v->backlog = j->verify_backlog && j->verify_backlog < nblocks ? j->verify_backlog :
-		     j->verify_backlog ? (unsigned)nblocks : 0;
-	v->final = j->do_verify || j->verify_only;
+	v->first_thread = first_thread;
+	v->maxbs = pattern_max_bs(j);
+	v->interval = j->verify_interval;
+	/* fio: backlog read-backs are part of the verify phase; do_verify=0 has neither. */
+	v->backlog = !j->do_verify || v->read_only ? 0 :
+		     j->verify_backlog && j->verify_backlog < v->nunits ? j->verify_backlog :
+		     j->verify_backlog ? (unsigned)v->nunits : 0;
+	v->final = !v->read_only && (j->do_verify || j->verify_only);
+	v->fatal = j->verify_fatal;
+	v->dump = j->verify_dump;
+	v->experimental = j->experimental_verify;
+	v->save = j->verify_state_save && !v->read_only && !j->verify_only;
+	/* The null engine moves no data: its reads are counted, nothing is checked (fio's "fake" I/O). */
+	v->fake = j->engine->flags & ENGINE_NO_FILE;
 	v->pattern = j->data;
+	v->check_pattern = j->verify_pattern && j->data.mode == DATA_PATTERN;
+	/* Random data from each write's own seed: what was expected there can be made again (verify_dump). */
+	v->fill = j->data.mode == DATA_RANDOM && !j->data.compress && !j->data.dedupe && v->algo != VERIFY_PATTERN;
 	/* The job's seed (as the worker draws it): a later run with the same options finds the same. */
 	v->seed = (j->randseed ^ ((uint64_t)j->index << 40)) | 1;
 	if (v->algo == VERIFY_MD5 || v->algo == VERIFY_SHA256)
 		v->md = v->algo == VERIFY_MD5 ? EVP_md5() : EVP_sha256();
+	v->paths = xcalloc(nthreads, sizeof(*v->paths));
+	for (unsigned i = 0; i < nthreads; i++)
+		v->paths[i] = xstrdup(paths ? paths[i] : j->name);
 	v->t = xcalloc(nthreads, sizeof(*v->t));
 	for (unsigned i = 0; i < nthreads; i++) {
-		struct vthread *t = &v->t[i];
-		t->table = calloc(nblocks, sizeof(uint64_t));
-		t->busy = calloc(nblocks, sizeof(uint16_t));
-		t->snap = calloc(v->depth, sizeof(uint64_t));
-		t->ring = v->backlog ? calloc(v->backlog + v->depth, sizeof(uint64_t)) : NULL;
-		t->md = v->md ? EVP_MD_CTX_new() : NULL;
-		if (!t->table || !t->busy || !t->snap || (v->backlog && !t->ring) ||
-		    (v->md && !t->md)) {
+		if (new_thread(v, j, i)) {
 			verify_free(v);
 			err_set(e, EXIT_IOERR, "job %s: out of memory for --verify's block table", j->name);
+			return NULL;
+		}
+		if (j->verify_state_load && verify_load_state(v, i, e)) {
+			verify_free(v);
 			return NULL;
 		}
 	}
@@ -421,7 +458,9 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, struct ig_
 		.complete = hook_complete,
 		.readback = (v->final || v->backlog) ? hook_readback : NULL,
 		.plan_only = j->verify_only,
-		.split = split,
+		.split = v->split,
+		.per_loop = v->final && !j->verify_only && !j->time_based,
+		.fills = v->fill && !v->read_only,
 	};
 	return v;
 }
@@ -461,6 +500,7 @@ const struct verify_stats *verify_collect(struct verify_ctx *v)
 		s->bytes += t->st.bytes;
 		s->bad += t->st.bad;
 		s->overlapped += t->st.overlapped;
+		s->dumped += t->st.dumped;
 		s->readback_ns = t->st.readback_ns > s->readback_ns ? t->st.readback_ns : s->readback_ns;
 		for (int k = 0; k < VK_NR; k++)
 			s->by_kind[k] += t->st.by_kind[k];
@@ -487,8 +527,14 @@ void verify_free(struct verify_ctx *v)
 		free(v->t[i].busy);
 		free(v->t[i].snap);
 		free(v->t[i].ring);
+		free(v->t[i].expect);
+		free(v->t[i].done);
+		free((void *)v->t[i].state_done);
 		EVP_MD_CTX_free(v->t[i].md);
 	}
+	for (unsigned i = 0; v->paths && i < v->nthreads; i++)
+		free((void *)v->paths[i]);
+	free(v->paths);
 	free(v->t);
 	free(v);
 }
@@ -508,8 +554,11 @@ void verify_describe(const struct verify_bad *b, char *buf, size_t len)
 	}
 		break;
 	case VK_NO_HEADER:
-		snprintf(buf, len, "corrupt: no iogauge header (magic %08" PRIx64 ", expected %08" PRIx64 ")",
-			 b->found, b->expected);
+		if (b->at < VERIFY_META + 1)
+			snprintf(buf, len, "written with --verify=%s, not this job's --verify", verify_names[b->at]);
+		else
+			snprintf(buf, len, "corrupt: no iogauge header (magic %08" PRIx64 ", expected %08" PRIx64 ")",
+				 b->found, b->expected);
 		break;
 	case VK_MISPLACED:
 		snprintf(buf, len, "misplaced: it holds the block written for offset %" PRIu64, b->found);
@@ -529,6 +578,10 @@ void verify_describe(const struct verify_bad *b, char *buf, size_t len)
 	case VK_PATTERN:
 		snprintf(buf, len, "pattern mismatch at offset %" PRIu64 ": expected 0x%02" PRIx64 ", found 0x%02" PRIx64,
 			 b->at, b->expected, b->found);
+		break;
+	case VK_LENGTH:
+		snprintf(buf, len, "wrong length: its header was written for %" PRIu64 " bytes, %" PRIu64 " were read",
+			 b->found, b->expected);
 		break;
 	default:
 		snprintf(buf, len, "bad block");

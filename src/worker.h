@@ -33,14 +33,19 @@ struct worker_hooks {
 	 */
 	int (*complete)(void *arg, unsigned thread, const struct io_u *u, uint64_t lat_ns);
 	/*
-	 * The next offset to read back, false when there is none (NULL: never):
-	 * called when complete() asked (final false) and after the job's own
-	 * requests (final true).  Read-backs go through the job's engine, complete
-	 * through complete(), and are not in the job's measured time.
+	 * The next block to read back (offset, length), false when there is none
+	 * (NULL: never): called when complete() asked (final false), at the end
+	 * of each loop of a size-bound job (per_loop) and after the job's own
+	 * requests (final true).  Read-backs go through the job's engine,
+	 * complete through complete(), and count as the job's reads (fio's
+	 * verify accounting): those asked for along the way in its measured
+	 * time, the final ones in thread_stats.verify_ns.
 	 */
-	bool (*readback)(void *arg, unsigned thread, bool final, uint64_t *offset);
+	bool (*readback)(void *arg, unsigned thread, bool final, uint64_t *offset, uint32_t *len);
 	bool plan_only; /* the job's requests are only planned (prep with buf NULL), then read back */
 	bool split;     /* threads sharing one file each take their own slice of the region */
+	bool per_loop;  /* final read-backs after every loop of a size-bound job, not only the last */
+	bool fills;     /* prep writes a write's data itself: the worker need not fill it */
 };
 
 /*
@@ -74,6 +79,8 @@ struct worker {
 	const struct job *job;
 	unsigned thread;      /* index within the job */
 	unsigned thread_number; /* 1-based over the whole run, as fio numbers threads (its seeds) */
+	/* dedupe_global: this thread's number among the run's threads sharing a working set, and theirs */
+	unsigned dedupe_index, dedupe_threads;
 	struct target *target;
 	struct target *copy_target; /* a copy's destination; NULL otherwise */
 	struct start_gate *gate;
@@ -117,6 +124,9 @@ struct worker {
 	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;
 	bool pass_end, inval_passes, engine_ready, copy_ready, readback_due;
+	bool readback_final;  /* the read-back due is a loop end's (fio's verify phase) */
+	bool loop_verify;     /* --verify reads back at the end of every loop */
+	uint64_t per_loop;    /* requests of a loop (fixed block size) */
 	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
 	bool var, var_done;   /* the general pattern path; its last request is prepared */
 	bool multi, slow_prep; /* several files, zones, trimwrite or var: the slow prep */
@@ -130,6 +140,7 @@ struct worker {
 	/* The thread's files (nrfiles, a filename list): targets [0, nfiles) from target. */
 	unsigned nfiles;
 	const uint64_t *region_start, *region_size; /* each file's region */
+	uint64_t region_shift; /* threads sharing files: thread * --offset_increment, added to each region */
 	struct wfile {
 		uint64_t start, nblocks, left; /* left: requests of this loop, 0: done */
 		struct offgen og;

@@ -11,10 +11,14 @@ bool worker_slow_wanted(const struct worker *w);
 /* The next request's offset, length and op, and the end of a pass, as the loops draw them. */
 void worker_plan_next(struct worker *w, struct io_u *u);
 
-/* Read back what the hooks name (final: after the job's own requests). */
+/* A request done: counted (as the loop counts it), then to the hooks; false when it failed. */
+bool worker_complete(struct worker *w, struct io_u *u, uint64_t now);
+/* Read back what the hooks name (final: a loop's or the job's end, fio's verify phase). */
 void worker_readback(struct worker *w, bool final);
-/* A read-back the hooks asked for mid-run: not counted in the measured time. */
+/* A read-back due mid-run: the backlog's in the measured time, a loop end's apart (verify_ns). */
 void worker_readback_now(struct worker *w);
+/* The statistics' last touches once every request, read-backs too, is done. */
+void worker_stats_close(struct worker *w);
 /* A plan-only job: its requests drawn and shown to the hooks, none submitted. */
 void worker_replay(struct worker *w);
 

@@ -1,6 +1,7 @@
 /* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
 #include "common.h"
 #include "fileset.h"
+#include "tree.h"
 #include "worker.h"
 #include "worker_int.h"
 
@@ -20,7 +21,8 @@ static void want_stats(struct worker *w)
 		stats_want(&w->st, job_file_op(j), false);
 		return;
 	}
-	if (rw_reads(j->rw))
+	/* Reads back for --verify are the job's reads too (fio's accounting). */
+	if (rw_reads(j->rw) || (j->hooks && j->hooks->readback))
 		stats_want(&w->st, IO_READ, async);
 	if (rw_trims(j->rw))
 		stats_want(&w->st, IO_TRIM, async);
@@ -100,7 +102,7 @@ int worker_setup(struct worker *w)
 	w->ectx.thread = w->thread;
 	w->ectx.path = w->target->path;
 	w->ectx.stop = w->stop;
-	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop) {
+	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop && !j->tree) {
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
 		bool direct = j->direct && w->target->direct;
 		int fd = target_open_fd(w->target, direct, sync_flags, writes);
@@ -213,7 +215,7 @@ static int plan_files(struct worker *w, enum offgen_kind kind, uint64_t seed)
 	w->files_total = 0;
 	for (unsigned f = 0; f < w->nfiles; f++) {
 		struct wfile *wf = &w->files[f];
-		wf->start = w->region_start[f];
+		wf->start = w->region_start[f] + w->region_shift;
 		wf->nblocks = wf->left = w->region_size[f] / j->bs;
 		if (offgen_init(&wf->og, kind, j->dist, j->dist_param, wf->nblocks, seed + f))
 			return -1;
@@ -260,7 +262,7 @@ int worker_plan(struct worker *w)
 	w->bs = j->bs;
 	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
 	w->len = (uint32_t)j->bs;
-	w->region = w->region_start ? w->region_start[0] : j->offset;
+	w->region = (w->region_start ? w->region_start[0] : j->offset) + w->region_shift;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
 	if (j->hooks && j->hooks->split && j->numjobs > 1) {
@@ -281,20 +283,35 @@ int worker_plan(struct worker *w)
 		w->region = j->item_first;
 		w->nblocks = j->nrfiles;
 	}
+	if (j->tree) {
+		/* A tree job: a request is an item of the thread's run of the tree (tree.h). */
+		kind = OFFGEN_SEQ;
+		w->var = false;
+		w->bs = w->stride = 1;
+		w->len = 0;
+		tree_range(j->tree, w->thread, &w->region, &w->nblocks);
+	}
 	if (w->zoned) {
 		/* The walk covers one zone; the zones move over the region (prep_zone). */
 		w->zbase = w->region;
 		w->zend = w->region + j->size;
 	}
-	if (offgen_init(&w->og, kind, j->dist, param, w->zoned ? j->zonerange / j->bs : w->nblocks, seed))
+	/* A thread of a tree job may have no item: its loop ends at once. */
+	if (offgen_init(&w->og, kind, j->dist, param,
+			w->zoned ? j->zonerange / j->bs : (w->nblocks || !j->tree) ? w->nblocks : 1, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
 	if (w->multi && plan_files(w, kind, seed))
 		return -1;
 	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
-	uint64_t per_loop = j->io_size ? j->io_size / j->bs : w->multi ? w->files_total : w->nblocks;
-	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * j->loops;
+	uint64_t per_loop = j->io_size && !job_io_loops(j) ? j->io_size / j->bs :
+			    w->multi ? w->files_total : w->nblocks;
+	w->per_loop = per_loop;
+	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * job_loops(j);
+	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
+	w->loop_verify = j->hooks && j->hooks->readback && j->hooks->per_loop && !j->time_based &&
+			 job_loops(j) > 1 && !w->multi;
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	if (w->trimwrite && w->remaining != UINT64_MAX)
@@ -305,10 +322,19 @@ int worker_plan(struct worker *w)
 	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;
+	w->pat.region_start = w->region; /* this thread's: its file's region, --offset_increment */
 	data_init(&w->dg, &j->data, seed ^ 0x6461746121ULL);
+	if (j->data.dedupe && j->dedupe_mode == DEDUPE_WORKING_SET) {
+		/* fio's working set: PCT% of the region's blocks, the same for every thread of the run. */
+		uint64_t bs = pattern_min_bs(j);
+		data_working_set(&w->dg, j->size * j->dedupe_ws_pct / 100 / (bs ? bs : 1), j->randseed,
+				 j->dedupe_global ? w->dedupe_index : DATA_WS_OWN + w->thread_number,
+				 w->dedupe_threads, j->dedupe_global);
+	}
 	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
 	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
-	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into);
+	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into) &&
+		     !(j->hooks && j->hooks->fills);
 	w->update_threshold = (uint64_t)j->rewrite_pct * (1ULL << 32) / 100;
 	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
@@ -348,11 +374,6 @@ void worker_finish(struct worker *w)
 		w->st.left_bytes = w->remaining * w->bs;
 	else if (!j->time_based && !w->var_done)
 		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
-	/* Synchronous engines: lat is clat (no submit call apart from the request). */
-	if (j->engine->flags & ENGINE_SYNC)
-		for (int o = 0; o < IO_OP_NR; o++)
-			if (w->st.op[o].clat.h)
-				lat_copy(&w->st.op[o].lat, &w->st.op[o].clat);
 	/* The tail interval, when anything completed in it. */
 	const struct series *sr = &w->st.series;
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;
@@ -367,14 +388,27 @@ void worker_finish(struct worker *w)
 	w->st.cpu.ctx = end.ctx - w->cpu_start.ctx;
 	w->st.cpu.majf = end.majf - w->cpu_start.majf;
 	w->st.cpu.minf = end.minf - w->cpu_start.minf;
-	if (j->engine->flags & ENGINE_SYNC) {
-		/* One request per call, one in flight: the distributions without a cost per request. */
-		uint64_t n = w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios + w->st.op[IO_TRIM].ios;
-		w->st.depth[0] = n;
-		w->st.submit[1] = w->st.complete[1] = n;
-	}
 	w->st.elapsed_ns = now - w->measure_start;
 	/* At once, before writeback goes on: what the clock did not wait for. */
 	if (wrote && w->wctx->fd >= 0)
 		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->copy.offset : j->offset, j->size);
+}
+
+void worker_stats_close(struct worker *w)
+{
+	const struct job *j = w->job;
+	if (!w->measuring) {
+		stats_reset(&w->st); /* nothing measured: nothing reported */
+		return;
+	}
+	if (!(j->engine->flags & ENGINE_SYNC))
+		return;
+	/* Synchronous engines: lat is clat (no submit call apart from the request). */
+	for (int o = 0; o < IO_OP_NR; o++)
+		if (w->st.op[o].clat.h)
+			lat_copy(&w->st.op[o].lat, &w->st.op[o].clat);
+	/* One request per call, one in flight: the distributions without a cost per request. */
+	uint64_t n = w->st.op[IO_READ].ios + w->st.op[IO_WRITE].ios + w->st.op[IO_TRIM].ios;
+	w->st.depth[0] = n;
+	w->st.submit[1] = w->st.complete[1] = n;
 }

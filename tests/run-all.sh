@@ -1,46 +1,32 @@
 #!/bin/bash
 # Every test: cmocka unit tests (ASan+UBSan build), a short pass of the fuzz targets (3 s each), then the end-to-end scripts
 # against the release binary and again against the ASan+UBSan binary.
-# Ends with one line "N passed, N failed".
+# Ends with the checks that were skipped (so a log shows which safety checks did
+# not run here) and one line "N passed, N failed, N skipped" (tests/results.sh).
 set -u
 cd "$(dirname "$0")/.."
+# shellcheck source=tests/results.sh
+. tests/results.sh
 log=$(mktemp /tmp/iogauge-tests.XXXXXX)
 trap 'rm -f "$log" "$log.one"' EXIT
 
-# Run one test program; a crash or exit status without a failure line counts as a failure.
-one() { # $1: label, rest: command
-	local label=$1
-	shift
-	"$@" >"$log.one" 2>&1
-	local rc=$?
-	cat "$log.one"
-	cat "$log.one" >>"$log"
-	if [ "$rc" -ne 0 ] && ! grep -qE '^not ok - |^\[  FAILED  \]' "$log.one"; then
-		echo "not ok - $label exited with status $rc" | tee -a "$log"
-	fi
-}
-
 for t in build/san/tests/test_*; do
-	echo "== unit: $t"
-	one "$t" "$t"
+	echo "== unit: $t" | tee -a "$log"
+	one "$log" "$t" "$t"
 done
 # A short pass of every fuzz target (make fuzz runs them longer).
 if ls build/fuzz/fuzz_* >/dev/null 2>&1; then
-	echo "== fuzz smoke"
-	one "fuzz smoke" tests/fuzz/run.sh "${IOGAUGE_FUZZ_TIME:-3}" build/fuzz/fuzz_*
+	echo "== fuzz smoke" | tee -a "$log"
+	one "$log" "fuzz smoke" tests/fuzz/run.sh "${IOGAUGE_FUZZ_TIME:-3}" build/fuzz/fuzz_*
 fi
 for bin in iogauge build/iogauge-san; do
 	[ "$bin" = build/iogauge-san ] && [ "${IOGAUGE_SKIP_SAN_E2E:-0}" = 1 ] && continue
 	for s in tests/e2e/test_*.sh; do
-		echo "== e2e ($bin): $s"
+		echo "== e2e ($bin): $s" | tee -a "$log"
 		start=$SECONDS
-		IOGAUGE="$PWD/$bin" one "$s with $bin" timeout 900 bash "$s"
+		IOGAUGE="$PWD/$bin" one "$log" "$s with $bin" timeout 900 bash "$s"
 		echo "== took $((SECONDS - start)) s: $s ($bin)" # the CI budget is 20 minutes in all
 	done
 done
 
-sum() { sed -n "s/^\[  $1  \] \([0-9]*\) test.*/\1/p" "$log" | awk '{s += $1} END {print s + 0}'; }
-passed=$(($(grep -c '^ok - ' "$log") + $(sum PASSED)))
-failed=$(($(grep -c '^not ok - ' "$log") + $(sum FAILED)))
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally "$log"

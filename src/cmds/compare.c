@@ -246,9 +246,8 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		args_free(&pa);
 		return 0;
 	}
-	if (!rc && (pa.settings.output_format > OUT_JSON ||
-		    (pa.settings.output_formats & (pa.settings.output_formats - 1))))
-		rc = err_set(&e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only (compare: normal or json)");
+	if (!rc)
+		rc = command_check_format(cmd, &pa.settings, &e);
 	if (!rc && pa.nwords < 2)
 		rc = err_set(&e, EXIT_USAGE, "compare needs two or more saved results (iogauge compare A.json B.json ...)");
 	if (!rc)

@@ -301,7 +301,7 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 		return err_set(e, EXIT_USAGE, "dd: if=%s of=/dev/null moves no data through storage: nothing to measure",
 			       a->in);
 	if (!src_gen && !sink && same_file(a->in, a->out))
-		return err_set(e, EXIT_USAGE, "dd: if= and of= name the same file (%s): iogauge dd copies between two", a->out);
+		return err_set(e, EXIT_USAGE, "dd: if= and of= name the same file (%s): iogauge dd copies from one file to another, never a file onto itself", a->out);
 	if (a->set_bs)
 		a->ibs = a->obs = a->bs;
 	if (!src_gen && !sink && a->ibs != a->obs)
@@ -332,6 +332,8 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 	/* As dd: a count past the end of the input reads to its end; a skip past it is an error. */
 	uint64_t in_size;
 	if (!src_gen && !input_size(a->in, &in_size)) {
+		if (!in_size)
+			return err_set(e, EXIT_USAGE, "dd: if=%s is empty (0 bytes): nothing to read", a->in);
 		if (skip >= in_size)
 			return err_set(e, EXIT_USAGE, "dd: skip=%" PRIu64 " (%" PRIu64 " bytes) is at or past the end of %s (%" PRIu64 " bytes)",
 				       a->skip, skip, a->in, in_size);
@@ -572,8 +574,8 @@ static struct dd_count dd_count(const struct dd_plan *p, const struct job_result
 		if (gen)
 			c.in += j->bs;
 		uint64_t at = (job_copies(j) ? j->copy.offset : j->offset) + c.out;
-		if (t->short_io && t->err_offset > at)
-			c.copied += t->err_offset - at;
+		if (t->short_io && t->err_offset + t->short_got > at) /* err_offset: the short request's */
+			c.copied += t->err_offset + t->short_got - at;
 	}
 	return c;
 }
@@ -668,8 +670,8 @@ static int parse(const struct command *cmd, int argc, char **argv, struct parsed
 		return -1;
 	if (pa->help)
 		return 0;
-	if (pa->settings.output_format > OUT_JSON || (pa->settings.output_formats & (pa->settings.output_formats - 1)))
-		return err_set(e, EXIT_USAGE, "--output-format: fio's formats come from `iogauge run` only (dd: normal or json)");
+	if (command_check_format(cmd, &pa->settings, e))
+		return -1;
 	memset(&p->a, 0, sizeof(p->a));
 	p->a.ibs = p->a.obs = 512;
 	for (unsigned i = 0; i < pa->nwords; i++)

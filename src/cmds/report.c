@@ -119,5 +119,6 @@ const struct command cmd_report = {
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
 		"($IOGAUGE_CHARTJS names another copy).",
 	.groups = OG_OUTPUT,
+	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
 	.main = cmd_report_main,
 };

@@ -5,6 +5,7 @@
 #include "options.h"
 #include "runner.h"
 #include "report/report.h"
+#include "cmds/run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,41 +42,36 @@ static int parse(const struct command *cmd, int argc, char **argv, struct parsed
 	return 0;
 }
 
-static int cmd_run_main(const struct command *cmd, int argc, char **argv)
+int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run_present *p)
 {
-	struct parsed_args pa;
 	struct ig_err e = { 0 };
 	struct outputs out;
-	int bad = parse(cmd, argc, argv, &pa, &e);
-	args_print_diags(&pa);
-	if (bad || (!pa.help && (report_fio_logs_check(pa.jobs, pa.njobs, &e) ||
-				 outputs_open(&out, &pa.settings, &e)))) {
-		if (!bad || !pa.err_listed)
-			msg_err("%s", e.msg);
-		args_free(&pa);
+	if (report_fio_logs_check(pa->jobs, pa->njobs, &e) || outputs_open(&out, &pa->settings, &e)) {
+		msg_err("%s", e.msg);
 		return e.status;
-	}
-	if (pa.help) {
-		options_help(stdout, cmd);
-		args_free(&pa);
-		return 0;
 	}
 	struct run_ctx ctx;
 	ctx_init(&ctx);
-	ctx.keep = pa.settings.keep;
+	ctx.keep = pa->settings.keep || p->keep;
 	ctx_install_signals(&ctx);
 	struct run_opts o = {
-		.allow_destroy = pa.settings.allow_destroy,
-		.allow_overwrite = pa.settings.allow_overwrite,
-		.progress = !pa.settings.quiet && isatty(STDERR_FILENO) ? progress : NULL,
+		.allow_destroy = pa->settings.allow_destroy,
+		.allow_overwrite = pa->settings.allow_overwrite,
+		.readonly = p->readonly,
+		.progress = p->progress ? p->progress :
+			    !pa->settings.quiet && isatty(STDERR_FILENO) ? progress : NULL,
+		.progress_arg = p->progress_arg,
 	};
 	struct run_result r;
-	runner_run(&ctx, pa.jobs, pa.njobs, &o, &r);
-	if (o.progress)
+	runner_run(&ctx, pa->jobs, pa->njobs, &o, &r);
+	if (p->progress_end)
+		p->progress_end(p->progress_arg);
+	else if (o.progress)
 		fprintf(stderr, "\r\033[K");
 	/* Test files go before the report: a reader that hangs up must not keep them. */
 	ctx_remove_files(&ctx);
-	report_errors(&r);
+	report_notes(&r, p->fio);
+	report_failures(&r);
 	char logerr[PATH_MAX + 128];
 	int log_status = 0;
 	for (unsigned i = 0; i < r.njobs; i++)
@@ -87,10 +83,10 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 		log_status = EXIT_FAILURE;
 	}
 	/* fio's order for a list of formats: terse, then JSON, then text. */
-	struct fio_echo echo = { &pa.global_echo, pa.echo, pa.njobs };
-	unsigned fmts = pa.settings.output_formats ? pa.settings.output_formats :
-						     1u << pa.settings.output_format;
-	if (pa.settings.minimal)
+	struct fio_echo echo = { &pa->global_echo, pa->echo, pa->njobs };
+	unsigned fmts = pa->settings.output_formats ? pa->settings.output_formats :
+						      1u << pa->settings.output_format;
+	if (pa->settings.minimal)
 		fmts = 1u << OUT_TERSE;
 	if (fmts & (1u << OUT_TERSE))
 		report_terse(out.out, &r);
@@ -98,15 +94,39 @@ static int cmd_run_main(const struct command *cmd, int argc, char **argv)
 		report_fio_json(out.out, &r, &echo, fmts & (1u << OUT_FIO_JSONPLUS));
 	if (fmts & (1u << OUT_NORMAL))
 		report_text(out.out, &r);
+	if (p->after && !log_status)
+		log_status = p->after(p->after_arg, &r);
 	json_t *root = NULL;
-	if (outputs_want_root(&out, &pa.settings)) {
+	if (outputs_want_root(&out, &pa->settings)) {
 		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
 		json_add_run(root, &r, cmd->groups);
 	}
-	int status = outputs_finish(&out, &pa.settings, root, r.status ? r.status : log_status);
+	int status = outputs_finish(&out, &pa->settings, root, r.status ? r.status : log_status);
 	json_decref(root);
 	run_result_free(&r);
 	ctx_finish(&ctx);
+	return status;
+}
+
+static int cmd_run_main(const struct command *cmd, int argc, char **argv)
+{
+	struct parsed_args pa;
+	struct ig_err e = { 0 };
+	int bad = parse(cmd, argc, argv, &pa, &e);
+	args_print_diags(&pa);
+	if (bad) {
+		if (!pa.err_listed)
+			msg_err("%s", e.msg);
+		args_free(&pa);
+		return e.status;
+	}
+	if (pa.help) {
+		options_help(stdout, cmd);
+		args_free(&pa);
+		return 0;
+	}
+	struct run_present p = { 0 };
+	int status = run_jobs(cmd, &pa, &p);
 	args_free(&pa);
 	return status;
 }
@@ -122,5 +142,6 @@ const struct command cmd_run = {
 		"taken from the command line only, never from a job file.",
 	.groups = OG_ALL & ~OG_SUITE & ~OG_CLASSIC,
 	.jobs = true,
+	.formats = 1u << OUT_NORMAL | 1u << OUT_JSON | 1u << OUT_FIO_JSON | 1u << OUT_FIO_JSONPLUS | 1u << OUT_TERSE,
 	.main = cmd_run_main,
 };

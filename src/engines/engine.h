@@ -109,6 +109,8 @@ int64_t engine_trim(const struct engine_ctx *ctx, const struct io_u *u);
 int inject_parse(const char *spec, char *err, size_t n);
 /* Metadata operations of --fileop jobs: chosen by the job, not by --ioengine. */
 extern const struct engine_ops engine_fileops;
+/* Tree jobs (tree.h): every file of a tree, read whole; chosen by the job, not by --ioengine. */
+extern const struct engine_ops engine_tree;
 /* fio's file engines: --fileop jobs by fio's names, reported in fio's directions (fileops.c). */
 extern const struct engine_ops engine_filecreate, engine_filestat, engine_filedelete, engine_dircreate,
 	engine_dirstat, engine_dirdelete;

@@ -12,6 +12,8 @@
  *   short      the request moves half its bytes
  *   drop       a write reports success but is never made (a lost write)
  *   flip       a read returns the byte at OFFSET inverted (silent corruption)
+ *   hang       the request is held 5 s before it is made, whatever a stop asks
+ *              (a device that stops answering: what a run does meanwhile)
  *
  * Whatever the inner engine, this one is asynchronous: a synchronous inner
  * engine does the request inside submit, and the completion waits in a
@@ -27,10 +29,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-enum inj_kind { INJ_EIO, INJ_EIO_READ, INJ_EIO_WRITE, INJ_ENOSPC, INJ_SHORT, INJ_DROP, INJ_FLIP };
+enum inj_kind { INJ_EIO, INJ_EIO_READ, INJ_EIO_WRITE, INJ_ENOSPC, INJ_SHORT, INJ_DROP, INJ_FLIP, INJ_HANG };
 static const char *const kind_names[] = { "eio", "eio-read", "eio-write", "enospc",
-					  "short", "drop", "flip" };
+					  "short", "drop", "flip", "hang" };
+#define INJ_HANG_NS (5 * NSEC_PER_SEC)
 
 #define INJ_MAX 16
 
@@ -94,7 +98,7 @@ static int parse(const char *spec, struct inj_spec *s, char *err, size_t n)
 bad:
 	snprintf(err, n,
 		 "--inject: '%s' is not a fault list (allowed: KIND@OFFSET[+K][:N],... with KIND one of "
-		 "eio, eio-read, eio-write, enospc, short, drop, flip, at most %d; engine=NAME)",
+		 "eio, eio-read, eio-write, enospc, short, drop, flip, hang, at most %d; engine=NAME)",
 		 spec, INJ_MAX);
 	return -1;
 }
@@ -164,7 +168,7 @@ static struct fault *before_io(struct inj_priv *p, const struct io_u *u)
 {
 	for (unsigned i = 0; i < p->s.n; i++) {
 		struct fault *f = &p->s.f[i];
-		bool op = f->kind == INJ_EIO || f->kind == INJ_SHORT ||
+		bool op = f->kind == INJ_EIO || f->kind == INJ_SHORT || f->kind == INJ_HANG ||
 			  (f->kind == INJ_EIO_READ && u->op == IO_READ) ||
 			  ((f->kind == INJ_EIO_WRITE || f->kind == INJ_ENOSPC || f->kind == INJ_DROP) &&
 			   u->op == IO_WRITE);
@@ -200,6 +204,15 @@ static void after_io(struct inj_priv *p, struct io_u *u)
 	}
 }
 
+/* Deaf to signals and stops on purpose: the device, not iogauge, is slow. */
+static void hang(void)
+{
+	uint64_t until = now_ns() + INJ_HANG_NS;
+	struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC), .tv_nsec = (long)(until % NSEC_PER_SEC) };
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
 static int inj_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 {
 	struct inj_priv *p = ctx->priv;
@@ -208,6 +221,10 @@ static int inj_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 	for (i = 0; i < n; i++) {
 		struct io_u *u = us[i];
 		struct fault *f = before_io(p, u);
+		if (f && f->kind == INJ_HANG) {
+			hang();
+			f = NULL;
+		}
 		if (f) {
 			static const int res[] = { [INJ_EIO] = -EIO, [INJ_EIO_READ] = -EIO,
 						   [INJ_EIO_WRITE] = -EIO, [INJ_ENOSPC] = -ENOSPC };

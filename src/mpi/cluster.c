@@ -126,7 +126,7 @@ void mpi_stopped_wait(struct run_ctx *c, uint64_t *since)
  * Wait for a non-blocking collective without pinning a CPU the other ranks'
  * workers need.  If this rank was asked to stop and the others never come
  * (they took another path, or died), it gives up after a while: removes its
- * files and exits, as a second signal would.
+ * files and exits, as a third signal would.
  */
 void mpi_await(struct run_ctx *c, MPI_Request *rq)
 {

@@ -68,7 +68,8 @@ static void reduce_job(struct run_ctx *c, struct job_result *jr, MPI_Op op)
 
 /* The first error of the lowest failing rank, on rank 0 (with which rank it was). */
 struct err_msg {
-	int32_t err, op, short_io, pad;
+	int32_t err, op, short_io;
+	uint32_t short_got, short_len, pad;
 	uint64_t offset;
 	char file[PATH_MAX];
 };
@@ -87,6 +88,8 @@ static int move_error(struct run_ctx *c, struct job_result *jr)
 		m.err = jr->total.err;
 		m.op = jr->total.err_op;
 		m.short_io = jr->total.short_io;
+		m.short_got = jr->total.short_got;
+		m.short_len = jr->total.short_len;
 		m.offset = jr->total.err_offset;
 		memcpy(m.file, jr->total.err_file, sizeof(m.file));
 	}
@@ -96,6 +99,8 @@ static int move_error(struct run_ctx *c, struct job_result *jr)
 	jr->total.err = m.err;
 	jr->total.err_op = m.op;
 	jr->total.short_io = m.short_io;
+	jr->total.short_got = m.short_got;
+	jr->total.short_len = m.short_len;
 	jr->total.err_offset = m.offset;
 	memcpy(jr->total.err_file, m.file, sizeof(m.file));
 	return (int)who;

@@ -3,6 +3,7 @@
 #include "report/fio.h"
 #include "engines/engine.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,7 +167,7 @@ static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *j
 		samples_sum(&a->bw[d], &bw);
 		samples_sum(&a->iops[d], &iops);
 	}
-	a->job_runtime_ms += t->elapsed_ns / NSEC_PER_MSEC;
+	a->job_runtime_ms += (t->elapsed_ns + t->verify_ns) / NSEC_PER_MSEC;
 	ts->last = jr;
 	ts->members++;
 }
@@ -207,10 +208,12 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 		const struct op_stats *o = &t->op[d];
 		x->io_bytes = o->bytes;
 		x->ios = o->ios;
-		if (o->ios && t->elapsed_ns) {
-			x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
-			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)t->elapsed_ns);
-			x->iops = (double)o->ios * 1e9 / (double)t->elapsed_ns;
+		/* fio's runtime per direction: reads also over its verify phases. */
+		uint64_t ns = stats_dir_ns(t, d);
+		if (o->ios && ns) {
+			x->runtime_ms = (ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
+			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)ns);
+			x->iops = (double)o->ios * 1e9 / (double)ns;
 		}
 		fio_lat_from(&x->slat, &o->slat);
 		fio_lat_from(&x->clat, &o->clat);
@@ -228,7 +231,8 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	}
 	fio_lat_from(&ts->sync, &sync);
 	lat_free(&sync);
-	ts->error = t->err;
+	/* A read that ended early is no errno: fio gives a request it cannot finish EIO ("full resid"). */
+	ts->error = t->short_io && t->err == ENODATA ? EIO : t->err;
 	ts->job_runtime_ms = a->job_runtime_ms;
 	ts->usr_ns = t->cpu.usr_ns;
 	ts->sys_ns = t->cpu.sys_ns;

@@ -392,6 +392,8 @@ static void write_notes(struct page *p, unsigned r)
 		if (json_is_true(json_object_get(x, "shrunk"))) {
 			if (json_is_true(json_object_get(x, "blockdev")))
 				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", str(x, "path"));
+			else if (!strcmp(str(x, "file"), str(x, "path"))) /* a file the user named */
+				snprintf(line, sizeof(line), "%s: the region is the whole file (smaller than the size asked)", str(x, "path"));
 			else
 				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", str(x, "path"));
 			note(f, "warn", line);

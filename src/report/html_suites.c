@@ -1,8 +1,9 @@
 /*
  * Charts of what a command finds in its figures: scale's IOPS against
  * latency and outstanding I/O with the knee ("scale"), steady's rounds with
- * the steady-state window ("steady"), and the window of a run's job that
- * asked for steady state ("steadystate" in a job).
+ * the steady-state window ("steady"), the window of a run's job that asked
+ * for steady state ("steadystate" in a job), and tree's MB/s and time a file
+ * takes against the stream count with the best count ("tree").
  */
 #include "common.h"
 #include "options.h"
@@ -87,6 +88,55 @@ static void scale_charts(struct page *p, unsigned r, const json_t *scale)
 		json_object_set_new(c, "xlog", json_true());
 		per_threads(c, steps, "", "outstanding", "iops", 1, NULL);
 		knee_points(c, knee, "outstanding", iops, 1, 1);
+	}
+	fputs("</div>\n", p->f);
+}
+
+/* y(step) against the stream count, the measured steps of one tree target. */
+static void tree_line_of(json_t *c, const json_t *steps, const char *label, const char *ykey, double yscale,
+			 const char *style)
+{
+	size_t i;
+	const json_t *s;
+	json_t *ds = NULL;
+	json_array_foreach(steps, i, s) {
+		const json_t *y = json_object_get(s, ykey);
+		if (!json_is_true(json_object_get(s, "measured")) || !json_is_number(y))
+			continue;
+		if (!ds) {
+			ds = chart_dataset(c, label);
+			if (style)
+				json_object_set_new(ds, "style", json_string(style));
+		}
+		chart_point(ds, num(s, "streams"), json_number_value(y) / yscale);
+	}
+}
+
+/* tree: MB/s (the stream's and the read alone) and the time a file takes against the stream count, the best marked. */
+static void tree_charts(struct page *p, unsigned r, const json_t *tree)
+{
+	size_t t;
+	const json_t *x;
+	char key[64], title[PATH_MAX + 64];
+	static const char *const mbs[] = { "mb_s" }, *const p99[] = { "lat_p99_ns" };
+	size_t nt = json_array_size(json_object_get(tree, "targets"));
+	fputs("<h3>Streams: the best count</h3>\n<div class=\"charts\">\n", p->f);
+	json_array_foreach(json_object_get(tree, "targets"), t, x) {
+		const json_t *steps = json_object_get(x, "steps"), *best = json_object_get(x, "best");
+		const char *path = json_string_value(json_object_get(x, "path"));
+		snprintf(key, sizeof(key), "r%u:tree:mbs:t%zu", r, t);
+		snprintf(title, sizeof(title), "MB/s against streams%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
+		json_t *c = chart_new(p, "xy", key, title, "streams", "MB/s");
+		tree_line_of(c, steps, "MB/s", "mb_s", 1, NULL);
+		tree_line_of(c, steps, "read alone", "read_mb_s", 1, "dash");
+		knee_points(c, best, "streams", mbs, 1, 1);
+		snprintf(key, sizeof(key), "r%u:tree:p99:t%zu", r, t);
+		snprintf(title, sizeof(title), "p99 time a file takes against streams%s%s", nt > 1 ? ": " : "",
+			 nt > 1 && path ? path : "");
+		c = chart_new(p, "xy", key, title, "streams", "p99 per file (ms)");
+		tree_line_of(c, steps, "p99", "lat_p99_ns", 1e6, NULL);
+		tree_line_of(c, steps, "mean", "lat_mean_ns", 1e6, "dash");
+		knee_points(c, best, "streams", p99, 1, 1e6);
 	}
 	fputs("</div>\n", p->f);
 }
@@ -291,13 +341,80 @@ static void run_steady_charts(struct page *p, unsigned r)
 		fputs("</div>\n", p->f);
 }
 
+/* A cell of fs's table: a number of the file system's object, or "-". */
+static void fs_cell(FILE *f, const json_t *v, int prec)
+{
+	if (json_is_number(v))
+		fprintf(f, "<td style=\"text-align:right; padding-left:16px\">%.*f</td>", prec, json_number_value(v));
+	else
+		fputs("<td style=\"text-align:right; padding-left:16px\">-</td>", f);
+}
+
+/* fs: a column per file system (what it adds to the cases: writeback, unmount), and the scaling ratios. */
+static void fs_table(struct page *p, const json_t *fs)
+{
+	static const struct {
+		const char *label, *key;
+		int prec;
+	} rows[] = {
+		{ "dd write + writeback MB/s", "dd_to_disk_mb_s", 2 }, { "writeback after return s", "writeback_s", 3 },
+		{ "unmount s", "unmount_s", 3 },			    { "mkfs s", "mkfs_s", 3 },
+		{ "devices", "devices", 0 },
+	};
+	const json_t *list = json_object_get(fs, "filesystems"), *x;
+	size_t i;
+	fputs("<h3>File systems</h3>\n<table class=\"meta fs-table\">\n<tr><th></th>", p->f);
+	json_array_foreach(list, i, x) {
+		fputs("<th style=\"text-align:right; padding-left:16px\">", p->f);
+		html_esc(p->f, json_string_value(json_object_get(x, "label")));
+		fputs("</th>", p->f);
+	}
+	fputs("</tr>\n", p->f);
+	for (size_t r = 0; r < ARRAY_SIZE(rows); r++) {
+		fprintf(p->f, "<tr><th>%s</th>", rows[r].label);
+		json_array_foreach(list, i, x) {
+			const json_t *v = json_object_get(x, rows[r].key);
+			fs_cell(p->f, json_is_array(v) ? json_array_get(v, 0) : v, rows[r].prec);
+		}
+		fputs("</tr>\n", p->f);
+	}
+	fputs("</table>\n", p->f);
+	json_array_foreach(json_object_get(fs, "scaling"), i, x) {
+		const char *k;
+		const json_t *v;
+		fputs("<p>Scaling: ", p->f);
+		html_esc(p->f, json_string_value(json_object_get(x, "target")));
+		fprintf(p->f, " over %lld devices against ", (long long)json_integer_value(json_object_get(x, "devices")));
+		html_esc(p->f, json_string_value(json_object_get(x, "single")));
+		fputs(" on one (2.00 would be linear):", p->f);
+		json_object_foreach((json_t *)json_object_get(x, "ratio"), k, v) {
+			if (!json_is_number(v))
+				continue;
+			fputs(" ", p->f);
+			html_esc(p->f, k);
+			fprintf(p->f, " x%.2f;", json_number_value(v));
+		}
+		fputs("</p>\n", p->f);
+	}
+	if (json_is_string(json_object_get(fs, "loop_dir"))) {
+		fputs("<p>Loop devices over images in ", p->f);
+		html_esc(p->f, json_string_value(json_object_get(fs, "loop_dir")));
+		fputs(": that file system is measured too, not a device.</p>\n", p->f);
+	}
+}
+
 void charts_suite(struct page *p, unsigned r)
 {
 	const json_t *root = p->res[r].root;
 	const json_t *scale = json_object_get(root, "scale"), *steady = json_object_get(root, "steady");
+	const json_t *tree = json_object_get(root, "tree");
 	if (json_is_object(scale))
 		scale_charts(p, r, scale);
+	if (json_is_object(tree))
+		tree_charts(p, r, tree);
 	if (json_is_object(steady))
 		steady_charts(p, r, steady);
+	if (json_is_object(json_object_get(root, "fs")))
+		fs_table(p, json_object_get(root, "fs"));
 	run_steady_charts(p, r);
 }

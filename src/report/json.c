@@ -130,8 +130,14 @@ static json_t *json_error(const struct thread_stats *t)
 	if (!t->err)
 		return json_null();
 	json_t *e = json_object();
-	json_object_set_new(e, "errno", JU((uint64_t)t->err));
-	json_object_set_new(e, "message", json_string(err_text(t)));
+	char why[160];
+	/* A read that ended early has no errno (a write cut short: the disk is full, ENOSPC). */
+	json_object_set_new(e, "errno", t->short_io && t->err == ENODATA ? json_null() : JU((uint64_t)t->err));
+	json_object_set_new(e, "message", json_string(err_text(t, why, sizeof(why))));
+	if (t->short_io) {
+		json_object_set_new(e, "bytes", JU(t->short_got));
+		json_object_set_new(e, "length", JU(t->short_len));
+	}
 	json_object_set_new(e, "file", json_text(t->err_file));
 	json_object_set_new(e, "offset", JU(t->err_offset));
 	json_object_set_new(e, "op", json_string(err_op_name(t->err_op)));
@@ -142,6 +148,8 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "elapsed_ns", JU(t->elapsed_ns));
+	json_object_set_new(o, "verify_ns", JU(t->verify_ns));
+	json_object_set_new(o, "verify_ios", JU(t->verify_ios));
 	for (int op = 0; op < IO_OP_NR; op++)
 		if (op < DDIR_NR || t->op[op].ios)
 			json_object_set_new(o, io_op_names[op], json_op(t, op, j));

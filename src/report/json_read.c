@@ -10,6 +10,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <errno.h>
 #include <string.h>
 #include <time.h>
 
@@ -97,6 +98,20 @@ json_t *result_load(const char *path, struct ig_err *e)
 		return NULL;
 	}
 	const json_t *me = json_object_get(root, "iogauge");
+	const char *fio = json_string_value(json_object_get(root, "fio version"));
+	if (fio && !json_is_object(me)) {
+		/* fio's own JSON (or iogauge's fio-json): the numbers are there, in fio's layout. */
+		if (!strncmp(fio, "iogauge", 7))
+			err_set(e, EXIT_USAGE,
+				"%s: iogauge's --output-format=fio-json (fio's layout, for fio's tools), not iogauge's own result; save that with --json FILE or --output-format=json",
+				path);
+		else
+			err_set(e, EXIT_USAGE,
+				"%s: fio's JSON output (%.40s), not an iogauge result; run the same job with iogauge (iogauge run JOBFILE takes fio's job files) and save it with --json FILE",
+				path, fio);
+		json_decref(root);
+		return NULL;
+	}
 	if (!json_is_string(json_object_get(me, "command")) || !json_is_array(json_object_get(root, "jobs"))) {
 		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
 		json_decref(root);
@@ -195,6 +210,8 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 	if (!json_is_object(o))
 		return err_set(e, EXIT_USAGE, "a job's statistics are not a JSON object");
 	t->elapsed_ns = jget_u64(o, "elapsed_ns");
+	t->verify_ns = jget_u64(o, "verify_ns");
+	t->verify_ios = jget_u64(o, "verify_ios");
 	for (int op = 0; op < IO_OP_NR; op++) {
 		const json_t *x = json_object_get(o, io_op_names[op]);
 		struct op_stats *s = &t->op[op];
@@ -218,7 +235,12 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 		t->err = (int)jget_u64(err, "errno");
 		t->err_offset = jget_u64(err, "offset");
 		jget_str(err, "file", t->err_file, sizeof(t->err_file));
-		t->short_io = !strcmp(json_string_value(json_object_get(err, "message")) ?: "", "short transfer");
+		/* "short read: ..." ("short transfer" before the lengths were kept); a short read has no errno. */
+		t->short_io = !strncmp(json_string_value(json_object_get(err, "message")) ?: "", "short ", 6);
+		t->short_got = (uint32_t)jget_u64(err, "bytes");
+		t->short_len = (uint32_t)jget_u64(err, "length");
+		if (t->short_io && !t->err)
+			t->err = ENODATA;
 		const char *op = json_string_value(json_object_get(err, "op"));
 		t->err_op = IO_READ;
 		for (int k = 0; op && k < ERR_OP_HOOK + 1; k++)

@@ -17,6 +17,9 @@
 void report_text(FILE *f, const struct run_result *r);
 /* The refusal or the jobs' errors, one line each, and the notes, on stderr. */
 void report_errors(const struct run_result *r);
+/* Its two halves: the notes (fio_silent: leave out what fio does without a word), the errors. */
+void report_notes(const struct run_result *r, bool fio_silent);
+void report_failures(const struct run_result *r);
 /* What a job's numbers may include, in words: O_DIRECT, buffered, fallback. */
 const char *report_io_mode(const struct job_result *jr);
 /* "12.3", "1.23k" style figures for IOPS. */
@@ -88,8 +91,13 @@ void report_verify_text(FILE *f, const struct job_result *jr);
 /* One stderr line for a job that verification failed; false when that is not why it failed. */
 bool report_verify_error(const struct job_result *jr, const char *name);
 json_t *json_verify(const struct job_result *jr);
-/* A job's error in words: strerror, "short transfer", or what --verify found. */
-const char *err_text(const struct thread_stats *t);
+/*
+ * A job's error in words: strerror, what --verify found, or a short
+ * transfer's "short read: 0 of 65536 bytes at offset 1048576" (written into buf).
+ */
+const char *err_text(const struct thread_stats *t, char *buf, size_t len);
+/* A short transfer: bytes moved, of how many, and the request's offset; "(end of file)" or "(no space)". */
+void short_text(const struct thread_stats *t, char *buf, size_t len);
 
 /* ---- reading saved results back (json_read.c) */
 

@@ -55,7 +55,7 @@ void suite_print_header(FILE *f, const struct suite_run *sr, unsigned ti)
 			q->facts.mntopts[0] ? ", " : "", q->facts.mntopts, rot);
 	fprintf(f, ", %s %s%s, %s, %s, %s data%s%s, %g s a test after %g s ramp, %u pass%s\n",
 		q->is_dev ? "region" : "file", fmt_bytes(sz, sizeof(sz), (double)q->size),
-		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
+		q->shrunk ? (q->is_dev ? " (the whole device)" : q->is_file ? " (the whole file)" : " (shrunk: short of free space)") : "",
 		q->fallback ? "buffered (the file system refuses O_DIRECT): cache invalidated before reads, writes timed to fsync" :
 		b->direct   ? "O_DIRECT" : "buffered",
 		b->engine->name, data, b->verify ? ", writes verified with " : "",

@@ -115,7 +115,7 @@ static void print_op(FILE *f, const struct thread_stats *t, int op, const struct
 		fprintf(f, "  %s: IOPS=%s, BW=%s/s (%.1fMB/s)(%s/%llumsec)\n", io_op_names[op],
 			fmt_count(iops, sizeof(iops), result_iops(t, op)), fmt_bytes(bw, sizeof(bw), rate),
 			rate / 1e6, fmt_bytes(io, sizeof(io), (double)s->bytes),
-			(unsigned long long)(t->elapsed_ns / NSEC_PER_MSEC));
+			(unsigned long long)(stats_dir_ns(t, op) / NSEC_PER_MSEC));
 	} else if (io_op_is_file(op)) {
 		char b[32];
 		fprintf(f, "  %s: ops/s=%s, ops=%llu, bytes=%s (%llumsec)\n", io_op_names[op],
@@ -136,9 +136,15 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 			 unsigned nthreads)
 {
 	const struct job *j = &jr->job;
-	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, jr->group, nthreads, t->err);
-	if (t->err)
-		fprintf(f, " (%s)", t->short_io ? strerror(t->err) : err_text(t));
+	char why[160];
+	/* A short transfer has no errno to show: what it moved says it. */
+	if (t->short_io)
+		fprintf(f, "%s: (groupid=%u, jobs=%u): %s (%s)", j->name, jr->group, nthreads,
+			err_text(t, why, sizeof(why)), t->err == ENODATA ? "end of file" : "no space");
+	else
+		fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, jr->group, nthreads, t->err);
+	if (t->err && !t->short_io)
+		fprintf(f, " (%s)", err_text(t, why, sizeof(why)));
 	fprintf(f, "%s\n", t->interrupted ? " (interrupted)" : "");
 	for (int op = 0; op < IO_OP_NR; op++)
 		print_op(f, t, op, j);
@@ -251,9 +257,11 @@ static void print_groups(FILE *f, const struct run_result *r)
 				const struct thread_stats *t = &r->jobs[i].total;
 				if (r->jobs[i].group != g || !r->jobs[i].threads || !t->op[d].ios)
 					continue;
+				/* Reads also over the verify phases (fio's accounting). */
+				uint64_t ns = stats_dir_ns(t, d);
 				bytes += t->op[d].bytes;
-				lo = t->elapsed_ns < lo ? t->elapsed_ns : lo;
-				hi = t->elapsed_ns > hi ? t->elapsed_ns : hi;
+				lo = ns < lo ? ns : lo;
+				hi = ns > hi ? ns : hi;
 			}
 			if (!bytes || !hi)
 				continue;
@@ -372,10 +380,21 @@ void report_text(FILE *f, const struct run_result *r)
 		fprintf(f, "\nInterrupted: the figures above cover the time until the signal.\n");
 }
 
-void report_errors(const struct run_result *r)
+void report_notes(const struct run_result *r, bool fio_silent)
 {
 	for (unsigned i = 0; i < r->nnotes; i++)
-		msg_warn("%s", r->notes[i]);
+		if (!fio_silent || !(r->info_notes & (1u << i)))
+			msg_warn("%s", r->notes[i]);
+}
+
+void report_errors(const struct run_result *r)
+{
+	report_notes(r, false);
+	report_failures(r);
+}
+
+void report_failures(const struct run_result *r)
+{
 	if (r->err.status)
 		msg_err("%s", r->err.msg);
 	for (unsigned i = 0; i < r->njobs; i++) {
@@ -405,9 +424,10 @@ void report_errors(const struct run_result *r)
 			msg_err("job %s: %s setup failed on %s: %s", name, err_op_name(t->err_op),
 				t->err_file, strerror(t->err));
 		else if (t->short_io)
-			msg_err("job %s: short %s on %s at offset %llu (%s)", name, err_op_name(t->err_op),
-				t->err_file, (unsigned long long)t->err_offset,
-				t->err_op == IO_READ ? "end of file" : "no space");
+			msg_err("job %s: short %s on %s at offset %llu (%s): %u of %u bytes", name,
+				err_op_name(t->err_op), t->err_file,
+				(unsigned long long)t->err_offset,
+				t->err == ENODATA ? "end of file" : "no space", t->short_got, t->short_len);
 		else
 			msg_err("job %s: %s error on %s at offset %llu: %s", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset, strerror(t->err));

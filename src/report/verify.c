@@ -32,7 +32,9 @@ void report_verify_text(FILE *f, const struct job_result *jr)
 		j->verify_only ? "verify only: " : "", s->checked, fmt_bytes(b1, sizeof(b1), (double)s->bytes));
 	if (!j->verify_only)
 		fprintf(f, " of %" PRIu64 " written", s->written);
-	fprintf(f, ", reading back took %.3f s (not timed)", (double)s->readback_ns / 1e9);
+	/* The read-backs are the job's reads (fio's accounting), timed apart from its writes. */
+	if (s->readback_ns)
+		fprintf(f, ", reading back took %.3f s (counted as reads)", (double)s->readback_ns / 1e9);
 	if (s->overlapped)
 		fprintf(f, ", %" PRIu64 " reads met a write of their block in flight (not checked)",
 			s->overlapped);
@@ -78,6 +80,7 @@ json_t *json_verify(const struct job_result *jr)
 	json_object_set_new(o, "readback_ns", json_u64(s->readback_ns));
 	json_object_set_new(o, "bad_blocks", json_u64(s->bad));
 	json_object_set_new(o, "overlapped_reads", json_u64(s->overlapped));
+	json_object_set_new(o, "dumped_blocks", json_u64(s->dumped));
 	for (int i = 0; i < VK_NR; i++)
 		if (s->by_kind[i])
 			json_object_set_new(k, verify_kind_names[i], json_u64(s->by_kind[i]));
@@ -99,11 +102,24 @@ json_t *json_verify(const struct job_result *jr)
 	return o;
 }
 
-const char *err_text(const struct thread_stats *t)
+void short_text(const struct thread_stats *t, char *buf, size_t len)
+{
+	/* err_offset is the short request's own offset, as for any other error. */
+	if (t->short_len)
+		snprintf(buf, len, "short %s: %u of %u bytes at offset %llu", err_op_name(t->err_op), t->short_got,
+			 t->short_len, (unsigned long long)t->err_offset);
+	else /* a result saved before the lengths were kept */
+		snprintf(buf, len, "short %s at offset %llu", err_op_name(t->err_op), (unsigned long long)t->err_offset);
+}
+
+const char *err_text(const struct thread_stats *t, char *buf, size_t len)
 {
 	if (t->err == EILSEQ && t->err_op == ERR_OP_HOOK)
 		return "bad blocks found by --verify";
 	if (t->err_op == ERR_OP_RATE)
 		return "below the minimum rate (ratemin, rate_iops_min); offset holds the rate of that second";
-	return t->short_io ? "short transfer" : strerror(t->err);
+	if (!t->short_io)
+		return strerror(t->err);
+	short_text(t, buf, len);
+	return buf;
 }

@@ -142,6 +142,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 
 struct test_fig {
 	bool run;          /* the test was part of the run and measured */
+	bool missed;       /* part of the run, not measured (interrupted, an error): '-' */
 	bool short_;       /* under MIN_TIME: +++++ */
 	double value;      /* KiB/s, seeks/s or files/s */
 	double cpu;        /* percent of one CPU */
@@ -165,6 +166,7 @@ static struct test_fig figure(const struct suite_run *sr, int test)
 		return f;
 	int d = test_dir[test];
 	struct fig3 secs = suite_fig(sr, 0, (unsigned)c, d, FIG_SECONDS);
+	f.missed = !secs.n;
 	if (!secs.n)
 		return f;
 	bool rate_is_ops = test == T_SEEKS || d == FD_TOTAL;
@@ -183,6 +185,10 @@ static struct test_fig figure(const struct suite_run *sr, int test)
 static void io_cell(char *buf, size_t len, const struct test_fig *f)
 {
 	double k = f->value;
+	if (f->missed) {
+		snprintf(buf, len, "     -");
+		return;
+	}
 	if (!f->run)
 		snprintf(buf, len, "      ");
 	else if (f->short_)
@@ -198,6 +204,10 @@ static void io_cell(char *buf, size_t len, const struct test_fig *f)
 
 static void seeks_cell(char *buf, size_t len, const struct test_fig *f)
 {
+	if (f->missed) {
+		snprintf(buf, len, "     -");
+		return;
+	}
 	if (!f->run)
 		snprintf(buf, len, "      ");
 	else if (f->short_)
@@ -208,6 +218,10 @@ static void seeks_cell(char *buf, size_t len, const struct test_fig *f)
 
 static void files_cell(char *buf, size_t len, const struct test_fig *f)
 {
+	if (f->missed) {
+		snprintf(buf, len, "     -");
+		return;
+	}
 	if (!f->run)
 		snprintf(buf, len, "      ");
 	else if (f->short_)
@@ -218,6 +232,10 @@ static void files_cell(char *buf, size_t len, const struct test_fig *f)
 
 static void cpu_cell(char *buf, size_t len, const struct test_fig *f)
 {
+	if (f->missed) {
+		snprintf(buf, len, "   -");
+		return;
+	}
 	if (!f->run)
 		snprintf(buf, len, "    ");
 	else if (f->short_)
@@ -345,7 +363,7 @@ static void print_text(FILE *f, const struct suite_run *sr)
 		fprintf(f, "\nLatency          ");
 		for (int i = T_PUTC; i <= T_SEEKS; i++) {
 			lat_str(lat, sizeof(lat), &t[i]);
-			fprintf(f, " %9s", lat);
+			fprintf(f, " %9s", t[i].missed ? "-" : lat);
 		}
 		fprintf(f, "\n");
 	}
@@ -366,7 +384,7 @@ static void print_text(FILE *f, const struct suite_run *sr)
 		fprintf(f, "\nLatency          ");
 		for (int i = T_SCREATE; i <= T_RDELETE; i++) {
 			lat_str(lat, sizeof(lat), &t[i]);
-			fprintf(f, " %9s", lat);
+			fprintf(f, " %9s", t[i].missed ? "-" : lat);
 		}
 		fprintf(f, "\n");
 	}
@@ -433,16 +451,18 @@ static void print_bonnie(FILE *f, const struct suite_run *sr)
 		suite_print_header(f, sr, 0);
 		return;
 	}
-	/* What the figures are, on stderr: the tables themselves stay bonnie++'s. */
-	fprintf(stderr, "iogauge bonnie: %s (%s on %s), file %s in %s blocks, %u x 1024 files; %s; "
-			"%s; +++++: a test under 0.5 s\n",
-		q->shown, q->info.fstype[0] ? q->info.fstype : "unknown fs",
-		q->info.device[0] ? q->info.device : "no block device",
-		fmt_bytes(sz, sizeof(sz), (double)sr->targets[0].size), fmt_bytes(ch, sizeof(ch), (double)b->chunk),
-		b->nfiles, b->direct ? "block tests O_DIRECT, per-character through stdio" : "buffered, through the page cache",
-		b->keep_cache ? "the page cache is kept between tests (--keep-cache): reads may come from it" :
-				"the page cache is dropped before each read test");
-	print_text(b->csv ? stderr : f, sr);
+	/* What the figures are, on stderr: the tables themselves stay bonnie++'s (not again from a saved result). */
+	if (sr->out)
+		fprintf(stderr, "iogauge bonnie: %s (%s on %s), file %s in %s blocks, %u x 1024 files; %s; "
+				"%s; +++++: a test under 0.5 s\n",
+			q->shown, q->info.fstype[0] ? q->info.fstype : "unknown fs",
+			q->info.device[0] ? q->info.device : "no block device",
+			fmt_bytes(sz, sizeof(sz), (double)sr->targets[0].size),
+			fmt_bytes(ch, sizeof(ch), (double)b->chunk), b->nfiles,
+			b->direct ? "block tests O_DIRECT, per-character through stdio" : "buffered, through the page cache",
+			b->keep_cache ? "the page cache is kept between tests (--keep-cache): reads may come from it" :
+					"the page cache is dropped before each read test");
+	print_text(b->csv && sr->out ? stderr : f, sr);
 	csv_line(line, sizeof(line), sr);
 	fprintf(f, "%s\n", line);
 }
@@ -486,6 +506,7 @@ static json_t *bonnie_json(const struct suite_run *sr)
 static const struct suite bonnie = {
 	.print = print_bonnie,
 	.flags = SUITE_ONE_TARGET | SUITE_DIRS_ONLY | SUITE_EXACT_SIZE,
+	.size_opts = "s",
 	.plan = plan,
 	.json = bonnie_json,
 };

@@ -107,7 +107,7 @@ static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 			q->facts.mntopts, rot);
 	fprintf(f, ", %s %s%s, one request at a time (psync), %u pass%s\n", q->is_dev ? "region" : "file",
 		fmt_bytes(sz, sizeof(sz), (double)q->size),
-		q->shrunk ? (q->is_dev ? " (the whole device)" : " (shrunk: short of free space)") : "",
+		q->shrunk ? (q->is_dev ? " (the whole device)" : q->is_file ? " (the whole file)" : " (shrunk: short of free space)") : "",
 		sr->s->passes, sr->s->passes == 1 ? "" : "es (median)");
 	if (q->fallback)
 		fprintf(f, "The file system refuses O_DIRECT: the direct rows are buffered, with the cache dropped before reads and writes timed to fsync.\n");

@@ -241,6 +241,9 @@ static void target_done(FILE *f, struct suite_run *sr, unsigned ti)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
+	/* Refused before its first request: stderr said why; no statistics of nothing. */
+	if (sr->targets[ti].refused.status && !t->requests)
+		return;
 	t->done = true;
 	if (sr->s->output_format != OUT_NORMAL)
 		return;
@@ -377,6 +380,7 @@ static const struct suite latency = {
 	.print = print_latency,
 	.files = true,
 	.no_progress = true,
+	.size_opts = "S",
 	.start = start,
 	.job = job,
 	.target_done = target_done,

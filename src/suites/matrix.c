@@ -529,8 +529,19 @@ static json_t *matrix_json(const struct suite_run *sr)
 	return o;
 }
 
+/* A point's small and large I/O sizes are the user's -size_small and -size_large: named so. */
+static void name_sizes(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
+{
+	const char *opt = !strcmp(j->name, "small") ? "size-small" : "size-large";
+	const char *typed = args_typed(sr->args, opt);
+	(void)t;
+	(void)c;
+	snprintf(j->bs_said, sizeof(j->bs_said), "%s%s", typed ? "" : "--", typed ? typed : opt);
+}
+
 static const struct suite matrix = {
 	.print = print_matrix,
+	.job = name_sizes,
 	.flags = SUITE_ONE_TARGET,
 	.plan = plan,
 	.write_files = write_files,

@@ -185,7 +185,7 @@ static void print_table(FILE *f, const struct suite_run *sr)
 {
 	const struct sweep_opts *w = &sr->s->sweep;
 	uint64_t fs[MAX_AXIS], rs[MAX_AXIS];
-	unsigned nf = file_sizes(w, fs), nr = rec_axis(w, rs);
+	unsigned nf = file_sizes(w, fs), nr = rec_axis(w, rs), tests = tests_of(w);
 #define CONTROL_STRING3 "%16s%8s%9s%9s%8s%10s%8s %9s%9s %9s %9s%9s%9s%9s%9s\n"
 	if (w->csv) {
 		fprintf(f, "kB,reclen");
@@ -210,14 +210,16 @@ static void print_table(FILE *f, const struct suite_run *sr)
 					(unsigned long long)(rs[j] / KIB));
 			for (int k = 0; k < W_NR; k++) {
 				long v = cell(sr, fs[i], rs[j], k, NULL);
+				/* Blank: a test not asked for (-i), as iozone shows it; '-': asked, not measured. */
+				const char *none = tests & (1u << cell_test[k]) ? "-" : "";
 				if (w->csv && v >= 0)
 					fprintf(f, ",%ld", v);
 				else if (w->csv)
-					fprintf(f, ",");
+					fprintf(f, ",%s", none);
 				else if (v >= 0)
 					fprintf(f, "%*ld", cell_width[k], v);
 				else
-					fprintf(f, "%*s", cell_width[k], "");
+					fprintf(f, "%*s", cell_width[k], none);
 			}
 			fprintf(f, "\n");
 		}
@@ -240,9 +242,12 @@ static void print_excel(FILE *f, const struct suite_run *sr)
 		for (unsigned i = 0; i < nf; i++) {
 			fprintf(f, "\n\"%llu\"  ", (unsigned long long)(fs[i] / KIB));
 			for (unsigned j = 0; j < nr && rs[j] <= fs[i]; j++) {
-				/* A record skipped by the crossover is a 0, as iozone stores it. */
+				/* A record skipped by the crossover is a 0, as iozone stores it; '-': not measured. */
 				long v = tested(w, fs[i], rs[j]) ? cell(sr, fs[i], rs[j], k, NULL) : 0;
-				fprintf(f, " %ld ", v < 0 ? 0 : v);
+				if (v < 0)
+					fprintf(f, " - ");
+				else
+					fprintf(f, " %ld ", v);
 			}
 		}
 		fprintf(f, "\n");
@@ -272,7 +277,8 @@ static void print_sweep(FILE *f, const struct suite_run *sr)
 		fprintf(f, "\tExcel chart generation enabled\n");
 	fprintf(f, "\tOutput is in kBytes/sec\n\tFile stride size set to %d * record size.\n\n", STRIDE);
 	print_table(f, sr);
-	fprintf(f, "\niozone test complete.\n");
+	if (!sr->status) /* interrupted or failed: the caller says so instead */
+		fprintf(f, "\niozone test complete.\n");
 	if (w->excel)
 		print_excel(f, sr);
 	/* What the numbers are: iozone's reads meet its own writes in the cache. */
@@ -288,6 +294,8 @@ static void print_sweep(FILE *f, const struct suite_run *sr)
 				reads++;
 				warm += cached >= 99.9;
 			}
+	if (!sr->out)
+		return; /* a saved result (report): the note was said when it ran */
 	fprintf(stderr, "iogauge sweep: %s (%s on %s), %s, psync; %u of %u read cells began with the file wholly in the page cache%s%s\n",
 		q->shown, q->info.fstype[0] ? q->info.fstype : "unknown fs",
 		q->info.device[0] ? q->info.device : "no block device",
@@ -340,6 +348,7 @@ static json_t *sweep_json(const struct suite_run *sr)
 static const struct suite sweep = {
 	.print = print_sweep,
 	.flags = SUITE_ONE_TARGET | SUITE_DIRS_ONLY | SUITE_EXACT_SIZE,
+	.size_opts = "s g",
 	.plan = plan,
 	.write_files = write_excel_file,
 	.json = sweep_json,

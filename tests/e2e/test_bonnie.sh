@@ -127,7 +127,7 @@ bad() {
 	local want=$1
 	shift
 	run_iogauge bonnie "$@"
-	if [ "$STATUS" = "$want" ] && [ "$(grep -c . "$ERR")" = 1 ] && dir_empty "$D"; then
+	if [ "$STATUS" = "$want" ] && [ "$(grep -c . "$ERR")" = 1 ] && [ ! -s "$OUT" ] && dir_empty "$D"; then
 		pass "refused ($want, one line, nothing written): $*"
 	else
 		fail "refused ($want, one line, nothing written): $*" "status $STATUS, $(wc -l <"$ERR") lines: $(ls_dir "$D")"
@@ -135,7 +135,7 @@ bad() {
 }
 bad 2 -s 16 -n 0 "$D"                # 16 MiB is less than twice this machine's RAM
 expect_err "less than twice the RAM" "the 2x RAM rule is named"
-bad 1 -s 4096 -r 0 -n 0 "$D"         # does not fit in 160 MiB
+bad 2 -s 4096 -r 0 -n 0 "$D"         # does not fit in 160 MiB: a refused target, exit 2
 expect_err "does not fit" "the free space is named"
 bad 2 -s 16:1000 -r 8 "$D"           # a chunk that is no power of two
 bad 2 -s 16 -r 8 -n 1:1k:4k "$D"     # min above max

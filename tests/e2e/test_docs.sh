@@ -11,6 +11,17 @@ check "docs/options.md is what the option table generates" cmp -s "$OUT" "$E2E_R
 run_iogauge --help-fio-markdown
 check "docs/fio.md is what the option table generates" cmp -s "$OUT" "$E2E_ROOT/docs/fio.md"
 
+# troff renders it without a warning (a line it cannot adjust or break), as man does (78 columns) and at 60.
+if command -v groff >/dev/null; then
+	for ll in -rLL=78n -rLL=60n; do
+		groff -ww -man -Tutf8 "$ll" "$E2E_ROOT/iogauge.1" >/dev/null 2>"$E2E_TMP/troff.err"
+		check "groff -ww $ll renders iogauge.1 without a warning $(head -c 200 "$E2E_TMP/troff.err")" \
+			test ! -s "$E2E_TMP/troff.err"
+	done
+else
+	skip "iogauge.1 renders without a troff warning" "groff not installed"
+fi
+
 for cmd in run quick; do
 	run_iogauge "$cmd" --help
 	expect_status 0 "$cmd --help exits 0"

@@ -98,7 +98,9 @@ for e in psync io_uring libaio mmap; do
 	else
 		fail "truncated under $e: ends by itself" "took ${WAITED_MS} ms"
 	fi
-	fails "file truncated under a $e read" 1 "short read" "" 61 "end of file"
+	fails "file truncated under a $e read" 1 "short read" "" null "end of file"
+	check "truncated under $e: a short read, with the bytes it got (no errno 61)" \
+		grep -Eq "^iogauge: job t: short read on .* \(end of file\): [0-9]+ of 65536 bytes$" "$ERR"
 done
 
 # ---- SIGKILL mid-run, then the next run in the same directory
@@ -144,3 +146,39 @@ run_iogauge mix "$D" --size=8m --runtime=1 --ramp_time=0
 expect_status 0 "mix in the same directory: exit status 0"
 expect_err "removed $left, a test file left by iogauge process" "mix says it removed quick's stale file"
 check "nothing left after mix" dir_empty "$D"
+
+# The same for file sets (--fileop, bonnie -n): a killed run's directory goes with everything in
+# it, so the rerun's creates do not meet its items (EEXIST); a directory without the marker stays.
+start_iogauge run --name=fs --fileop=create --filename="$D/set" --nrfiles=20000 --files_per_dir=100 --thinktime=1ms
+for _ in $(seq 200); do [ -d "$D/set/t0/d0" ] && break; sleep 0.05; done
+sleep 0.2
+signal_bg KILL 5
+killed=$BGPID
+check "SIGKILL of --fileop=create: its tree is left" [ -d "$D/set/t0/d0" ]
+mkdir "$D/user.files" && echo mine >"$D/user.files/f0" # an iogauge name, no marker: the user's
+run_iogauge run --name=fs --fileop=create --filename="$D/set" --nrfiles=100 --files_per_dir=100
+expect_status 0 "--fileop=create again on the killed run's tree: exit 0 (no EEXIST)"
+expect_err "removed $D/set, a file set left by iogauge process $killed, which is no longer running" \
+	"the rerun says it removed the killed run's file set and whose it was"
+check "the rerun leaves nothing of the set" [ ! -e "$D/set" ]
+start_iogauge bonnie -s 0 -n 16 -r 0 "$D"
+for _ in $(seq 200); do ls -d "$D"/iogauge-bonnie.*.files >/dev/null 2>&1 && break; sleep 0.02; done
+sleep 0.2
+signal_bg KILL 5
+left=$(ls -d "$D"/iogauge-bonnie.*.files 2>/dev/null)
+check "SIGKILL of bonnie: its file set is left ($left)" [ -n "$left" ]
+run_iogauge latency -c 1 "$D"
+expect_status 0 "latency in the same directory: exit status 0"
+expect_err "removed $left, a file set left by iogauge process" "latency says it removed bonnie's stale file set"
+check "bonnie's file set is gone" [ -z "$(ls -d "$D"/iogauge-bonnie.*.files 2>/dev/null)" ]
+check "a directory with an iogauge name but no marker stays" [ -f "$D/user.files/f0" ]
+rm -rf "$D/user.files"
+check "nothing left after the file sets" dir_empty "$D"
+# A set kept with --keep is the user's: a create over it says, before anything, what to remove.
+run_iogauge run --name=k --fileop=create --filename="$D/kept" --nrfiles=10 --keep
+run_iogauge run --name=k --fileop=create --filename="$D/kept" --nrfiles=10
+expect_status 2 "--fileop=create over a kept set: exit 2"
+expect_err "^iogauge: job k: $D/kept holds the items of an earlier run .*: remove it \(rm -r $D/kept\) or give another --filename$" \
+	"--fileop=create over a kept set: one line saying what to remove"
+check "--fileop=create over a kept set: the kept set stays" [ -d "$D/kept/t0" ]
+rm -rf "$D/kept"

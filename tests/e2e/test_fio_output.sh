@@ -161,6 +161,27 @@ PY
 check "KDiskMark's keys in fio-json give iogauge's own numbers, thread by thread" \
 	python3 "$T/kdm.py" "$OUT" "$T/kdm.json"
 
+# fsync=N / fdatasync=N: as many syncs as fio makes (none after the job's last writes: 63 for
+# 64 writes with fsync=1).  fio 3.33 counts fdatasyncs in sync.lat_ns alone (total_ios 0).
+for sy in fsync=1 fdatasync=4; do
+	fio --name=s --filename="$D/fs.fio" --size=256k --bs=4k --rw=write --"$sy" \
+		--output-format=json >"$T/sync.fio.json" 2>/dev/null
+	run_iogauge run --name=s --filename="$D/fs.ig" --size=256k --bs=4k --rw=write --"$sy" \
+		--output-format=fio-json
+	rm -f "$D/fs.fio" "$D/fs.ig"
+	got=$(python3 -c 'import json, sys
+f, o = (json.load(open(p))["jobs"][0]["sync"] for p in sys.argv[1:])
+print(f["lat_ns"]["N"], o["total_ios"], o["lat_ns"]["N"])' "$T/sync.fio.json" "$OUT")
+	read -r f o n <<<"${got:-x y z}"
+	check "$sy: as many syncs as fio 3.33 (fio $f, iogauge $o)" test "$f" = "$o" -a "$o" = "$n"
+done
+# With a queue: the syncs of a synchronous engine (fdatasync=4 above: 15), whatever completes first.
+run_iogauge run --name=s --filename="$D/fs.ig" --size=256k --bs=4k --rw=write --fdatasync=4 \
+	--ioengine=libaio --iodepth=8 --output-format=fio-json
+rm -f "$D/fs.ig"
+got=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["jobs"][0]["sync"]["total_ios"])' "$OUT")
+check "fdatasync=4 with libaio at QD8: 15 syncs, as on psync (got $got)" test "$got" = 15
+
 # Diagnostics never reach stdout: a warning (a sync engine's iodepth) with fio-json.
 run_iogauge run --name=w --directory="$D" --size=1m --iodepth=8 --output-format=fio-json
 check "a warning goes to stderr" grep -q "acts as 1" "$ERR"

@@ -116,3 +116,25 @@ bad "-S below -s" -S 4k -s 8k "$E"
 bad "a missing path" -c 1 "$E/nonexistent"
 run_iogauge latency -c abc "$E"
 expect_err "^iogauge: -c: 'abc'" "latency: a one-letter option is named as typed (-c, not --c)"
+
+# 8. The free-space floor (issue 16): a test file leaves a tenth of the file system (at most 1 GiB)
+# free.  A size given that does not fit above it is refused in one line naming the option, the size,
+# the free space and the floor, exit 2, nothing written; the default size shrinks to keep it.
+floor_line() { [ "$(grep -c . "$ERR")" = 1 ] && grep -Eq -- "$1" "$ERR"; }
+nothing_written() { [ -z "$(ls -A "$E" | grep -v '^lost+found$')" ] && [ ! -s "$OUT" ]; }
+shrunk_above_floor() { [ -n "$size_b" ] && [ "$size_b" -gt 0 ] && [ "$size_b" -le $((free_b - floor_b)) ] && grep -q "shrunk to .* to keep .* free" "$ERR"; }
+free_b=$(df -B1 --output=avail "$E" | tail -n 1)
+floor_b=$(($(stat -f -c '%b * %S' "$E") / 10))
+for size in 200g $(((free_b - floor_b / 2) >> 20))m; do # a typo, and a size that fits only into the floor
+	run_iogauge latency -S "$size" -c 1 "$E"
+	expect_status 2 "latency -S $size: exit 2"
+	check "latency -S $size: one line naming -S, the size, the free space and the floor" \
+		floor_line "-S [0-9.]+ [GM]iB does not fit: [0-9.]+ MiB free, and iogauge keeps [0-9.]+ MiB of the file system free"
+	check "latency -S $size: nothing written" nothing_written
+done
+# quick's default 1 GiB shrinks above the floor (the file is in the JSON; the warning names it).
+run_iogauge quick --runtime 0.05 --ramp_time 0 --json "$E2E_TMP/floor.json" "$E"
+size_b=$(j "$E2E_TMP/floor.json" .suite.targets[0].size)
+expect_status 0 "quick's default size on a small file system: exit 0"
+check "quick's default size shrinks and leaves the floor free ($size_b of $free_b bytes free, floor $floor_b)" \
+	shrunk_above_floor

@@ -118,11 +118,11 @@ if [ "$SAN" = 0 ]; then # release build only: 20 more points
 	check "oltp: row 0 only, 20 small levels" [ "$(head -1 blank_iops.csv | tr ',' '\n' | wc -l)" = 21 ] && [ "$(wc -l <blank_iops.csv)" = 2 ]
 fi
 
-# 5. Bad options: one line, exit 2, nothing written.
+# 5. Bad options and unusable paths: one line, exit 2, nothing written (no result files).
 bad() {
 	rm -f bad_*
 	run_iogauge matrix --testname bad "${Q[@]}" "$@"
-	if [ "$STATUS" = 2 ] && [ "$(grep -c . "$ERR")" = 1 ] && dir_empty "$D" && [ ! -e bad_iops.csv ]; then
+	if [ "$STATUS" = 2 ] && [ "$(grep -c . "$ERR")" = 1 ] && dir_empty "$D" && ! ls bad_* >/dev/null 2>&1 && [ ! -s "$OUT" ]; then
 		pass "refused with one line: $*"
 	else
 		fail "refused with one line: $*" "status $STATUS, $(wc -l <"$ERR") lines"
@@ -137,6 +137,7 @@ bad --type stream "$D"
 bad --write 101 "$D"
 bad "$D" "$D"
 bad --duration 0 "$D"
+bad /proc # an unusable path: refused when its test file cannot be made; no summary, no empty CSVs
 
 # 6. JSON alone on stdout.
 run_iogauge matrix --run advanced --matrix point --num-small 1 --num-large 1 --testname js --output-format=json "${Q[@]}" "$D"

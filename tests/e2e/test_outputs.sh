@@ -11,7 +11,7 @@
 need_root
 need_iogauge
 need_loop
-need_cmd mkfs.ext4 mkfifo sha256sum timeout
+need_cmd mkfs.ext4 mkfifo xxh128sum timeout
 
 # The victim: ext4 on a loop device, mounted (idle: nothing is written behind our back).
 mkloop victim 32M || exit 1

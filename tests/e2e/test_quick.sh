@@ -147,18 +147,28 @@ else
 	skip "quick with two paths (ext4 and xfs)" "no xfs here"
 fi
 
-# 6. A path with under 64 MiB free is refused.
+# 6. A path with under 64 MiB free is refused (the default size and a size given).
 mkfs_mount small 64M ext4 || {
 	fail "small ext4 on a loop device"
 	exit 1
 }
 SMALL_DIR=$MNT/q-small
 mkdir "$SMALL_DIR" || exit 1
-run_iogauge --size 64m --runtime 1 "$SMALL_DIR"
-expect_status 1 "quick on a path with under 64 MiB free: exit status 1"
-check "quick on a path with under 64 MiB free: one line on stderr" [ "$(grep -c . "$ERR")" -eq 1 ]
-expect_err "64 MiB|free" "quick on a path with under 64 MiB free: the message says why"
-check "quick on a path with under 64 MiB free: nothing left" dir_empty "$SMALL_DIR"
+# A refused target, as README says: one line on stderr, nothing on stdout, exit 2 (not an I/O error).
+for opts in "" "--size 64m"; do
+	run_iogauge $opts --runtime 1 "$SMALL_DIR"
+	expect_status 2 "quick $opts on a path with under 64 MiB free: exit status 2"
+	check "quick $opts on a path with under 64 MiB free: one line on stderr" [ "$(grep -c . "$ERR")" -eq 1 ]
+	check "quick $opts on a path with under 64 MiB free: no table, no 'Stopped by an I/O error'" [ ! -s "$OUT" ]
+	expect_err "64 MiB|free" "quick $opts on a path with under 64 MiB free: the message says why"
+	check "quick $opts on a path with under 64 MiB free: nothing left" dir_empty "$SMALL_DIR"
+done
+# A size given that does not fit above the free-space floor: the line names the option, the size,
+# the free space and the floor (a tenth of the file system, at most 1 GiB).
+run_iogauge --size 1g --runtime 1 "$SMALL_DIR"
+expect_status 2 "quick --size 1g on a small file system: exit 2"
+expect_err "^iogauge: $SMALL_DIR: --size 1.00 GiB does not fit: [0-9.]+ MiB free, and iogauge keeps [0-9.]+ MiB of the file system free \(a tenth of it, at most 1 GiB\); --size [0-9]+m or less fits$" \
+	"quick --size 1g on a small file system: the line names --size, the size, the free space and the floor"
 
 # 7. Bad options: exit 2 and one line naming the option.
 bad() {

@@ -2,7 +2,9 @@
 # SIGINT and SIGTERM mid-run: iogauge stops within seconds with 128+N,
 # prints what it measured so far (text: "Interrupted"; JSON: valid, with
 # "interrupted": true and I/O counted in both directions), and removes its
-# test files.  Also SIGINT in the default `quick` suite.
+# test files.  Also SIGINT in the default `quick` suite; `timeout` in a
+# process group (several signals at once: one request); a second signal
+# later (files removed at once, results still printed) and a third (exit).
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -21,6 +23,11 @@ mkfs_mount signals 256M ext4 || {
 }
 D=$MNT/work
 mkdir "$D" || exit 1
+
+# not_grep PATTERN FILE: FILE does not match PATTERN.
+not_grep() {
+	! grep -q -- "$1" "$2"
+}
 
 JOB=(run --name=t --directory="$D" --size=16m --bs=4k --rw=randrw --ioengine=io_uring
 	--iodepth=4 --direct=1 --time_based --runtime=30)
@@ -132,6 +139,92 @@ quick_int() {
 }
 quick_int "quick, SIGINT, text" normal
 quick_int "quick, SIGINT, JSON" json
+
+# The issue's case: `timeout` in a process group, and the group's SIGINT.
+# Both timeout and iogauge get it, and timeout forwards its own (to the
+# child and to the group) microseconds later: one request, not a second
+# signal: partial results, files removed, 130.
+need_cmd setsid timeout
+cd "$Q" || exit 1
+: >"$ERR"
+env --default-signal=INT,TERM true 2>/dev/null && pre=(env --default-signal=INT,TERM) || pre=()
+"${pre[@]}" setsid bash -c 'exec timeout 60 "$0" --size 64m --runtime 5 >"$1" 2>"$2"' \
+	"$IOGAUGE" "$OUT" "$ERR" &
+PG=$!
+E2E_PIDS+=("$PG")
+cd "$E2E_ROOT" || exit 1
+sleep 2.5
+if [ "$(ps -o pgid= -p "$PG" | tr -d ' ')" != "$PG" ]; then
+	fail "timeout in a process group of its own" "pgid $(ps -o pgid= -p "$PG")"
+fi
+kill -INT -- -"$PG"
+n=0
+while kill -0 "$PG" 2>/dev/null && [ $n -lt 200 ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+kill -0 "$PG" 2>/dev/null && kill -KILL -- -"$PG"
+wait "$PG"
+STATUS=$?
+san_check "setsid timeout iogauge (SIGINT to the group)"
+expect_status 130 "timeout + SIGINT to the process group: exit status 130"
+if grep -q "Interrupted" "$OUT" && grep -Eq "^SEQ1M Q8T1 +\| +[0-9.]+ " "$OUT"; then
+	pass "timeout + SIGINT to the process group: partial results printed"
+else
+	fail "timeout + SIGINT to the process group: partial results printed" \
+		"stdout: $(head -c 400 "$OUT" | tr '\n' ' ') stderr: $(head -c 300 "$ERR")"
+fi
+check "timeout + SIGINT to the process group: not taken for a second signal" \
+	not_grep "second signal" "$ERR"
+check "timeout + SIGINT to the process group: directory empty afterwards" dir_empty "$Q"
+rm -rf "${Q:?}"/*
+
+# A run slow to stop (a request the device holds 5 s: --inject=hang): two
+# signals 0.1 s apart are one request; a second Ctrl-C 2 s later removes the
+# test files at once, and the run still prints its partial results (text
+# and JSON) when the request returns; a third signal exits at once.
+HANG=(run --name=h --directory="$D" --size=1m --bs=4k --rw=write --ioengine=inject
+	--inject=hang@64k:1 --json="$E2E_TMP/hang.json")
+start_iogauge "${HANG[@]}"
+sleep 0.5
+kill -INT "$BGPID"
+sleep 0.1
+kill -INT "$BGPID"
+sleep 0.3
+check "two SIGINTs 0.1 s apart: one request (no second-signal removal)" not_grep "second signal" "$ERR"
+sleep 1.6
+kill -INT "$BGPID"
+sleep 0.3
+if bg_running; then
+	check "a second SIGINT 2 s later: the test file is removed at once (still stopping)" dir_empty "$D"
+	check "... and says so" grep -q "second signal: test files removed" "$ERR"
+else
+	fail "a second SIGINT 2 s later: the run is still stopping" "it had ended"
+fi
+signal_bg CONT 10
+expect_status 130 "a second SIGINT 2 s later: exit status 130"
+if grep -q "Interrupted" "$OUT" && grep -Eq "write: IOPS=[0-9.]+[kM]?," "$OUT"; then
+	pass "a second SIGINT 2 s later: partial results printed"
+else
+	fail "a second SIGINT 2 s later: partial results printed" "stdout: $(head -c 300 "$OUT")"
+fi
+w=$(jget "$E2E_TMP/hang.json" .jobs[0].write.ios 2>/dev/null)
+check "a second SIGINT 2 s later: JSON written, interrupted, write.ios ${w:-none} > 0" \
+	[ "$(jget "$E2E_TMP/hang.json" .interrupted 2>/dev/null)" = true ] && [ "${w:-0}" -gt 0 ]
+check "a second SIGINT 2 s later: directory empty afterwards" dir_empty "$D"
+rm -rf "${D:?}"/* "$E2E_TMP/hang.json"
+
+start_iogauge "${HANG[@]}"
+sleep 0.5
+kill -INT "$BGPID"
+sleep 1.5
+kill -INT "$BGPID"
+sleep 0.3
+signal_bg INT 10
+expect_status 130 "a third SIGINT: exit status 130"
+check "a third SIGINT: exits at once (${WAITED_MS} ms), not after the held request" [ "$WAITED_MS" -lt 1500 ]
+check "a third SIGINT: directory empty afterwards" dir_empty "$D"
+rm -rf "${D:?}"/* "$E2E_TMP/hang.json"
 
 # SIGTERM while a large file is laid out, and while a large cached file is
 # invalidated: the run ends at once with 143 and removes what it created.

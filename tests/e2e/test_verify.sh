@@ -102,17 +102,22 @@ run_iogauge run --name=i --directory="$D" --size=2m --bs=4k --rw=randwrite --ver
 expect_status 1 "inject flip and drop: exit status 1"
 check "inject: the flip at 70000 is in block 69632: corrupt" grep -q "offset 69632 of .*: corrupt" "$OUT"
 check "inject: the dropped second write at 1 MiB is a lost write" grep -q "offset 1048576 of .*: lost write" "$OUT"
-check "inject: nothing else (2 bad)" [ "$(j .jobs[0].verify.bad_blocks)" = 2 ]
+# Each loop's writes are read back at its end, as fio does: the flip (on every read) is found twice.
+check "inject: nothing else (the flip in both loops' read-backs, the lost write: 3 bad)" \
+	[ "$(j .jobs[0].verify.bad_blocks)" = 3 ]
 check "inject: nothing left on disk" dir_empty "$D"
 
 # ---- Clean runs: several jobs and threads, passes, mixed time-based with backlog, every algorithm
 run_iogauge run --directory="$D" --size=2m --bs=4k --verify=xxhash --ioengine=io_uring --iodepth=16 \
 	--name=s --rw=write --numjobs=2 --loops=3 --name=r --rw=randwrite --numjobs=3 --loops=3 --json="$J"
 expect_status 0 "two jobs, 5 threads, 3 passes: exit status 0"
-check "sequential job: 1024 blocks checked, 3072 written, 0 bad" \
-	[ "$(j .jobs[0].verify.checked_blocks)/$(j .jobs[0].verify.written_blocks)/$(j .jobs[0].verify.bad_blocks)" = "1024/3072/0" ]
-check "random job: 1536 blocks checked, 4608 written, 0 bad" \
-	[ "$(j .jobs[1].verify.checked_blocks)/$(j .jobs[1].verify.written_blocks)/$(j .jobs[1].verify.bad_blocks)" = "1536/4608/0" ]
+# Read back after every loop (fio's verify phase): every block written is checked.
+check "sequential job: 3072 blocks checked, 3072 written, 0 bad" \
+	[ "$(j .jobs[0].verify.checked_blocks)/$(j .jobs[0].verify.written_blocks)/$(j .jobs[0].verify.bad_blocks)" = "3072/3072/0" ]
+check "random job: 4608 blocks checked, 4608 written, 0 bad" \
+	[ "$(j .jobs[1].verify.checked_blocks)/$(j .jobs[1].verify.written_blocks)/$(j .jobs[1].verify.bad_blocks)" = "4608/4608/0" ]
+check "sequential job: the read-backs are its reads (fio's accounting): 3 x 2 x 2 MiB" \
+	[ "$(j .jobs[0].read.bytes)" = $((3 * 2 * 2 * 1048576)) ]
 check "clean: the text says no errors" [ "$(grep -c 'verify .*: no errors' "$OUT")" = 2 ]
 for a in crc32c md5 sha256; do
 	run_iogauge run --name=m --filename="$D/m" --size=8m --bs=16k --rw=randrw --verify=$a \
@@ -138,8 +143,8 @@ bad() {
 		fail "$name: one line saying '$want'"
 	fi
 }
-bad "--verify on a read job" "writes nothing" --rw=read --verify
-bad "--verify=pattern without a pattern" "needs --data=pattern" --rw=write --verify=pattern
+bad "--verify_only on a read job" "writes nothing" --rw=read --verify --verify_only
+bad "--verify=pattern without a pattern" "needs --verify_pattern" --rw=write --verify=pattern
 bad "--verify with --bs=64" "--bs of at least" --rw=write --bs=64 --verify
 bad "--verify_only without --verify" "needs --verify" --rw=write --verify_only
 bad "--verify=adler" "--verify: 'adler' is not allowed" --rw=write --verify=adler

@@ -127,6 +127,10 @@ static bool accepts(const struct opt_def *o, const char *val)
 		{ "bssplit", "" },	   /* no split: as an unset one prints */
 		{ "round-bs", "" },	   /* no list: steady's --bs, as an unset one prints */
 		{ "round-mix", "" },	   /* no list: --rw's mix, as an unset one prints */
+		{ "buffer_pattern", "-1" }, /* fio's pattern syntax: a decimal, ff ff ff ff */
+		{ "verify_pattern", "-1" },
+		{ "verify_pattern", "" },  /* no pattern: as an unset one prints */
+		{ "streams", "" },	   /* no list: tree's default counts, as an unset one prints */
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
 		if (!strcmp(o->name, ok[i].name) && !strcmp(val, ok[i].val))

@@ -164,9 +164,8 @@ static void parse_and_print(void **state)
 	static const char *const bad[] = { "", "rand", "compress=", "compress=100", "compress=-1",
 					   "dedupe=101", "pattern=", "pattern=0x", "pattern=0xzz",
 					   "zero,dedupe=5", ",random", "random,", "compress=5x",
-					   /* 65 bytes: one more than a pattern holds */
-					   "pattern=0x00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
-					   "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff00" };
+					   "pattern=\"\"", "pattern=\"ab", "pattern=0xff\"a\"x",
+					   "pattern=2147483648", "pattern=-2147483649", "pattern=%x" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct data_spec d = { 0 };
 		char err[256] = "";
@@ -177,12 +176,83 @@ static void parse_and_print(void **state)
 	}
 	struct data_spec d = { 0 };
 	char err[256];
-	assert_int_equal(data_parse_pattern("\"ab\"", &d, "buffer_pattern", err, sizeof(err)), 0);
+	assert_int_equal(data_parse_pattern("\"ab\"", &d, false, "buffer_pattern", err, sizeof(err)), 0);
 	assert_int_equal(d.pattern_len, 2);
-	assert_int_equal(data_parse_pattern("258", &d, "buffer_pattern", err, sizeof(err)), 0);
+	/* A decimal number: its bytes little-endian, as fio lays them. */
+	assert_int_equal(data_parse_pattern("258", &d, false, "buffer_pattern", err, sizeof(err)), 0);
 	assert_int_equal(d.pattern_len, 2);
-	assert_int_equal(d.pattern[0], 1);
-	assert_int_equal(d.pattern[1], 2);
+	assert_int_equal(d.pattern[0], 2);
+	assert_int_equal(d.pattern[1], 1);
+}
+
+/* One pattern string as fio's parser lays it out: the bytes and how many. */
+static void expect_pattern(const char *val, bool offsets, const char *hex)
+{
+	struct data_spec d = { 0 };
+	char err[256] = "", got[2 * DATA_PATTERN_MAX + 1] = "";
+	if (data_parse_pattern(val, &d, offsets, "verify_pattern", err, sizeof(err)))
+		fail_msg("'%s' refused: %s", val, err);
+	for (unsigned i = 0; i < d.pattern_len; i++)
+		snprintf(got + 2 * i, 3, "%02x", d.pattern[i]);
+	if (strcmp(got, hex))
+		fail_msg("'%s' gave %s, fio gives %s", val, got, hex);
+}
+
+static void expect_refused(const char *val, bool offsets)
+{
+	struct data_spec d = { 0 };
+	char err[256] = "";
+	if (data_parse_pattern(val, &d, offsets, "buffer_pattern", err, sizeof(err)) != -1)
+		fail_msg("'%s' accepted", val);
+	assert_non_null(strstr(err, "--buffer_pattern"));
+	assert_null(strchr(err, '\n'));
+}
+
+static void fio_pattern_syntax(void **state)
+{
+	(void)state;
+	/* The examples of fio 3.33's lib/pattern.c, and the composite of its HOWTO. */
+	expect_pattern("\"abcd\"", false, "61626364");
+	expect_pattern("-1024", false, "00fcffff");
+	expect_pattern("66", false, "42");
+	expect_pattern("0", false, "00");
+	expect_pattern("0xFF0X1", false, "ff01");
+	expect_pattern("\"123\"0xFFeeCC", false, "313233ffeecc");
+	expect_pattern("-100xab\"1\"%o\"2\"", true, "f6ffffffab31000000000000000032");
+	expect_pattern("%o0xdeadbeef%o", true, "0000000000000000deadbeef0000000000000000");
+	expect_pattern("\"abcd\"-120xdeadface", false, "61626364f4ffffffdeadface");
+	expect_pattern("0xabc", false, "0abc");       /* an odd count: the first digit alone */
+	expect_pattern("0xff0x14", false, "ff14");    /* the 0 before x starts the next number */
+	expect_pattern("100x10", false, "0a10");      /* 10, then 0x10 */
+	expect_pattern("2147483647", false, "ffffff7f");
+	expect_pattern("-2147483648", false, "00000080");
+	expect_refused("", false);
+	expect_refused("\"\"", false);
+	expect_refused("\"abc", false);
+	expect_refused("0x", false);
+	expect_refused("0xzz", false);
+	expect_refused("abc", false);
+	expect_refused("2147483648", false);
+	expect_refused("%o", false);    /* buffer_pattern takes no offsets, as fio's */
+	expect_refused("0x12 34", false);
+	/* 512 bytes fit, 513 do not. */
+	char big[2 + 2 * 513 + 1] = "0x";
+	for (int i = 0; i < 513; i++)
+		memcpy(big + 2 + 2 * i, "ab", 3);
+	expect_refused(big, false);
+	big[2 + 2 * 512] = 0;
+	struct data_spec d = { 0 };
+	char err[256];
+	assert_int_equal(data_parse_pattern(big, &d, false, "buffer_pattern", err, sizeof(err)), 0);
+	assert_int_equal(d.pattern_len, 512);
+	/* %o: each block's offset, 8 bytes little-endian, pasted where it stands. */
+	assert_int_equal(data_parse_pattern("\"x\"%o", &d, true, "verify_pattern", err, sizeof(err)), 0);
+	uint8_t out[DATA_PATTERN_MAX];
+	assert_int_equal(data_pattern_at(&d, 0x0102030405060708ULL, out), 9);
+	assert_memory_equal(out, "x\x08\x07\x06\x05\x04\x03\x02\x01", 9);
+	char pr[128];
+	data_print_pattern(&d, pr, sizeof(pr));
+	assert_string_equal(pr, "0x78%o");
 }
 
 static void refresh_rules(void **state)
@@ -203,7 +273,7 @@ int main(void)
 		cmocka_unit_test(random_blocks_all_differ), cmocka_unit_test(seeds_give_other_streams),
 		cmocka_unit_test(odd_lengths),		    cmocka_unit_test(zero_and_pattern),
 		cmocka_unit_test(compress_share),	    cmocka_unit_test(dedupe_share),
-		cmocka_unit_test(parse_and_print),	    cmocka_unit_test(refresh_rules),
+		cmocka_unit_test(parse_and_print),	    cmocka_unit_test(fio_pattern_syntax),	    cmocka_unit_test(refresh_rules),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -623,11 +623,18 @@ static void test_error_object(void **state)
 	assert_string_equal(sval(e, "op"), "write");
 	json_decref(root);
 
+	/* A short read: no errno, what it moved of how much, at the request's offset. */
 	t->short_io = true;
-	t->err_op = IO_FSYNC;
+	t->err = ENODATA;
+	t->err_op = IO_READ;
+	t->short_got = 4096;
+	t->short_len = 8192;
 	root = run_json("run");
-	assert_string_equal(sval(root, "jobs.0.error.message"), "short transfer");
-	assert_string_equal(sval(root, "jobs.0.error.op"), "fsync");
+	assert_string_equal(sval(root, "jobs.0.error.message"), "short read: 4096 of 8192 bytes at offset 8192");
+	assert_true(json_is_null(at(root, "jobs.0.error.errno")));
+	assert_int_equal(ival(at(root, "jobs.0.error"), "bytes"), 4096);
+	assert_int_equal(ival(at(root, "jobs.0.error"), "length"), 8192);
+	assert_string_equal(sval(root, "jobs.0.error.op"), "read");
 	json_decref(root);
 
 	t->err = 0;

@@ -110,6 +110,24 @@ static void time_rejects(const char *s, const char *unit)
 
 /* --------------------------------------------------------------- parse_size */
 
+/* iogauge fio reads sizes as fio 3.33: the IEC spellings with a B are powers of 1000. */
+static void test_parse_size_fio_units(void **state)
+{
+	(void)state;
+	parse_size_fio_units(true);
+	uint64_t kib = size_of("4KiB"), mib = size_of("1MiB"), gib = size_of("2gib"), ki = size_of("4ki"),
+		 k = size_of("4k"), kb = size_of("4KB"), m = size_of("1m");
+	parse_size_fio_units(false);
+	assert_int_equal(kib, 4000);
+	assert_int_equal(mib, 1000000);
+	assert_int_equal(gib, 2000000000ULL);
+	assert_int_equal(ki, 4096); /* fio reads ki (no B) as 1024 */
+	assert_int_equal(k, 4096);
+	assert_int_equal(kb, 4096);
+	assert_int_equal(m, 1ULL << 20);
+	assert_int_equal(size_of("4KiB"), 4096); /* off again: iogauge's own reading */
+}
+
 static void test_parse_size_suffixes(void **state)
 {
 	(void)state;
@@ -1736,6 +1754,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_size_suffixes),
+		cmocka_unit_test(test_parse_size_fio_units),
 		cmocka_unit_test(test_parse_size_rejects),
 		cmocka_unit_test(test_parse_size_peta_spellings),
 		cmocka_unit_test(test_parse_time_units),

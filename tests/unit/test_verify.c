@@ -47,7 +47,7 @@ static struct verify_ctx *make(int algo, unsigned depth)
 		memcpy(gj.data.pattern, "\x11\x22\x33", 3);
 	}
 	assert_int_equal(verify_job_check(&gj, &e), 0);
-	struct verify_ctx *v = verify_new(&gj, 1, &e);
+	struct verify_ctx *v = verify_new(&gj, 1, NULL, 1, &e);
 	assert_non_null(v);
 	return v;
 }
@@ -126,7 +126,7 @@ static void every_byte_flip_found(void **state)
 		if (algo == VERIFY_PATTERN)
 			assert_int_equal(s->by_kind[VK_PATTERN], BS);
 		else
-			assert_int_equal(s->by_kind[VK_CORRUPT] + s->by_kind[VK_NO_HEADER], BS);
+			assert_int_equal(s->by_kind[VK_CORRUPT] + s->by_kind[VK_NO_HEADER] + s->by_kind[VK_LENGTH], BS);
 		verify_free(v);
 	}
 }
@@ -163,7 +163,7 @@ static void misplaced_lost_foreign(void **state)
 	verify_free(a);
 	gj.randseed = 99;
 	struct ig_err e = { 0 };
-	struct verify_ctx *other = verify_new(&gj, 1, &e);
+	struct verify_ctx *other = verify_new(&gj, 1, NULL, 1, &e);
 	const struct worker_hooks *h = verify_hooks(other);
 	struct io_u u = { .offset = 0, .len = BS, .op = IO_WRITE };
 	for (unsigned b = 0; b < NB; b++) { /* replay: what a run with seed 99 wrote */
@@ -249,6 +249,9 @@ static void refusals(void **state)
 	snprintf(gj.name, sizeof(gj.name), "v");
 	gj.verify = VERIFY_CRC32C;
 	gj.rw = RW_READ;
+	/* A read job checks what it reads (fio's read-only verify); verify_only replays writes it has none of. */
+	assert_int_equal(verify_job_check(&gj, &e), 0);
+	gj.verify_only = true;
 	assert_int_equal(verify_job_check(&gj, &e), -1);
 	assert_non_null(strstr(e.msg, "writes nothing"));
 	struct { int rw, algo; uint64_t bs; bool only, tb; const char *want; } cases[] = {

@@ -1,0 +1,80 @@
+#!/bin/bash
+# How make test counts (tests/results.sh): a skipped check is counted as
+# skipped, never as passed; a script that exits 77 (skip_all: cannot run here)
+# is a skipped check, not a failure; cmocka's skipped tests too; the log ends
+# with the skipped checks by name and "N passed, N failed, N skipped".
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/results.sh
+. "$E2E_ROOT/tests/results.sh"
+
+T=$E2E_TMP/results
+mkdir -p "$T" || exit 1
+
+# ---- a log as run-all.sh writes it: TAP lines and a cmocka program's summary
+cat >"$T/log" <<'EOF'
+== unit: build/san/tests/test_x
+[==========] Running 3 test(s).
+[ RUN      ] a
+[       OK ] a
+[ RUN      ] b
+[  SKIPPED ] b
+[==========] 3 test(s) run.
+[  PASSED  ] 2 test(s).
+[  SKIPPED ] 1 test(s), listed below:
+[  SKIPPED ] test_needs_tmpfs
+
+ 1 SKIPPED TEST(S)
+== e2e (iogauge): tests/e2e/test_safety.sh
+ok - refuses a mounted device
+# SKIP btrfs device: mkfs.btrfs not installed
+not ok - refuses a swap device
+ok - an xfs device # SKIP mkfs.xfs not installed
+# SKIP tests/e2e/test_mpi.sh with iogauge: mpirun not installed
+#   stderr: ok - not a check
+# 3 checks, 1 failed, 1 skipped
+EOF
+tally "$T/log" >"$T/out"
+rc=$?
+check "skips are counted apart: 3 passed, 1 failed, 4 skipped (got: $(tail -n 1 "$T/out"))" \
+	[ "$(tail -n 1 "$T/out")" = "3 passed, 1 failed, 4 skipped" ]
+check "a failure makes the tally's status 1" [ "$rc" = 1 ]
+check "the skipped checks are named, with where they are and why, before the last line" \
+	grep -q "^  e2e (iogauge): tests/e2e/test_safety.sh: btrfs device: mkfs.btrfs not installed$" "$T/out"
+check "a skipped cmocka test is named" grep -q "^  unit: build/san/tests/test_x: test_needs_tmpfs" "$T/out"
+check "TAP's own skip (ok - NAME # SKIP) is named too" grep -q "an xfs device # SKIP mkfs.xfs not installed$" "$T/out"
+check "the list is the four skipped checks, just before the last line" \
+	[ "$(tail -n 6 "$T/out" | head -n 1)" = "Skipped (not run here, so not proven):" ]
+
+# ---- one(): scripts that pass, skip a check, skip it all, fail silently
+cat >"$T/some.sh" <<EOF
+. "$E2E_ROOT/tests/e2e/lib.sh"
+pass "a check"
+skip "a check that needs xfs" "no xfs here"
+EOF
+cat >"$T/none.sh" <<EOF
+. "$E2E_ROOT/tests/e2e/lib.sh"
+skip_all "needs a loop device"
+EOF
+printf 'exit 3\n' >"$T/dies.sh"
+: >"$T/log2"
+{
+	echo "== e2e: some"
+	one "$T/log2" "some.sh" bash "$T/some.sh"
+	echo "== e2e: none"
+	one "$T/log2" "none.sh" bash "$T/none.sh"
+} >>"$T/log2.shown"
+cp "$T/log2" "$T/log3"
+tally "$T/log2" >"$T/out2"
+rc=$?
+check "lib.sh's skip() and a script's exit 77 are skipped, not passed or failed (got: $(tail -n 1 "$T/out2"))" \
+	[ "$(tail -n 1 "$T/out2")" = "1 passed, 0 failed, 2 skipped" ]
+check "nothing failed: status 0" [ "$rc" = 0 ]
+check "the script that could not run is named with skip_all's reason" \
+	grep -q "^  .*none.sh: needs a loop device$" "$T/out2"
+check "lib.sh's skip() never prints ok" grep -q "^# SKIP a check that needs xfs: no xfs here$" "$T/log2"
+check "lib.sh's own summary counts the skip apart" grep -q "^# 1 checks, 0 failed, 1 skipped$" "$T/log2"
+one "$T/log3" "dies.sh" bash "$T/dies.sh" >/dev/null
+tally "$T/log3" >"$T/out3"
+check "an exit status other than 0 and 77 without a failure line is a failure" \
+	[ "$(tail -n 1 "$T/out3")" = "1 passed, 1 failed, 2 skipped" ]
