@@ -485,7 +485,8 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		for (unsigned t = 0; r->jobs[i].targets && t < r->jobs[i].ntargets; t++) {
 			const struct target *tg = &r->jobs[i].targets[t];
 			add_device(r, tg->device);
-			if (!(r->jobs[i].job.engine->flags & ENGINE_NO_FILE))
+			/* Only about targets that will be measured: a refused run says nothing of disks. */
+			if (!r->err.status && !(r->jobs[i].job.engine->flags & ENGINE_NO_FILE))
 				iostat_note_target(r, tg->path, tg->device, tg->fstype);
 		}
 	uint64_t t0 = now_ns();
