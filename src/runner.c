@@ -90,34 +90,6 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 	}
 }
 
-static void devstats_read_all(struct run_result *r, struct devstat *snap)
-{
-	for (unsigned i = 0; i < r->ndevs; i++)
-		if (devstat_read(r->devs[i].name, &snap[i]))
-			snap[i].when_ns = 0;
-}
-
-static void devstats_add(struct run_result *r, const struct devstat *a, const struct devstat *b)
-{
-	for (unsigned i = 0; i < r->ndevs; i++) {
-		struct dev_result *d = &r->devs[i];
-		if (!a[i].when_ns || !b[i].when_ns)
-			continue;
-		d->ok = true;
-		d->rd_ios += b[i].rd_ios - a[i].rd_ios;
-		d->rd_sectors += b[i].rd_sectors - a[i].rd_sectors;
-		d->wr_ios += b[i].wr_ios - a[i].wr_ios;
-		d->wr_sectors += b[i].wr_sectors - a[i].wr_sectors;
-		d->io_ticks_ms += b[i].io_ticks_ms - a[i].io_ticks_ms;
-		d->rd_merges += b[i].rd_merges - a[i].rd_merges;
-		d->wr_merges += b[i].wr_merges - a[i].wr_merges;
-		d->rd_ticks_ms += b[i].rd_ticks_ms - a[i].rd_ticks_ms;
-		d->wr_ticks_ms += b[i].wr_ticks_ms - a[i].wr_ticks_ms;
-		d->in_queue_ms += b[i].in_queue_ms - a[i].in_queue_ms;
-		d->span_ns += b[i].when_ns - a[i].when_ns;
-	}
-}
-
 static uint64_t group_ramp(const struct run_result *r, unsigned first, unsigned last)
 {
 	uint64_t ramp = 0;
@@ -220,10 +192,11 @@ static void control_jobs(struct run_result *r, struct worker *ws, unsigned first
  */
 static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker *ws, unsigned n,
 			 unsigned first, unsigned last, const struct run_opts *o, struct cluster_local *cl,
-			 struct job_ctl *ctl)
+			 struct job_ctl *ctl, struct iostat_phase *dev, struct start_gate *gate)
 {
 	struct run_live l = { .threads = n };
 	uint64_t start = now_ns(), tick = cluster_size() > 1 ? 10 : 100, polls = 0;
+	unsigned ended = 0;
 	for (unsigned i = first; i < last; i++) {
 		const struct job *j = &r->jobs[i].job;
 		uint64_t t = j->runtime_ns ? j->ramp_ns + j->runtime_ns : 0;
@@ -237,8 +210,13 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 		control_jobs(r, ws, first, last, ctl, c);
 		if (done == n)
 			break;
-		struct timespec ts = { 0, (long)(tick * NSEC_PER_MSEC) };
-		nanosleep(&ts, NULL);
+		/* Device samples stay on their one-second grid: the sleep ends at the next one. */
+		uint64_t sleep = iostat_tick(dev, r, now_ns());
+		if (sleep > tick * NSEC_PER_MSEC)
+			sleep = tick * NSEC_PER_MSEC;
+		/* A worker's end wakes this at once: the device counters end with the workers. */
+		ended = gate_wait_finished(gate, ended, sleep);
+		iostat_tick(dev, r, now_ns());
 		feed_steady(r, ws, n, first, last, now_ns());
 		if (!o->progress || ++polls % (100 / tick))
 			continue;
@@ -303,7 +281,6 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, unsigned last,
 		     unsigned *group, const struct run_opts *o)
 {
-	struct devstat before[MAX_DEVS], after[MAX_DEVS];
 	unsigned nthreads = 0, started = 0;
 	for (unsigned i = first; i < last && !c->stop; i++) {
 		pre_job(c, &r->jobs[i]);
@@ -317,6 +294,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		return 0;
 	c->halt = 0; /* a stop of an earlier group's measured phase does not carry over */
 	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
+	struct iostat_phase *dev = xcalloc(1, sizeof(*dev));
 	struct start_gate gate;
 	gate_init(&gate);
 	uint64_t ramp = group_ramp(r, first, last);
@@ -391,7 +369,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	gate_wait_ready(&gate, started);
 	bool go = cluster_start(c, started == nthreads);
 	if (!ramp)
-		devstats_read_all(r, before);
+		iostat_begin(dev, r);
 	gate_open(&gate, go ? 1 : -1);
 	if (ramp && go) {
 		uint64_t until = now_ns() + ramp;
@@ -401,7 +379,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		}
 		if (gate.sync_ramp)
 			cluster_start(c, true);
-		devstats_read_all(r, before);
+		iostat_begin(dev, r);
 		gate_measure(&gate);
 	}
 	struct cluster_local cl = { .stonewall = false };
@@ -411,13 +389,13 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		for (unsigned m = first; m < last; m++)
 			if (ctl[m - first].after)
 				gate_open(ctl[m - first].after, -1);
-	wait_workers(c, r, ws, started, first, last, o, &cl, ctl);
+	wait_workers(c, r, ws, started, first, last, o, &cl, ctl, dev, &gate);
 	for (unsigned k = 0; k < started; k++)
 		pthread_join(ws[k].tid, NULL);
 	local_state(ws, started, &cl);
 	cluster_group_end(c, &cl);
-	devstats_read_all(r, after);
-	devstats_add(r, before, after);
+	iostat_end(dev, r);
+	free(dev);
 	gate_destroy(&gate);
 	collect(r, ws, first, last, group, c);
 	for (unsigned m = first; m < last; m++)
@@ -504,8 +482,13 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		cluster_agree(c, &r->err);
 	}
 	for (unsigned i = 0; i < njobs; i++)
-		for (unsigned t = 0; r->jobs[i].targets && t < r->jobs[i].ntargets; t++)
-			add_device(r, r->jobs[i].targets[t].device);
+		for (unsigned t = 0; r->jobs[i].targets && t < r->jobs[i].ntargets; t++) {
+			const struct target *tg = &r->jobs[i].targets[t];
+			add_device(r, tg->device);
+			/* Only about targets that will be measured: a refused run says nothing of disks. */
+			if (!r->err.status && !(r->jobs[i].job.engine->flags & ENGINE_NO_FILE))
+				iostat_note_target(r, tg->path, tg->device, tg->fstype);
+		}
 	uint64_t t0 = now_ns();
 	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c) && !r->exit_rest;
 	     group++) {
@@ -538,6 +521,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 void run_result_free(struct run_result *r)
 {
 	cluster_run_free(r);
+	iostat_run_free(&r->iostat);
 	for (unsigned i = 0; i < r->njobs; i++) {
 		struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++)

@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "ctx.h"
+#include "iostat.h"
 #include "job.h"
 #include "stats.h"
 #include "steady.h"
@@ -40,6 +41,7 @@ struct job_result {
 struct dev_result {
 	char name[64];
 	char host[64];    /* several ranks: the host it belongs to; "" alone */
+	char disk[64];    /* a partition's whole disk ("vda" for "vda1"); "" for a disk */
 	uint64_t rd_ios, rd_sectors, wr_ios, wr_sectors, io_ticks_ms;
 	uint64_t rd_merges, wr_merges, rd_ticks_ms, wr_ticks_ms, in_queue_ms;
 	uint64_t span_ns; /* time the counters cover */
@@ -52,6 +54,7 @@ struct run_result {
 	unsigned njobs;
 	struct dev_result devs[MAX_DEVS];
 	unsigned ndevs;
+	struct iostat_run iostat; /* per-second device samples, other processes' I/O (iostat.h) */
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
 	bool interrupted;     /* stopped by a signal */

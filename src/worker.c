@@ -864,6 +864,7 @@ void *worker_main(void *arg)
 	}
 	worker_teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
+	gate_finished(w->gate);
 	return NULL;
 }
 

@@ -63,12 +63,17 @@ struct start_gate {
 	 */
 	bool sync_ramp;
 	int measure;
+	unsigned finished; /* workers done: the runner wakes at once, so its device counters end with them */
 };
 void gate_init(struct start_gate *g);
 void gate_destroy(struct start_gate *g);
 void gate_wait_ready(struct start_gate *g, unsigned n);
 void gate_open(struct start_gate *g, int go);
 void gate_measure(struct start_gate *g);
+/* A worker has ended (once per thread, after its last request). */
+void gate_finished(struct start_gate *g);
+/* Wait up to wait_ns for more than `seen` workers to have ended; returns how many have. */
+unsigned gate_wait_finished(struct start_gate *g, unsigned seen, uint64_t wait_ns);
 
 struct worker {
 	const struct job *job;

@@ -1,8 +1,10 @@
 /* The start gate: workers counted in, then released (or called off) by the runner together. */
+#include "common.h"
 #include "worker.h"
 #include "worker_int.h"
 
 #include <pthread.h>
+#include <time.h>
 
 int gate_wait_go(struct start_gate *g)
 {
@@ -16,8 +18,13 @@ int gate_wait_go(struct start_gate *g)
 
 void gate_init(struct start_gate *g)
 {
+	pthread_condattr_t ca;
 	pthread_mutex_init(&g->lock, NULL);
-	pthread_cond_init(&g->cv, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* timed waits immune to clock steps */
+	pthread_cond_init(&g->cv, &ca);
+	pthread_condattr_destroy(&ca);
+	g->finished = 0;
 	g->ready = 0;
 	g->go = 0;
 	g->sync_ramp = false;
@@ -44,6 +51,30 @@ void gate_open(struct start_gate *g, int go)
 	g->go = go;
 	pthread_cond_broadcast(&g->cv);
 	pthread_mutex_unlock(&g->lock);
+}
+
+void gate_finished(struct start_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->finished++;
+	pthread_cond_broadcast(&g->cv);
+	pthread_mutex_unlock(&g->lock);
+}
+
+unsigned gate_wait_finished(struct start_gate *g, unsigned seen, uint64_t wait_ns)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	uint64_t until = (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec + wait_ns;
+	ts.tv_sec = (time_t)(until / NSEC_PER_SEC);
+	ts.tv_nsec = (long)(until % NSEC_PER_SEC);
+	pthread_mutex_lock(&g->lock);
+	while (g->finished <= seen)
+		if (pthread_cond_timedwait(&g->cv, &g->lock, &ts))
+			break;
+	unsigned n = g->finished;
+	pthread_mutex_unlock(&g->lock);
+	return n;
 }
 
 void gate_measure(struct start_gate *g)

@@ -425,6 +425,7 @@ static void write_result(struct page *p, unsigned r)
 	if (json_array_size(json_object_get(root, "jobs"))) { /* nothing ran: nothing to qualify */
 		fputs("<h3>What the figures include</h3>\n", f);
 		write_notes(p, r);
+		html_iostat(p, r);
 	}
 	charts_suite(p, r);
 	charts_compare(p, &r, 1);

@@ -43,6 +43,9 @@ void charts_series(struct page *p, unsigned r);
 /* The charts of a suite's own findings (scale's knee), when the result has them. */
 void charts_suite(struct page *p, unsigned r);
 
+/* The device's iostat -x columns over the measured part and per second, other processes' I/O. */
+void html_iostat(struct page *p, unsigned r);
+
 /* Latency percentile points of l, x = 1/(1-p), y in microseconds: appended to ds. */
 void chart_pct_points(json_t *ds, const struct lat_stats *l);
 

@@ -315,6 +315,7 @@ json_t *json_devices(const struct run_result *r)
 		json_object_set_new(o, "write_bytes", JU(d->wr_sectors * 512));
 		json_object_set_new(o, "util_pct", json_real(util > 100 ? 100 : util));
 		json_object_set_new(o, "span_ns", JU(d->span_ns));
+		json_iostat_device(o, r, d);
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -406,6 +407,7 @@ void json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 	json_object_set_new(o, "jobs", jobs);
 	json_object_set_new(o, "groups", json_groups(r));
 	json_object_set_new(o, "devices", json_devices(r));
+	json_add_iostat(o, r);
 	if (r->cluster)
 		json_object_set_new(o, "cluster", json_cluster(r));
 	json_t *notes = json_array();

@@ -363,7 +363,40 @@ static void devices_from_json(const json_t *a, struct run_result *r)
 		d->wr_sectors = jget_u64(o, "write_bytes") / 512;
 		d->span_ns = jget_u64(o, "span_ns");
 		d->io_ticks_ms = (uint64_t)(jget_real(o, "util_pct") / 100 * (double)d->span_ns / 1e6);
+		jget_str(o, "disk", d->disk, sizeof(d->disk));
+		/* The counts behind iostat -x's columns, back from the columns (ms are whole). */
+		const json_t *c = json_object_get(o, "iostat");
+		double ms = (double)d->span_ns / 1e6;
+		d->rd_ticks_ms = (uint64_t)llround(jget_real(c, "r_await_ms") * (double)d->rd_ios);
+		d->wr_ticks_ms = (uint64_t)llround(jget_real(c, "w_await_ms") * (double)d->wr_ios);
+		d->in_queue_ms = (uint64_t)llround(jget_real(c, "aqu_sz") * ms);
+		d->rd_merges = (uint64_t)llround(jget_real(c, "rrqm_s") * ms / 1e3);
+		d->wr_merges = (uint64_t)llround(jget_real(c, "wrqm_s") * ms / 1e3);
 		d->ok = true;
+	}
+}
+
+/* Other processes' I/O and targets without a device, as the run saw them. */
+static void iostat_from_json(const json_t *root, struct run_result *r)
+{
+	struct iostat_run *io = &r->iostat;
+	const json_t *a = json_object_get(root, "other_io"), *o;
+	size_t i;
+	io->others_ok = json_is_array(a);
+	if (json_array_size(a))
+		io->others = xcalloc(json_array_size(a), sizeof(*io->others));
+	json_array_foreach(a, i, o) {
+		struct other_io *x = &io->others[io->nothers++];
+		x->pid = (int)json_integer_value(json_object_get(o, "pid"));
+		jget_str(o, "name", x->name, sizeof(x->name));
+		x->read_bytes = jget_u64(o, "read_bytes");
+		x->write_bytes = jget_u64(o, "write_bytes");
+	}
+	json_array_foreach(json_object_get(root, "no_device"), i, o) {
+		if (io->nnodev == sizeof(io->nodev) / sizeof(io->nodev[0]))
+			break;
+		jget_str(o, "path", io->nodev[io->nnodev].path, sizeof(io->nodev[0].path));
+		jget_str(o, "fstype", io->nodev[io->nnodev++].fstype, sizeof(io->nodev[0].fstype));
 	}
 }
 
@@ -380,6 +413,7 @@ int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err
 		r->jobs[i].job.index = (unsigned)i;
 	}
 	devices_from_json(json_object_get(root, "devices"), r);
+	iostat_from_json(root, r);
 	const json_t *notes = json_object_get(root, "notes");
 	json_array_foreach(notes, i, o)
 		if (r->nnotes < MAX_NOTES && json_is_string(o))

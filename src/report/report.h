@@ -43,6 +43,19 @@ json_t *json_text(const char *s);
 /* Integers as JSON integers, above INT64_MAX as reals: never negative. */
 json_t *json_u64(uint64_t v);
 
+/* ---- iostat -x and iopp for the measured phase (iostat_out.c) */
+
+/* The devices' iostat -x columns (after the "Disk stats" lines). */
+void report_iostat_text(FILE *f, const struct run_result *r);
+/* "Disk stats: none: PATH is on tmpfs, which has no block device". */
+void report_nodev_text(FILE *f, const struct run_result *r);
+/* "other I/O while measuring: PID N name X MB read, Y MB written" or "none". */
+void report_other_io_text(FILE *f, const struct run_result *r);
+/* A device object's "disk", "iostat" and (this rank's) per-second "series". */
+void json_iostat_device(json_t *o, const struct run_result *r, const struct dev_result *d);
+/* Root "other_io" and "no_device". */
+void json_add_iostat(json_t *o, const struct run_result *r);
+
 /* ---- a run merged from several ranks (cluster.c) */
 
 /* Ranks, hosts, clocks, the spread between ranks and what each had left. */

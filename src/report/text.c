@@ -316,8 +316,12 @@ static void print_devices(FILE *f, const struct run_result *r)
 	bool any = false;
 	for (unsigned i = 0; i < ndevs; i++)
 		any |= devs[i].ok;
-	if (!any)
+	report_nodev_text(f, r);
+	if (!any) {
+		if (r->iostat.nnodev)
+			report_other_io_text(f, r);
 		return;
+	}
 	fprintf(f, "\nDisk stats (read/write), measured part only:\n");
 	for (unsigned i = 0; i < ndevs; i++) {
 		const struct dev_result *d = &devs[i];
@@ -330,6 +334,8 @@ static void print_devices(FILE *f, const struct run_result *r)
 			fmt_bytes(rb, sizeof(rb), (double)d->rd_sectors * 512),
 			fmt_bytes(wb, sizeof(wb), (double)d->wr_sectors * 512), util > 100 ? 100 : util);
 	}
+	report_iostat_text(f, r);
+	report_other_io_text(f, r);
 	if (ndevs == 1 && devs[0].ok) {
 		const struct dev_result *d = &devs[0];
 		double rd = (double)d->rd_sectors * 512, wr = (double)d->wr_sectors * 512;
