@@ -179,7 +179,8 @@ static struct proc_snap *proc_snapshot(void)
 		s->e[s->n++] = e;
 	}
 	closedir(d);
-	qsort(s->e, s->n, sizeof(*s->e), by_pid);
+	if (s->n) /* qsort's base must not be NULL, even for no elements */
+		qsort(s->e, s->n, sizeof(*s->e), by_pid);
 	return s;
 }
 
@@ -374,7 +375,8 @@ void iostat_end(struct iostat_phase *p, struct run_result *r)
 	if (after) {
 		proc_diff(&r->iostat, p->procs, after);
 		r->iostat.others_ok = true;
-		qsort(r->iostat.others, r->iostat.nothers, sizeof(*r->iostat.others), by_bytes);
+		if (r->iostat.nothers)
+			qsort(r->iostat.others, r->iostat.nothers, sizeof(*r->iostat.others), by_bytes);
 	}
 	proc_free(after);
 	proc_free(p->procs);
