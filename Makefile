@@ -19,9 +19,28 @@ MPISRC   = $(sort $(wildcard src/mpi/*.c))
 MPIOBJ   = $(filter-out build/rel/src/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/mpi/%.o)
 MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
+# `make clang`: the release build by clang, its own objects under build/clang/ (CI builds it).
+CLANG   ?= clang
+CLANGOBJ = $(SRC:%.c=build/clang/%.o)
+# -MMD -MP: each object's header list in its .d file (included at the end), so editing a
+# header rebuilds exactly its users.
+DEP      = -MMD -MP
 
-.PHONY: all run test unit e2e deps san mpi install install-fio-link fio-regression clean docs bench screenshots fuzz fuzz-build fuzz-smoke check-tsan
+# Each variant's compile command, recorded in build/VARIANT/flags; every object of the
+# variant depends on that file, rewritten only when the command changes, so a new CC,
+# CFLAGS or MPICC rebuilds the variant (make CC=clang after a gcc build, for one).
+CMD_rel     = $(CC) $(CFLAGS) $(WARN) $(BASE)
+CMD_san     = $(CC) -O1 -g $(SAN) $(WARN) $(BASE)
+CMD_mpi     = $(MPICC) $(CFLAGS) $(WARN) $(BASE)
+CMD_mpi-san = $(MPICC) -O1 -g $(SAN) $(WARN) $(BASE)
+CMD_clang   = $(CLANG) $(CFLAGS) $(WARN) $(BASE)
+
+.PHONY: all run test unit e2e deps san mpi clang install install-fio-link fio-regression clean docs bench screenshots fuzz fuzz-build fuzz-smoke check-tsan FORCE
 all: iogauge iogauge.1 docs/options.md docs/fio.md
+
+.PRECIOUS: build/%/flags # made by a pattern rule: kept, not deleted as intermediate
+build/%/flags: FORCE
+	@mkdir -p $(@D); echo '$(CMD_$*) $(LIBS)' | cmp -s - $@ || echo '$(CMD_$*) $(LIBS)' > $@
 
 deps:
 	@scripts/deps.sh
@@ -38,31 +57,38 @@ iogauge-mpi: $(MPIOBJ)
 build/iogauge-mpi-san: $(MPISANOBJ)
 	@echo "  LD-MPI-SAN $@"; $(MPICC) -O1 -g $(SAN) $(BASE) -o $@ $^ $(LIBS)
 
-build/mpi/%.o: %.c $(wildcard src/*.h src/*/*.h)
-	@mkdir -p $(dir $@)
-	@echo "  MPICC   $<"; $(MPICC) $(CFLAGS) $(WARN) $(BASE) -c -o $@ $<
+build/iogauge-clang: $(CLANGOBJ)
+	@echo "  LD-CLANG $@"; $(CLANG) $(CFLAGS) $(BASE) -o $@ $^ $(LIBS)
 
-build/mpi-san/%.o: %.c $(wildcard src/*.h src/*/*.h)
+build/mpi/%.o: %.c build/mpi/flags
 	@mkdir -p $(dir $@)
-	@echo "  MPICC-SAN $<"; $(MPICC) -O1 -g $(SAN) $(WARN) $(BASE) -c -o $@ $<
+	@echo "  MPICC   $<"; $(CMD_mpi) $(DEP) -c -o $@ $<
+
+build/mpi-san/%.o: %.c build/mpi-san/flags
+	@mkdir -p $(dir $@)
+	@echo "  MPICC-SAN $<"; $(CMD_mpi-san) $(DEP) -c -o $@ $<
 
 # The MPI build (mpirun -np N iogauge-mpi ...); the plain iogauge never links MPI.
 mpi: iogauge-mpi build/iogauge-mpi-san
 
-build/rel/%.o: %.c $(wildcard src/*.h src/*/*.h)
+build/rel/%.o: %.c build/rel/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC      $<"; $(CC) $(CFLAGS) $(WARN) $(BASE) -c -o $@ $<
+	@echo "  CC      $<"; $(CMD_rel) $(DEP) -c -o $@ $<
 
-build/san/%.o: %.c $(wildcard src/*.h src/*/*.h)
+build/san/%.o: %.c build/san/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC-SAN  $<"; $(CC) -O1 -g $(SAN) $(WARN) $(BASE) -c -o $@ $<
+	@echo "  CC-SAN  $<"; $(CMD_san) $(DEP) -c -o $@ $<
+
+build/clang/%.o: %.c build/clang/flags
+	@mkdir -p $(dir $@)
+	@echo "  CLANG   $<"; $(CMD_clang) $(DEP) -c -o $@ $<
 
 build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ))
 	@mkdir -p $(dir $@)
-	@echo "  LD-SAN  $@"; $(CC) -O1 -g $(SAN) $(WARN) $(BASE) -o $@ $^ $(LIBS) -lcmocka
+	@echo "  LD-SAN  $@"; $(CMD_san) $(DEP) -MF $@.d -MT $@ -o $@ $^ $(LIBS) -lcmocka
 
-# The HTML report's script and style, embedded by html_assets.c (.incbin).
-build/rel/src/report/html_assets.o build/san/src/report/html_assets.o: src/report/html.js src/report/html.css
+# The HTML report's script and style, embedded by html_assets.c (.incbin; not in the .d files).
+$(foreach v,rel san clang fuzz tsan,build/$(v)/src/report/html_assets.o): src/report/html.js src/report/html.css
 
 # Generated from the option table: never edited by hand.
 iogauge.1: iogauge
@@ -80,6 +106,9 @@ unit: $(UNITBIN)
 	@tests/run-unit.sh $(UNITBIN)
 
 san: build/iogauge-san $(UNITBIN)
+
+# The release build by clang, with the same -Wall -Wextra -Werror (.ci/run builds it).
+clang: build/iogauge-clang
 
 test: deps all san mpi fuzz-build
 	@tests/run-all.sh
@@ -119,19 +148,19 @@ clean:
 # `make test` runs a 3 s smoke pass of each (tests/run-all.sh).
 FUZZCC    ?= clang
 FUZZ_TIME ?= 60
-FUZZFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
-	     -Wno-xor-used-as-pow # fiorand.h spells fio's seed as fio does
+FUZZFLAGS  = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+CMD_fuzz   = $(FUZZCC) $(FUZZFLAGS) $(WARN) $(BASE)
 FUZZSRC    = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZBIN    = $(FUZZSRC:tests/fuzz/%.c=build/fuzz/%)
 FUZZOBJ    = $(LIBSRC:%.c=build/fuzz/%.o)
 .SECONDARY: $(FUZZOBJ) # shared by every target: kept, not rebuilt per target
 
-build/fuzz/%.o: %.c $(wildcard src/*.h src/*/*.h)
+build/fuzz/%.o: %.c build/fuzz/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC-FUZZ $<"; $(FUZZCC) $(FUZZFLAGS) $(WARN) $(BASE) -c -o $@ $<
+	@echo "  CC-FUZZ $<"; $(CMD_fuzz) $(DEP) -c -o $@ $<
 
 build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZOBJ)
-	@echo "  LD-FUZZ $@"; $(FUZZCC) -O1 -g -fsanitize=fuzzer,address,undefined $(WARN) $(BASE) -o $@ $^ $(LIBS)
+	@echo "  LD-FUZZ $@"; $(FUZZCC) -O1 -g -fsanitize=fuzzer,address,undefined $(WARN) $(BASE) $(DEP) -MF $@.d -MT $@ -o $@ $^ $(LIBS)
 
 fuzz-build: $(FUZZBIN)
 
@@ -143,14 +172,19 @@ fuzz-smoke: $(FUZZBIN)
 
 # ThreadSanitizer: the same sources, workloads with many threads, signals and read-backs
 # (tests/tsan.sh); any data race it reports fails the check.
-TSANOBJ = $(SRC:%.c=build/tsan/%.o)
+TSANOBJ  = $(SRC:%.c=build/tsan/%.o)
+CMD_tsan = $(CC) -O1 -g -fsanitize=thread $(WARN) $(BASE)
 
-build/tsan/%.o: %.c $(wildcard src/*.h src/*/*.h)
+build/tsan/%.o: %.c build/tsan/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC-TSAN $<"; $(CC) -O1 -g -fsanitize=thread $(WARN) $(BASE) -c -o $@ $<
+	@echo "  CC-TSAN $<"; $(CMD_tsan) $(DEP) -c -o $@ $<
 
 build/iogauge-tsan: $(TSANOBJ)
 	@echo "  LD-TSAN $@"; $(CC) -O1 -g -fsanitize=thread $(BASE) -o $@ $^ $(LIBS)
 
 check-tsan: deps build/iogauge-tsan
 	tests/tsan.sh build/iogauge-tsan
+
+# The header lists written by -MMD (absent before the first build: nothing to rebuild then).
+-include $(wildcard $(addsuffix .d,$(basename $(OBJ) $(SANOBJ) $(CLANGOBJ) $(FUZZOBJ) $(TSANOBJ) \
+	$(MPISRC:%.c=build/mpi/%.o) $(MPISRC:%.c=build/mpi-san/%.o))) $(UNITBIN:=.d) $(FUZZBIN:=.d))
