@@ -1,6 +1,6 @@
 /* Command-line arguments and option strings into jobs, through the option table (job files: jobfile.c). */
 #include "common.h"
-#include "commands.h"
+#include "command.h"
 #include "options.h"
 #include "steady.h"
 #include "ctx.h"

@@ -39,11 +39,6 @@ const struct command *command_find(const char *name)
 	return NULL;
 }
 
-unsigned command_formats(const struct command *c)
-{
-	return c->formats ? c->formats : 1u << OUT_NORMAL | 1u << OUT_JSON;
-}
-
 int command_check_format(const struct command *c, const struct settings *s, struct ig_err *e)
 {
 	unsigned asked = s->output_formats ? s->output_formats : 1u << s->output_format;

@@ -7,7 +7,7 @@
  * lacks are "unsupported fio option" lines.
  */
 #include "common.h"
-#include "commands.h"
+#include "command.h"
 #include "options.h"
 
 #include <ctype.h>

@@ -75,15 +75,15 @@ static int dispatch(int argc, char **argv)
 		return fio_main_as_fio(argc, argv);
 	const char *a = argc > 1 ? argv[1] : "";
 	if (!strcmp(a, "--help-man")) {
-		options_man(stdout);
+		options_man(stdout, commands);
 		return 0;
 	}
 	if (!strcmp(a, "--help-markdown")) {
-		options_markdown(stdout);
+		options_markdown(stdout, commands);
 		return 0;
 	}
 	if (!strcmp(a, "--help-fio-markdown")) {
-		options_fio_markdown(stdout);
+		options_fio_markdown(stdout, fio_cli_markdown);
 		return 0;
 	}
 	if (!strcmp(a, "--version")) {

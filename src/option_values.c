@@ -2,7 +2,7 @@
 #include "common.h"
 #include "options.h"
 #include "option_values.h"
-#include "commands.h"
+#include "command.h"
 #include "steady.h"
 #include "engines/engine.h"
 #include "fio_opts.h"

@@ -247,11 +247,11 @@ int jobfile_parse(const char *path, const struct command *cmd, struct parsed_arg
 /* Combinations no single option can reject.  0, or -1 with e set (status 2). */
 int job_validate(struct job *j, struct ig_err *e);
 
-/* Generated documentation. */
+/* Generated documentation (docs.c); table: the command table, NULL-terminated. */
 void options_help(FILE *f, const struct command *cmd);
-void options_man(FILE *f);
-void options_markdown(FILE *f);
-/* docs/fio.md: fio's options, supported or not, from the option table and fio_names. */
-void options_fio_markdown(FILE *f);
+void options_man(FILE *f, const struct command *const *table);
+void options_markdown(FILE *f, const struct command *const *table);
+/* docs/fio.md: fio's options, supported or not, from the option table and fio_names; cli_markdown: iogauge fio's own. */
+void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f));
 
 #endif

@@ -842,7 +842,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 	size_option(x, &pa);
 	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
 	    check_cases(x, &e) || (cmd->suite->write_files && cmd->suite->write_files(&x->sr, true, &e)) ||
-	    outputs_open(&out, &pa.settings, &e)) {
+	    outputs_open(&out, &pa.settings, command_saved_summary, &e)) {
 		msg_err("%s", e.msg);
 		if (cmd->suite->end)
 			cmd->suite->end(&x->sr);

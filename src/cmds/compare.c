@@ -253,7 +253,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	if (!rc)
 		rc = load_all(&t, pa.words, pa.nwords, &e);
 	if (!rc)
-		rc = outputs_open(&out, &pa.settings, &e);
+		rc = outputs_open(&out, &pa.settings, command_saved_summary, &e);
 	if (rc) {
 		msg_err("%s", e.msg);
 	} else {

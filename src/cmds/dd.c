@@ -691,7 +691,7 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 	struct outputs out;
 	struct dd_ends ends = { .zero = -1, .null = -1 };
 	if (parse(cmd, argc, argv, &pa, p, &e) || (!pa.help && ends_open(p, &ends, &e)) ||
-	    (!pa.help && outputs_open(&out, &pa.settings, &e))) {
+	    (!pa.help && outputs_open(&out, &pa.settings, command_saved_summary, &e))) {
 		msg_err("%s", e.msg);
 		ends_close(&ends);
 		args_free(&pa);

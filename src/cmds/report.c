@@ -61,7 +61,7 @@ static int write_report(const struct parsed_args *pa, json_t **roots, struct ig_
 		res[i].root = roots[i];
 		res[i].label = pa->nwords > 1 ? names[i] : "";
 	}
-	int rc = html_write(f, res, pa->nwords, chartjs);
+	int rc = html_write(f, res, pa->nwords, chartjs, command_saved_summary);
 	if ((f != stdout && fclose(f)) || rc)
 		rc = err_set(e, EXIT_IOERR, "cannot write the report to %s: %s", to_stdout ? "stdout" : path,
 			     strerror(errno));

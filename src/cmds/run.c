@@ -46,7 +46,7 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 {
 	struct ig_err e = { 0 };
 	struct outputs out;
-	if (report_fio_logs_check(pa->jobs, pa->njobs, &e) || outputs_open(&out, &pa->settings, &e)) {
+	if (report_fio_logs_check(pa->jobs, pa->njobs, &e) || outputs_open(&out, &pa->settings, command_saved_summary, &e)) {
 		msg_err("%s", e.msg);
 		return e.status;
 	}

@@ -7,8 +7,6 @@
  * it keeps its familiar shape.
  */
 #include "common.h"
-#include "commands.h"
-#include "suite.h"
 #include "report/html.h"
 #include "userfile.h"
 
@@ -222,17 +220,9 @@ static void write_summary(struct page *p, unsigned r)
 	FILE *m = open_memstream(&buf, &len);
 	if (!m)
 		return;
-	/* The command's own saved text (dd's lines, ioping's statistics), then a suite's table. */
-	const struct command *c = command_find(str(json_object_get(root, "iogauge"), "command"));
-	if (c && c->print_saved) {
-		c->print_saved(m, root);
-		fflush(m);
-	}
-	if (json_object_get(root, "suite")) {
-		struct suite_saved ss;
-		if (!suite_from_json(root, &ss, &e))
-			ss.suite.print(m, &ss.sr);
-		suite_saved_free(&ss);
+	/* The command's own text: the command layer's callback (command_saved_summary). */
+	if (p->summary) {
+		p->summary(m, root, &e);
 		fflush(m);
 	}
 	/* run, and suites that print only while they run: fio's text. */
@@ -433,9 +423,10 @@ static void write_result(struct page *p, unsigned r)
 	fputs("</section>\n", f);
 }
 
-int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs)
+int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs,
+	       html_summary_fn summary)
 {
-	struct page p = { .f = f, .res = res, .nres = n, .charts = json_array() };
+	struct page p = { .f = f, .res = res, .nres = n, .charts = json_array(), .summary = summary };
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>iogauge report", f);
 	if (n == 1) {

@@ -15,6 +15,7 @@ struct page {
 	const struct html_result *res;
 	unsigned nres;
 	json_t *charts; /* the specs, in the order of their canvases */
+	html_summary_fn summary; /* the command layer's text of a result; NULL: fio's text */
 };
 
 /* The embedded script and style (html_assets.c, from html.js and html.css). */

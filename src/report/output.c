@@ -118,7 +118,7 @@ static void close_all(struct outputs *o)
 	o->out = stdout;
 }
 
-int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
+int outputs_open(struct outputs *o, const struct settings *s, html_summary_fn summary, struct ig_err *e)
 {
 	/* Several ranks: rank 0 writes the merged results, the others nothing; rank 0's verdict holds for all. */
 	if (cluster_rank()) {
@@ -133,6 +133,7 @@ int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e)
 		close_all(o);
 		return -1;
 	}
+	o->summary = summary;
 	return 0;
 }
 
@@ -155,7 +156,7 @@ int outputs_finish(struct outputs *o, const struct settings *s, json_t *root, in
 		bad |= dump(root, o->json, o->json_name) != 0;
 	if (root && o->html) {
 		struct html_result one = { root, "" };
-		if (html_write(o->html, &one, 1, o->chartjs)) {
+		if (html_write(o->html, &one, 1, o->chartjs, o->summary)) {
 			msg_err("cannot write the HTML report to %s: %s", o->html_name, strerror(errno));
 			bad = true;
 		}

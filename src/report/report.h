@@ -129,11 +129,19 @@ const char *html_chartjs_path(void);
 /* Chart.js's text, to inline in the page; NULL with e set (status 2) when it is missing. */
 char *html_chartjs_load(struct ig_err *e);
 /*
- * One self-contained page (no network: the chart library is inlined) for
- * the results; several are compared on shared charts.  0, or -1 when a
- * write failed.
+ * A saved result's summary as its command prints it, written to f; 0, or -1
+ * with e set.  The command layer's (command_saved_summary in cmds/summary.c):
+ * report knows no command table and no suite, so it is handed this.
  */
-int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs);
+typedef int (*html_summary_fn)(FILE *f, const json_t *root, struct ig_err *e);
+/*
+ * One self-contained page (no network: the chart library is inlined) for
+ * the results; several are compared on shared charts.  summary: each
+ * result's text (what it writes nothing for, and NULL, get fio's text).
+ * 0, or -1 when a write failed.
+ */
+int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs,
+	       html_summary_fn summary);
 
 /* ---- saved results as compare reads them (saved.c) */
 
@@ -174,12 +182,14 @@ struct outputs {
 	FILE *html; /* --html FILE, or NULL */
 	const char *out_name, *json_name, *html_name;
 	char *chartjs; /* read before the run: a missing library is a usage error, not a lost report */
+	html_summary_fn summary; /* --html's summary text (html_write) */
 };
 /*
  * Open --output and --json before the run, so a bad path is a usage error and
- * not a lost result; the two naming one file is refused.  0 or -1 with e set.
+ * not a lost result; the two naming one file is refused.  summary: for
+ * --html (html_write).  0 or -1 with e set.
  */
-int outputs_open(struct outputs *o, const struct settings *s, struct ig_err *e);
+int outputs_open(struct outputs *o, const struct settings *s, html_summary_fn summary, struct ig_err *e);
 /* Does any output need the JSON root (--output-format=json, --json, --html)? */
 bool outputs_want_root(const struct outputs *o, const struct settings *s);
 /*

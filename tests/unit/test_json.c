@@ -811,7 +811,7 @@ static int write_json(json_t *root, const char *json_path, int format, const cha
 	s.output_format = format;
 	snprintf(s.json, sizeof(s.json), "%s", json_path ? json_path : "");
 	snprintf(s.output, sizeof(s.output), "%s", output ? output : "");
-	if (outputs_open(&o, &s, e))
+	if (outputs_open(&o, &s, NULL, e))
 		return -1;
 	return outputs_finish(&o, &s, root, status);
 }

@@ -142,7 +142,7 @@ static void test_quick_roundtrip(void **state)
 	char *page = NULL;
 	m = open_memstream(&page, &len);
 	struct html_result one = { root, "" };
-	assert_int_equal(html_write(m, &one, 1, "var Chart = function () {};"), 0);
+	assert_int_equal(html_write(m, &one, 1, "var Chart = function () {};", command_saved_summary), 0);
 	fclose(m);
 	const char *start = strstr(page, "id=\"iogauge-data\">");
 	assert_non_null(start);

@@ -1,6 +1,6 @@
 /* A suite's results as people read them: the table's cells, header, device lines, and its JSON. */
 #include "cluster.h"
-#include "commands.h"
+#include "command.h"
 #include "common.h"
 #include "options.h"
 #include "suite.h"
