@@ -25,6 +25,9 @@ CLANGOBJ = $(SRC:%.c=build/clang/%.o)
 # -MMD -MP: each object's header list in its .d file (included at the end), so editing a
 # header rebuilds exactly its users.
 DEP      = -MMD -MP
+# A test program's sources and objects, without the headers among its prerequisites.
+SRCS_OBJS = $(filter %.c %.o,$^)
+HEADERS   = $(wildcard src/*.h src/*/*.h)
 
 # Each variant's compile command, recorded in build/VARIANT/flags; every object of the
 # variant depends on that file, rewritten only when the command changes, so a new CC,
@@ -73,19 +76,32 @@ mpi: iogauge-mpi build/iogauge-mpi-san
 
 build/rel/%.o: %.c build/rel/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC      $<"; $(CMD_rel) $(DEP) -c -o $@ $<
+	@echo "  CC      $<"; $(CMD_rel) $(VERSION_DEF) $(DEP) -c -o $@ $<
 
 build/san/%.o: %.c build/san/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC-SAN  $<"; $(CMD_san) $(DEP) -c -o $@ $<
+	@echo "  CC-SAN  $<"; $(CMD_san) $(VERSION_DEF) $(DEP) -c -o $@ $<
 
 build/clang/%.o: %.c build/clang/flags
 	@mkdir -p $(dir $@)
-	@echo "  CLANG   $<"; $(CMD_clang) $(DEP) -c -o $@ $<
+	@echo "  CLANG   $<"; $(CMD_clang) $(VERSION_DEF) $(DEP) -c -o $@ $<
 
-build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ))
+# Test programs are compiled and linked in one step (no .d of their own): any header rebuilds them.
+build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ)) $(HEADERS)
 	@mkdir -p $(dir $@)
-	@echo "  LD-SAN  $@"; $(CMD_san) $(DEP) -MF $@.d -MT $@ -o $@ $^ $(LIBS) -lcmocka
+	@echo "  LD-SAN  $@"; $(CMD_san) -o $@ $(SRCS_OBJS) $(LIBS) -lcmocka
+
+# The version as built (scripts/version.sh): build/version changes only when it does, and
+# only version.o is rebuilt then.
+VERSION_STR := $(shell scripts/version.sh)
+ifeq ($(VERSION_STR),)
+$(error scripts/version.sh gave no version)
+endif
+VERSION_OBJ  = $(foreach v,rel san clang fuzz tsan,build/$(v)/src/version.o)
+build/version: FORCE
+	@mkdir -p build; echo '$(VERSION_STR)' | cmp -s - $@ || echo '$(VERSION_STR)' > $@
+$(VERSION_OBJ): build/version
+$(VERSION_OBJ): VERSION_DEF = -DIOGAUGE_BUILD_VERSION='"$(VERSION_STR)"'
 
 # The HTML report's script and style, embedded by html_assets.c (.incbin; not in the .d files).
 $(foreach v,rel san clang fuzz tsan,build/$(v)/src/report/html_assets.o): src/report/html.js src/report/html.css
@@ -157,10 +173,10 @@ FUZZOBJ    = $(LIBSRC:%.c=build/fuzz/%.o)
 
 build/fuzz/%.o: %.c build/fuzz/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC-FUZZ $<"; $(CMD_fuzz) $(DEP) -c -o $@ $<
+	@echo "  CC-FUZZ $<"; $(CMD_fuzz) $(VERSION_DEF) $(DEP) -c -o $@ $<
 
-build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZOBJ)
-	@echo "  LD-FUZZ $@"; $(FUZZCC) -O1 -g -fsanitize=fuzzer,address,undefined $(WARN) $(BASE) $(DEP) -MF $@.d -MT $@ -o $@ $^ $(LIBS)
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZOBJ) $(HEADERS)
+	@echo "  LD-FUZZ $@"; $(FUZZCC) -O1 -g -fsanitize=fuzzer,address,undefined $(WARN) $(BASE) -o $@ $(SRCS_OBJS) $(LIBS)
 
 fuzz-build: $(FUZZBIN)
 
@@ -177,7 +193,7 @@ CMD_tsan = $(CC) -O1 -g -fsanitize=thread $(WARN) $(BASE)
 
 build/tsan/%.o: %.c build/tsan/flags
 	@mkdir -p $(dir $@)
-	@echo "  CC-TSAN $<"; $(CMD_tsan) $(DEP) -c -o $@ $<
+	@echo "  CC-TSAN $<"; $(CMD_tsan) $(VERSION_DEF) $(DEP) -c -o $@ $<
 
 build/iogauge-tsan: $(TSANOBJ)
 	@echo "  LD-TSAN $@"; $(CC) -O1 -g -fsanitize=thread $(BASE) -o $@ $^ $(LIBS)
@@ -187,4 +203,4 @@ check-tsan: deps build/iogauge-tsan
 
 # The header lists written by -MMD (absent before the first build: nothing to rebuild then).
 -include $(wildcard $(addsuffix .d,$(basename $(OBJ) $(SANOBJ) $(CLANGOBJ) $(FUZZOBJ) $(TSANOBJ) \
-	$(MPISRC:%.c=build/mpi/%.o) $(MPISRC:%.c=build/mpi-san/%.o))) $(UNITBIN:=.d) $(FUZZBIN:=.d))
+	$(MPISRC:%.c=build/mpi/%.o) $(MPISRC:%.c=build/mpi-san/%.o))))

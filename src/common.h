@@ -7,7 +7,10 @@
 #include <stddef.h>
 #include <time.h>
 
+/* The release number (equal to the VERSION file; scripts/version.sh checks). */
 #define IOGAUGE_VERSION "0.2.0"
+/* The version as built: the release and, from a git clone, the commit (version.c). */
+extern const char iogauge_version[];
 
 /* Exit statuses: 0 ok, 1 run-time failure (I/O error, disk full), 2 bad input; 128+N signal N. */
 enum { EXIT_OK = 0, EXIT_IOERR = 1, EXIT_USAGE = 2 };

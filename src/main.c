@@ -87,7 +87,7 @@ static int dispatch(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(a, "--version")) {
-		printf("iogauge %s\n", IOGAUGE_VERSION);
+		printf("iogauge %s\n", iogauge_version);
 		return 0;
 	}
 	if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "help")) {

@@ -375,7 +375,7 @@ json_t *json_root(const char *command, int status, bool interrupted, const struc
 {
 	json_t *root = json_object();
 	json_t *me = json_object();
-	json_object_set_new(me, "version", json_string(IOGAUGE_VERSION));
+	json_object_set_new(me, "version", json_string(iogauge_version));
 	json_object_set_new(me, "command", json_string(command));
 	json_object_set_new(root, "iogauge", me);
 	char ts[64];

@@ -367,7 +367,7 @@ static void test_top_level(void **state)
 	json_t *root = run_json("run");
 	time_t after = time(NULL);
 	assert_non_null(root);
-	assert_string_equal(sval(root, "iogauge.version"), IOGAUGE_VERSION);
+	assert_string_equal(sval(root, "iogauge.version"), iogauge_version);
 	assert_string_equal(sval(root, "iogauge.command"), "run");
 	/*
 	 * "time": UTC, ISO 8601.  It used to be the run's start (r->started);
