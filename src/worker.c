@@ -7,6 +7,7 @@
  * next_event or one flag.
  */
 #include "common.h"
+#include "admit.h"
 #include "fileset.h"
 #include "tree.h"
 #include "worker.h"
@@ -270,6 +271,11 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
 		return false;
 	}
+	if (unlikely(w->admit != NULL)) {
+		/* latency_target judges fio's total latency: from before the submit call. */
+		uint64_t total = w->job->engine->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
+		admit_done(w, u, total, u->start + total);
+	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
 	if (rc == HOOK_READBACK) {
 		/* Issuing pauses until what is in flight is done; then slow_path reads back. */
@@ -360,6 +366,12 @@ static void start_measuring(struct worker *w, uint64_t now)
 	w->next_tick = now + SERIES_INTERVAL_NS;
 	w->next_log = w->st.log && w->st.log->interval_ns ? now + w->st.log->interval_ns : UINT64_MAX;
 	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
+}
+
+void worker_restart_measure(struct worker *w, uint64_t now)
+{
+	if (w->measuring)
+		start_measuring(w, now);
 }
 
 /* The ramp is over: its time has passed and, with several ranks, every rank is there. */
@@ -622,6 +634,26 @@ static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct eng
 	return res;
 }
 
+/* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
+static __attribute__((noinline)) void held(struct worker *w)
+{
+	admit_wait(w);
+	uint64_t now = now_ns();
+	if (now >= w->next_event)
+		on_event(w, now);
+}
+
+/* A synchronous engine's next request: may it go now (counted), or was the worker held back? */
+static __attribute__((noinline)) bool admit_sync(struct worker *w)
+{
+	if (!admit_room(w, 1)) {
+		held(w);
+		return false;
+	}
+	admit_issued(w->admit, 1);
+	return true;
+}
+
 static void loop_sync(struct worker *w)
 {
 	struct io_u *u = &w->ectx.ios[0];
@@ -631,6 +663,8 @@ static void loop_sync(struct worker *w)
 			note_stop(w);
 			break;
 		}
+		if (unlikely(w->admit != NULL) && !admit_sync(w))
+			continue;
 		prep(w, u);
 		w->remaining--;
 		u->start = now_ns();
@@ -713,9 +747,11 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	uint64_t t = now_ns();
 	for (unsigned i = 0; i < n; i++)
 		w->batch[i]->start = t;
-	unsigned off = 0;
-	while (off < n) {
-		int r = e->submit(&w->ectx, w->batch + off, n - off);
+	unsigned off = 0, lim = n;
+	if (unlikely(w->admit != NULL))
+		lim = admit_batch(w, n, room);
+	while (off < lim) {
+		int r = e->submit(&w->ectx, w->batch + off, lim - off);
 		if (r < 0) {
 			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
 			break;
@@ -735,6 +771,8 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
 	w->inflight += off;
+	if (unlikely(w->admit != NULL))
+		admit_issued(w->admit, off);
 	w->st.depth[depth_bucket(w->inflight)] += off;
 	w->st.submit[batch_bucket(off)]++;
 	return off;
@@ -753,6 +791,8 @@ static void loop_async(struct worker *w)
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
+			if (unlikely(w->admit != NULL) && room)
+				room = admit_room(w, (unsigned)room);
 			if (room)
 				issue_batch(w, (unsigned)room);
 		}
@@ -763,6 +803,10 @@ static void loop_async(struct worker *w)
 			}
 			if (!w->issuing || !w->remaining)
 				break;
+			if (w->admit) {
+				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				continue;
+			}
 		}
 		int got = e->reap(&w->ectx, 1, depth, w->done);
 		if (unlikely(got < 0)) {
@@ -862,6 +906,7 @@ void *worker_main(void *arg)
 			w->st.interrupted = true;
 		worker_stats_close(w);
 	}
+	admit_finish(w); /* always: a flow's other jobs must not wait for this one */
 	worker_teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
 	gate_finished(w->gate);
