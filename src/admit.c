@@ -34,6 +34,7 @@ int admit_setup(struct worker *w)
 		w->slow_done = true; /* each completion's latency goes to the search (admit_done) */
 	}
 	w->admit = a;
+	w->slow_path = true; /* a synchronous loop asks before each request (worker.c) */
 	return 0;
 }
 

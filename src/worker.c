@@ -447,7 +447,7 @@ static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
 /* What keeps the slow path on once an event is handled. */
 static bool slow_wanted(const struct worker *w)
 {
-	return w->sync_every || w->throttled || w->pass_end || w->readback_due;
+	return w->sync_every || w->throttled || w->pass_end || w->readback_due || w->admit;
 }
 
 /* For the worker's other file (readback.c). */
@@ -596,6 +596,30 @@ void worker_sync(struct worker *w, int op)
 	}
 }
 
+/* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
+static __attribute__((noinline)) void held(struct worker *w)
+{
+	admit_wait(w);
+	uint64_t now = now_ns();
+	if (now >= w->next_event)
+		on_event(w, now);
+}
+
+/*
+ * A synchronous loop's next request may go (counted) once admit.c lets it:
+ * called before the first and, through the slow path, after each request.
+ */
+static void admit_next_sync(struct worker *w)
+{
+	while (w->issuing && w->remaining && !stopping(w)) {
+		if (admit_room(w, 1)) {
+			admit_issued(w->admit, 1);
+			return;
+		}
+		held(w);
+	}
+}
+
 static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
 {
 	/*
@@ -616,6 +640,8 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 		worker_readback_now(w);
 	if (w->throttled)
 		throttle(w, now, ios, bytes);
+	if (w->admit && ios)
+		admit_next_sync(w); /* a synchronous loop's request just completed */
 }
 
 /*
@@ -634,37 +660,19 @@ static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct eng
 	return res;
 }
 
-/* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
-static __attribute__((noinline)) void held(struct worker *w)
-{
-	admit_wait(w);
-	uint64_t now = now_ns();
-	if (now >= w->next_event)
-		on_event(w, now);
-}
 
-/* A synchronous engine's next request: may it go now (counted), or was the worker held back? */
-static __attribute__((noinline)) bool admit_sync(struct worker *w)
-{
-	if (!admit_room(w, 1)) {
-		held(w);
-		return false;
-	}
-	admit_issued(w->admit, 1);
-	return true;
-}
 
 static void loop_sync(struct worker *w)
 {
 	struct io_u *u = &w->ectx.ios[0];
 	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	if (w->admit)
+		admit_next_sync(w);
 	while (w->issuing && w->remaining) {
 		if (stopping(w)) {
 			note_stop(w);
 			break;
 		}
-		if (unlikely(w->admit != NULL) && !admit_sync(w))
-			continue;
 		prep(w, u);
 		w->remaining--;
 		u->start = now_ns();
@@ -733,7 +741,8 @@ static void loop_copy(struct worker *w)
  * Queue up to `room` requests; returns how many the engine took.  Requests it
  * did not take stay prepared for the next call, so no offset of the pass is lost.
  */
-static unsigned issue_batch(struct worker *w, unsigned room)
+static inline __attribute__((always_inline)) unsigned issue_batch_as(struct worker *w, unsigned room,
+								     bool admit)
 {
 	const struct engine_ops *e = w->job->engine;
 	unsigned n;
@@ -748,7 +757,7 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	for (unsigned i = 0; i < n; i++)
 		w->batch[i]->start = t;
 	unsigned off = 0, lim = n;
-	if (unlikely(w->admit != NULL))
+	if (admit)
 		lim = admit_batch(w, n, room);
 	while (off < lim) {
 		int r = e->submit(&w->ectx, w->batch + off, lim - off);
@@ -771,11 +780,24 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
 	w->inflight += off;
-	if (unlikely(w->admit != NULL))
+	if (admit)
 		admit_issued(w->admit, off);
 	w->st.depth[depth_bucket(w->inflight)] += off;
 	w->st.submit[batch_bucket(off)]++;
 	return off;
+}
+
+static unsigned issue_batch(struct worker *w, unsigned room)
+{
+	return issue_batch_as(w, room, false);
+}
+
+/* The same, for a worker admit.c holds back: as many as it lets go (flow, depth, overlaps). */
+static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned room)
+{
+	room = admit_room(w, room);
+	if (room)
+		issue_batch_as(w, room, true);
 }
 
 static void loop_async(struct worker *w)
@@ -791,9 +813,9 @@ static void loop_async(struct worker *w)
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
-			if (unlikely(w->admit != NULL) && room)
-				room = admit_room(w, (unsigned)room);
-			if (room)
+			if (unlikely(w->admit != NULL))
+				issue_admitted(w, (unsigned)room);
+			else if (room)
 				issue_batch(w, (unsigned)room);
 		}
 		if (!w->inflight) {
