@@ -183,6 +183,14 @@ struct job {
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
+	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */
+	unsigned flow_id;
+	unsigned flow, flow_sleep_us; /* flow: the job's weight among jobs of its flow_id (0: none) */
+	bool serialize_overlap;
+	int submit_mode;              /* fio's io_submit_mode: 0 inline, 1 offload (run inline) */
+	uint64_t lat_target_ns, lat_window_ns;
+	double lat_pct;               /* latency_percentile */
+	bool lat_run;
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;
 	int fio_nop_enum;

@@ -9,6 +9,7 @@
 #include "verify.h"
 #include "digest.h"
 #include "compress.h"
+#include "admit.h"
 
 #include <errno.h>
 #include <math.h>
@@ -28,7 +29,7 @@ const char *const rw_names[] = { "read", "write", "randread", "randwrite", "rw",
 const char *const dist_names[] = { "random", "zipf", "pareto", "normal", "zoned", NULL };
 static const char *const exit_what_names[] = { "group", "stonewall", "all", NULL };
 static const char *const rate_process_names[] = { "linear", "poisson", NULL };
-static const char *const submit_mode_names[] = { "inline", NULL };
+static const char *const submit_mode_names[] = { "inline", "offload", NULL };
 static const char *const fallocate_names[] = { "none", "native", "posix", "keep", "truncate", "0", "1", NULL };
 static const char *const zonemode_names[] = { "none", "strided", "zbd", NULL };
 static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
@@ -432,9 +433,37 @@ const struct opt_def options[] = {
 	{ .name = "rate_process", .type = OT_ENUM, J(rate_process), .def = "linear",
 	  .values = rate_process_names, .group = OG_FIO,
 	  .help = "How --rate and --rate_iops space requests: evenly (linear) or as a Poisson process (random gaps with the same mean)" },
-	{ .name = "io_submit_mode", .type = OT_ENUM, J(fio_nop_enum), .def = "inline",
-	  .values = submit_mode_names, .group = OG_FIO, .flags = OPT_NO_EFFECT,
-	  .help = "Accepted: iogauge's worker threads submit their own requests (fio's inline); offload is not supported" },
+	{ .name = "io_submit_mode", .type = OT_ENUM, J(submit_mode), .def = "inline",
+	  .values = submit_mode_names, .group = OG_FIO,
+	  .help = "inline: each job thread submits and reaps its own requests; offload is accepted and runs inline (the run's notes say so)",
+	  .fio = "offload runs inline: iogauge has no pool of submitting threads; the JSON notes and the text header say so, stderr does not" },
+	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */
+	{ .name = "serialize_overlap", .type = OT_BOOL, J(serialize_overlap), .def = "0", .bare = "1",
+	  .group = OG_FIO,
+	  .help = "With iodepth above 1, a request that overlaps one in flight waits until that one is done (jobs that write or trim, as fio)",
+	  .fio = "within each job thread, as fio's inline mode (offload runs inline, so never across jobs)" },
+	{ .name = "flow_id", .type = OT_UINT, J(flow_id), .def = "0", .max = INT32_MAX, .arg = "N",
+	  .group = OG_FIO, .help = "The flow this job belongs to (see --flow)",
+	  .fio = "0 or more (fio also takes negative ids); a flow joins the jobs that run at the same time" },
+	{ .name = "flow", .type = OT_UINT, J(flow), .def = "0", .max = 1000, .arg = "WEIGHT",
+	  .group = OG_FIO,
+	  .help = "Weight among the jobs of its flow_id: each job's requests keep to its share of the flow's (flow=2 and flow=1: 2:1); 0: not in a flow" },
+	{ .name = "flow_sleep", .type = OT_UINT, J(flow_sleep_us), .def = "0", .arg = "USEC",
+	  .group = OG_FIO,
+	  .help = "Microseconds a job held back by its flow waits before it tries again (0: it yields and retries at once)",
+	  .fio = "a job held back with requests in flight waits for one of them to complete; with none, 0 yields the CPU where fio spins" },
+	{ .name = "latency_target", .type = OT_TIME, J(lat_target_ns), .def = "0", .unit = "us",
+	  .arg = "TIME", .group = OG_FIO,
+	  .help = "Find the largest queue depth whose latencies stay under TIME: from depth 1, raised after each window within the target, lowered after one beyond it; the depth found is reported (bare numbers are microseconds)",
+	  .fio = "a window is judged at the completion that ends it (fio: after each batch of completions), and completions while the depth is lowered are not judged; 'ns' is nanoseconds (fio reads it as microseconds)" },
+	{ .name = "latency_window", .type = OT_TIME, J(lat_window_ns), .def = "0", .unit = "us",
+	  .arg = "TIME", .group = OG_FIO,
+	  .help = "With --latency_target: how long each queue depth is tried (bare numbers are microseconds)" },
+	{ .name = "latency_percentile", .type = OT_SPECIAL, J(lat_pct), .def = "100",
+	  .set = set_lat_pct, .print = print_lat_pct, .arg = "PCT", .group = OG_FIO,
+	  .help = "With --latency_target: the share of a window's requests that must be within the target" },
+	{ .name = "latency_run", .type = OT_BOOL, J(lat_run), .def = "0", .bare = "1", .group = OG_FIO,
+	  .help = "With --latency_target: keep adjusting the depth for the whole job (0: stop after a last window at the depth found, as fio)" },
 	{ .name = "unique_filename", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: it names files of fio's network clients" },
 	{ .name = "create_on_open", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,

@@ -360,6 +360,9 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);
 	note_engine_opts(r, j);
+	if (j->submit_mode)
+		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: iogauge has no offload threads; each job thread submits its own requests",
+				   j->name);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;

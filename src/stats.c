@@ -225,6 +225,9 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 	dst->interrupted |= src->interrupted;
 	dst->halted |= src->halted;
 	dst->left_bytes += src->left_bytes;
+	if (src->lat_depth > dst->lat_depth)
+		dst->lat_depth = src->lat_depth;
+	dst->overlap_held += src->overlap_held;
 }
 
 double lat_mean(const struct lat_stats *l)

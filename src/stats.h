@@ -90,6 +90,8 @@ struct thread_stats {
 	bool interrupted;     /* stopped by a signal */
 	bool halted;          /* stopped because another rank asked every rank to stop */
 	uint64_t left_bytes;  /* a size-bound job stopped early: bytes it had not yet issued */
+	unsigned lat_depth;   /* latency_target: the queue depth found (0: no target) */
+	uint64_t overlap_held; /* serialize_overlap: times a batch was cut short by an overlap in flight */
 };
 
 /*

@@ -7,6 +7,7 @@
  * next_event or one flag.
  */
 #include "common.h"
+#include "admit.h"
 #include "fileset.h"
 #include "tree.h"
 #include "worker.h"
@@ -270,6 +271,11 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
 		return false;
 	}
+	if (unlikely(w->admit != NULL)) {
+		/* latency_target judges fio's total latency: from before the submit call. */
+		uint64_t total = w->job->engine->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
+		admit_done(w, u, total, u->start + total);
+	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
 	if (rc == HOOK_READBACK) {
 		/* Issuing pauses until what is in flight is done; then slow_path reads back. */
@@ -362,6 +368,12 @@ static void start_measuring(struct worker *w, uint64_t now)
 	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
 }
 
+void worker_restart_measure(struct worker *w, uint64_t now)
+{
+	if (w->measuring)
+		start_measuring(w, now);
+}
+
 /* The ramp is over: its time has passed and, with several ranks, every rank is there. */
 static bool ramp_over(const struct worker *w, uint64_t now)
 {
@@ -435,7 +447,7 @@ static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
 /* What keeps the slow path on once an event is handled. */
 static bool slow_wanted(const struct worker *w)
 {
-	return w->sync_every || w->throttled || w->pass_end || w->readback_due;
+	return w->sync_every || w->throttled || w->pass_end || w->readback_due || w->admit;
 }
 
 /* For the worker's other file (readback.c). */
@@ -584,6 +596,30 @@ void worker_sync(struct worker *w, int op)
 	}
 }
 
+/* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
+static __attribute__((noinline)) void held(struct worker *w)
+{
+	admit_wait(w);
+	uint64_t now = now_ns();
+	if (now >= w->next_event)
+		on_event(w, now);
+}
+
+/*
+ * A synchronous loop's next request may go (counted) once admit.c lets it:
+ * called before the first and, through the slow path, after each request.
+ */
+static void admit_next_sync(struct worker *w)
+{
+	while (w->issuing && w->remaining && !stopping(w)) {
+		if (admit_room(w, 1)) {
+			admit_issued(w->admit, 1);
+			return;
+		}
+		held(w);
+	}
+}
+
 static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
 {
 	/*
@@ -604,6 +640,8 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 		worker_readback_now(w);
 	if (w->throttled)
 		throttle(w, now, ios, bytes);
+	if (w->admit && ios)
+		admit_next_sync(w); /* a synchronous loop's request just completed */
 }
 
 /*
@@ -622,10 +660,14 @@ static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct eng
 	return res;
 }
 
+
+
 static void loop_sync(struct worker *w)
 {
 	struct io_u *u = &w->ectx.ios[0];
 	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	if (w->admit)
+		admit_next_sync(w);
 	while (w->issuing && w->remaining) {
 		if (stopping(w)) {
 			note_stop(w);
@@ -699,7 +741,8 @@ static void loop_copy(struct worker *w)
  * Queue up to `room` requests; returns how many the engine took.  Requests it
  * did not take stay prepared for the next call, so no offset of the pass is lost.
  */
-static unsigned issue_batch(struct worker *w, unsigned room)
+static inline __attribute__((always_inline)) unsigned issue_batch_as(struct worker *w, unsigned room,
+								     bool admit)
 {
 	const struct engine_ops *e = w->job->engine;
 	unsigned n;
@@ -713,9 +756,11 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	uint64_t t = now_ns();
 	for (unsigned i = 0; i < n; i++)
 		w->batch[i]->start = t;
-	unsigned off = 0;
-	while (off < n) {
-		int r = e->submit(&w->ectx, w->batch + off, n - off);
+	unsigned off = 0, lim = n;
+	if (admit)
+		lim = admit_batch(w, n, room);
+	while (off < lim) {
+		int r = e->submit(&w->ectx, w->batch + off, lim - off);
 		if (r < 0) {
 			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
 			break;
@@ -735,9 +780,24 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
 	w->inflight += off;
+	if (admit)
+		admit_issued(w->admit, off);
 	w->st.depth[depth_bucket(w->inflight)] += off;
 	w->st.submit[batch_bucket(off)]++;
 	return off;
+}
+
+static unsigned issue_batch(struct worker *w, unsigned room)
+{
+	return issue_batch_as(w, room, false);
+}
+
+/* The same, for a worker admit.c holds back: as many as it lets go (flow, depth, overlaps). */
+static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned room)
+{
+	room = admit_room(w, room);
+	if (room)
+		issue_batch_as(w, room, true);
 }
 
 static void loop_async(struct worker *w)
@@ -753,7 +813,9 @@ static void loop_async(struct worker *w)
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
-			if (room)
+			if (unlikely(w->admit != NULL))
+				issue_admitted(w, (unsigned)room);
+			else if (room)
 				issue_batch(w, (unsigned)room);
 		}
 		if (!w->inflight) {
@@ -763,6 +825,10 @@ static void loop_async(struct worker *w)
 			}
 			if (!w->issuing || !w->remaining)
 				break;
+			if (w->admit) {
+				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				continue;
+			}
 		}
 		int got = e->reap(&w->ectx, 1, depth, w->done);
 		if (unlikely(got < 0)) {
@@ -862,6 +928,7 @@ void *worker_main(void *arg)
 			w->st.interrupted = true;
 		worker_stats_close(w);
 	}
+	admit_finish(w); /* always: a flow's other jobs must not wait for this one */
 	worker_teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
 	gate_finished(w->gate);

@@ -120,6 +120,8 @@ struct worker {
 	struct fio_mix mix;   /* mixed patterns: fio's direction runs */
 	struct pattern pat;   /* block sizes and patterns beyond a fixed bs (var) */
 	const struct worker_hooks *hooks;
+	struct flow *flow;    /* fio's flow of this job (set by the runner, flow.c); NULL: none */
+	struct admit *admit;  /* flow, serialize_overlap, latency_target (admit.c); NULL: none of them */
 	uint8_t op;           /* IO_READ or IO_WRITE for unmixed patterns */
 	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;

@@ -32,6 +32,8 @@ void worker_teardown(struct worker *w);
 void worker_cpu_now(struct cpu_usage *c);
 void worker_sync(struct worker *w, int op);
 void worker_push_point(struct worker *w, uint64_t now);
+/* Measure from scratch from now on (latency_target's last window); nothing while in the ramp. */
+void worker_restart_measure(struct worker *w, uint64_t now);
 
 /* The start gate from the worker's side (worker_gate.c). */
 int gate_pass(struct start_gate *g);

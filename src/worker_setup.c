@@ -1,5 +1,6 @@
 /* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
 #include "common.h"
+#include "admit.h"
 #include "fileset.h"
 #include "tree.h"
 #include "worker.h"
@@ -152,7 +153,8 @@ int worker_setup(struct worker *w)
 		return -1;
 	}
 	w->engine_ready = true;
-	return w->copy_target ? setup_copy(w) : 0;
+	rc = w->copy_target ? setup_copy(w) : 0;
+	return rc ? rc : admit_setup(w);
 }
 
 void worker_teardown(struct worker *w)
@@ -180,6 +182,7 @@ void worker_teardown(struct worker *w)
 	free(w->batch);
 	free(w->done);
 	free(w->rbatch);
+	admit_free(w);
 	if (w->ectx.fd >= 0)
 		close(w->ectx.fd);
 	w->ectx.fd = -1;

@@ -68,6 +68,7 @@ struct fio_ts {
 	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
 	uint64_t lat_ns[10], lat_us[10], lat_ms[12]; /* clat of read, write and trim, fio's ranges */
 	unsigned members;
+	unsigned lat_depth; /* latency_target: the depth found (0: no target) */
 };
 
 /*

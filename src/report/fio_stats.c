@@ -240,6 +240,7 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	ts->majf = t->cpu.majf;
 	ts->minf = t->cpu.minf;
 	memcpy(ts->depth, t->depth, sizeof(ts->depth));
+	ts->lat_depth = t->lat_depth;
 	memcpy(ts->submit, t->submit, sizeof(ts->submit));
 	memcpy(ts->complete, t->complete, sizeof(ts->complete));
 	if (ts->jr->job.engine->fileop)
