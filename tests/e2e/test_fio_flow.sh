@@ -38,12 +38,16 @@ both() {
 }
 
 # ---- 1. flow: two jobs of one flow_id, weights 2 and 1 (the lighter one with flow_sleep).
+# Each job is held to 4000 requests a second: on a loaded 2-core machine one thread may start or
+# end some milliseconds after the other, and an unthrottled null job alone in its flow for those
+# milliseconds adds tens of thousands of requests (in fio as in iogauge), which is not the flow.
 cat >"$D/flow21.fio" <<'JOB'
 [global]
 ioengine=null
 size=1g
 time_based
 runtime=2
+rate_iops=4000
 flow_id=1
 [heavy]
 flow=2
@@ -92,6 +96,7 @@ ioengine=null
 size=1g
 time_based
 runtime=2
+rate_iops=6000
 flow_id=7
 flow_sleep=50
 [j1]
