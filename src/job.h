@@ -103,7 +103,7 @@ struct job {
 	bool norandommap;
 	int dist; /* enum dist_kind */
 	double dist_param;
-	uint64_t rate_bps, rate_iops; /* per thread; 0 = unlimited */
+	uint64_t rate_bps[3], rate_iops[3]; /* per thread and direction (read, write, trim); 0 = unlimited */
 	uint64_t thinktime_ns;
 	bool group_reporting;
 	double percentiles[MAX_PERCENTILES];
@@ -165,7 +165,7 @@ struct job {
 	uint64_t startdelay_ns[2]; /* wait this long (a range: a random time in it) before starting */
 	bool exitall;              /* when this job ends, stop the others (exit_what) */
 	int exit_what;             /* EXIT_WHAT_* */
-	uint64_t ratemin, rate_iops_min; /* below this in a second: the job fails */
+	uint64_t ratemin[3], rate_iops_min[3]; /* per direction: below this in a second, the job fails */
 	int rate_process;          /* RATE_LINEAR, RATE_POISSON */
 	char filename_format[PATH_MAX]; /* fio's $jobname.$jobnum.$filenum names */
 	uint64_t nrfiles;          /* files per thread (a ':' list in filename: its files, shared); --fileop: items per thread */

@@ -9,6 +9,7 @@
 #include "verify.h"
 #include "digest.h"
 #include "compress.h"
+#include "option_rate.h"
 
 #include <errno.h>
 #include <math.h>
@@ -178,11 +179,12 @@ const struct opt_def options[] = {
 	  .set = set_distribution, .print = print_distribution,
 	  .arg = "random|zipf:THETA|pareto:H|normal:SIGMA", .group = OG_FIO,
 	  .help = "Distribution of random offsets; normal's SIGMA is a percentage of the region" },
-	{ .name = "rate", .type = OT_SIZE, J(rate_bps), .def = "0", .arg = "SIZE", .group = OG_FIO,
-	  .help = "Limit each thread to this many bytes per second",
-	  .fio = "one limit for all directions (fio also takes R,W)" },
-	{ .name = "rate_iops", .type = OT_U64, J(rate_iops), .def = "0", .arg = "N", .group = OG_FIO,
-	  .help = "Limit each thread to this many requests per second" },
+	{ .name = "rate", .type = OT_SIZE, J(rate_bps), .def = "0", .set = set_rate_sizes,
+	  .print = print_rate_sizes, .arg = "SIZE[,SIZE[,SIZE]]", .group = OG_FIO,
+	  .help = "Limit each thread to this many bytes per second (READ,WRITE,TRIM: one limit for each direction; one value: all, an empty part: unchanged, 0: no limit)" },
+	{ .name = "rate_iops", .type = OT_U64, J(rate_iops), .def = "0", .set = set_rate_counts,
+	  .print = print_rate_counts, .arg = "N[,N[,N]]", .group = OG_FIO,
+	  .help = "Limit each thread to this many requests per second (READ,WRITE,TRIM as --rate)" },
 	{ .name = "thinktime", .type = OT_TIME, J(thinktime_ns), .def = "0", .unit = "us",
 	  .arg = "TIME", .group = OG_FIO,
 	  .help = "Pause after each request (bare numbers are microseconds)" },
@@ -423,12 +425,15 @@ const struct opt_def options[] = {
 	{ .name = "exit_what", .type = OT_ENUM, J(exit_what), .def = "group", .values = exit_what_names,
 	  .group = OG_FIO,
 	  .help = "What --exitall stops: the jobs running with it (group), those and every later group (stonewall), or all" },
-	{ .name = "ratemin", .type = OT_SIZE, J(ratemin), .def = "0", .arg = "SIZE", .group = OG_FIO,
-	  .help = "Fail the job when a second passes with less than SIZE bytes per second" },
-	{ .name = "rate_min", .type = OT_SIZE, J(ratemin), .arg = "SIZE", .group = OG_FIO,
+	{ .name = "ratemin", .type = OT_SIZE, J(ratemin), .def = "0", .set = set_rate_sizes,
+	  .print = print_rate_sizes, .arg = "SIZE[,SIZE[,SIZE]]", .group = OG_FIO,
+	  .help = "Fail the job when a second passes with less than SIZE bytes per second in a direction that has moved bytes (READ,WRITE,TRIM as --rate)" },
+	{ .name = "rate_min", .type = OT_SIZE, J(ratemin), .set = set_rate_sizes,
+	  .print = print_rate_sizes, .arg = "SIZE[,SIZE[,SIZE]]", .group = OG_FIO,
 	  .flags = OPT_NO_ECHO, .help = "The same as --ratemin" },
-	{ .name = "rate_iops_min", .type = OT_U64, J(rate_iops_min), .def = "0", .arg = "N",
-	  .group = OG_FIO, .help = "Fail the job when a second passes with fewer than N requests" },
+	{ .name = "rate_iops_min", .type = OT_U64, J(rate_iops_min), .def = "0", .set = set_rate_counts,
+	  .print = print_rate_counts, .arg = "N[,N[,N]]", .group = OG_FIO,
+	  .help = "Fail the job when a second passes with fewer than N requests in a direction that has had some (READ,WRITE,TRIM as --rate)" },
 	{ .name = "rate_process", .type = OT_ENUM, J(rate_process), .def = "linear",
 	  .values = rate_process_names, .group = OG_FIO,
 	  .help = "How --rate and --rate_iops space requests: evenly (linear) or as a Poisson process (random gaps with the same mean)" },

@@ -110,7 +110,9 @@ struct worker {
 	bool slow_done;       /* hooks or a per-request log: each completion goes through failed() */
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
-	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */
+	/* fio's rate limits per direction (worker_rate.c): requests and bytes issued since t_start. */
+	uint64_t rate_ios[3], rate_bytes[3], poisson_due[3];
+	bool rate_on, rate_steer, rate_min_on;
 	uint64_t update_threshold, update_off; /* --rewrite_pct: a read is rewritten when rng>>32 < threshold */
 	uint32_t update_len;
 	bool update_pending, refresh_rewrites;
@@ -149,7 +151,6 @@ struct worker {
 	unsigned cur_file, file_count; /* file_count: requests before the next switch */
 	unsigned files_left;  /* not done in this loop */
 	uint64_t files_total; /* blocks of all files */
-	uint64_t poisson_due; /* rate_process=poisson: when the next request is due */
 	bool loop_reseed;     /* a mixed size-bound job with loops: fio's mix starts over each loop */
 	struct cpu_usage cpu_start;
 

@@ -33,6 +33,12 @@ void worker_cpu_now(struct cpu_usage *c);
 void worker_sync(struct worker *w, int op);
 void worker_push_point(struct worker *w, uint64_t now);
 
+/* fio's per-direction rate limits and floors (worker_rate.c). */
+void worker_rate_setup(struct worker *w);
+void worker_rate_note(struct worker *w, struct io_u *u, bool may_steer);
+uint64_t worker_rate_due(const struct worker *w);
+void worker_rate_check_min(struct worker *w, const struct series_pt *p, const struct series_pt *prev);
+
 /* The start gate from the worker's side (worker_gate.c). */
 int gate_pass(struct start_gate *g);
 int gate_wait_go(struct start_gate *g);

@@ -339,7 +339,8 @@ int worker_plan(struct worker *w)
 	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
 	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
-	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
+	worker_rate_setup(w);
+	w->throttled = w->rate_on || j->thinktime_ns;
 	w->hooks = j->hooks;
 	w->slow_path = worker_slow_wanted(w);
 	w->issuing = true;
