@@ -72,6 +72,7 @@ enum { ZONEMODE_NONE = 0, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct engine_ops;
 struct worker_hooks;
+struct iolog;
 struct tree_job;
 
 struct job {
@@ -210,10 +211,19 @@ struct job {
 	 * this rank's k-th item is item_first + k * item_step.  Zero: the thread's own nrfiles. */
 	uint64_t fileset_items, item_first, item_step;
 
+	/* fio's I/O logs (iolog_job.c): write_iolog, read_iolog and its replay_* options. */
+	char write_iolog[PATH_MAX], read_iolog[PATH_MAX], replay_redirect[PATH_MAX];
+	bool read_iolog_chunked, replay_no_stall;
+	uint64_t replay_scale, replay_align;
+	unsigned replay_time_scale; /* percent: 200 replays twice as fast */
+	unsigned replay_skip;       /* 1 << IO_READ, IO_WRITE, IO_TRIM, IO_FSYNC: left out of the replay */
+
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
 	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
 	struct tree_job *tree;
+	/* read_iolog: the requests to replay, loaded and checked by job_validate (iolog_job.c). */
+	const struct iolog *replay;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {

@@ -10,6 +10,7 @@
 #include "digest.h"
 #include "compress.h"
 #include "option_rate.h"
+#include "iolog_job.h"
 
 #include <errno.h>
 #include <math.h>
@@ -437,6 +438,31 @@ const struct opt_def options[] = {
 	{ .name = "rate_process", .type = OT_ENUM, J(rate_process), .def = "linear",
 	  .values = rate_process_names, .group = OG_FIO,
 	  .help = "How --rate and --rate_iops space requests: evenly (linear) or as a Poisson process (random gaps with the same mean)" },
+	/* fio's I/O logs (iolog.c, iolog_job.c, worker_iolog.c). */
+	{ .name = "write_iolog", .type = OT_STR, J(write_iolog), .arg = "FILE", .group = OG_FIO,
+	  .help = "Write every request to FILE as fio's iolog version 3 (appended, as fio; one file a job)",
+	  .fio = "one thread and one file a job (fio appends every thread's lines to one file)" },
+	{ .name = "read_iolog", .type = OT_STR, J(read_iolog), .arg = "FILE", .group = OG_FIO,
+	  .help = "Replay the requests of fio's iolog (version 2 or 3) onto this job's file: the log must name the job's --filename, or give --replay_redirect; the direction, block size and (unless given) size come from the log",
+	  .fio = "blktrace binary traces are refused; a log naming a file the job was not given is refused (fio writes to the files a log names); the log is replayed once, by one thread, onto one file" },
+	{ .name = "read_iolog_chunked", .type = OT_BOOL, J(read_iolog_chunked), .def = "0", .bare = "1",
+	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
+	  .help = "Accepted, no effect: iogauge reads the log whole before the job starts" },
+	{ .name = "replay_no_stall", .type = OT_BOOL, J(replay_no_stall), .def = "0", .bare = "1",
+	  .group = OG_FIO, .help = "Replay the log as fast as possible, not at its timestamps (and without version 2's waits)" },
+	{ .name = "replay_redirect", .type = OT_STR, J(replay_redirect), .arg = "PATH", .group = OG_FIO,
+	  .help = "Replay every request of the log onto PATH, whatever file the log names (the safety checks apply to PATH)" },
+	{ .name = "replay_scale", .type = OT_U64, J(replay_scale), .def = "1", .min = 1, .arg = "N",
+	  .group = OG_FIO, .help = "Divide the log's offsets by N" },
+	{ .name = "replay_align", .type = OT_SIZE, J(replay_align), .def = "0", .arg = "SIZE",
+	  .group = OG_FIO, .help = "Round the log's offsets down to a multiple of SIZE" },
+	{ .name = "replay_time_scale", .type = OT_UINT, J(replay_time_scale), .def = "100", .min = 1,
+	  .max = 1000000, .arg = "PCT", .group = OG_FIO,
+	  .help = "Replay a version 3 log's timing at this percentage of its speed (200: twice as fast)" },
+	{ .name = "replay_skip", .type = OT_SPECIAL, J(replay_skip), .def = "", .set = iolog_set_skip,
+	  .print = iolog_print_skip, .arg = "read,write,trim,sync", .group = OG_FIO,
+	  .help = "Leave these kinds of request out of the replay",
+	  .fio = "fio 3.33 applies it to blktrace traces only; iogauge to the iolog's requests" },
 	{ .name = "io_submit_mode", .type = OT_ENUM, J(fio_nop_enum), .def = "inline",
 	  .values = submit_mode_names, .group = OG_FIO, .flags = OPT_NO_EFFECT,
 	  .help = "Accepted: iogauge's worker threads submit their own requests (fio's inline); offload is not supported" },

@@ -181,6 +181,10 @@ static void prep_tw_write(struct worker *w, struct io_u *u)
 /* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
 static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 {
+	if (w->replay) {
+		worker_replay_next(w, u);
+		return;
+	}
 	if (w->tw_pending) {
 		prep_tw_write(w, u);
 		return;
@@ -225,8 +229,8 @@ static void prep_rewrite(struct worker *w, struct io_u *u)
 	u->op = IO_WRITE;
 	if (w->refresh_rewrites)
 		data_fill(&w->dg, u->buf, u->len);
-	if (w->rate_on)
-		worker_rate_note(w, u, false);
+	if (w->prep_note)
+		worker_prep_note(w, u, false);
 }
 
 static inline void prep(struct worker *w, struct io_u *u)
@@ -235,8 +239,8 @@ static inline void prep(struct worker *w, struct io_u *u)
 		prep_rewrite(w, u);
 	} else {
 		draw(w, u);
-		if (unlikely(w->rate_on))
-			worker_rate_note(w, u, true);
+		if (unlikely(w->prep_note))
+			worker_prep_note(w, u, true);
 		if (u->op == IO_WRITE && w->refresh)
 			data_fill_at(&w->dg, u->buf, u->len, u->offset);
 		if (unlikely(--w->pass_left == 0)) {
@@ -503,6 +507,11 @@ static void sleep_until(struct worker *w, uint64_t t)
 	}
 }
 
+void worker_sleep_until(struct worker *w, uint64_t t)
+{
+	sleep_until(w, t);
+}
+
 /* --rate, --rate_iops, --thinktime: hold the next request back. */
 static void throttle(struct worker *w, uint64_t now, unsigned ios)
 {
@@ -535,6 +544,8 @@ void worker_sync(struct worker *w, int op)
 	u->fd = w->wctx->fds ? w->wctx->fds[w->cur_file] : w->wctx->fd;
 	u->file = w->wctx->fds ? w->cur_file : 0;
 	u->start = u->issued = now_ns();
+	if (w->wlog)
+		worker_prep_note(w, u, false);
 	if (e->flags & ENGINE_SYNC) {
 		u->res = e->do_io(w->wctx, u);
 		complete_sync(w, u, now_ns());
@@ -814,6 +825,8 @@ void *worker_main(void *arg)
 		if (!w->job->ramp_ns)
 			on_event(w, now);
 		const struct worker_hooks *h = w->hooks;
+		if (unlikely(w->wlog || w->replay))
+			worker_iolog_start(w);
 		if (h && h->plan_only)
 			worker_replay(w);
 		else if (w->copy_target)

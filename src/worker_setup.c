@@ -157,6 +157,7 @@ int worker_setup(struct worker *w)
 
 void worker_teardown(struct worker *w)
 {
+	worker_iolog_end(w);
 	for (unsigned f = 1; w->fds && f < w->nfiles; f++)
 		if (w->fds[f] >= 0)
 			close(w->fds[f]);
@@ -341,6 +342,8 @@ int worker_plan(struct worker *w)
 	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
 	worker_rate_setup(w);
 	w->throttled = w->rate_on || j->thinktime_ns;
+	if (worker_iolog_setup(w))
+		return -1;
 	w->hooks = j->hooks;
 	w->slow_path = worker_slow_wanted(w);
 	w->issuing = true;
