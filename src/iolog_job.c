@@ -23,9 +23,11 @@ int iolog_set_skip(void *obj, const struct opt_def *o, const char *val, char *er
 {
 	unsigned *f = (unsigned *)((char *)obj + o->off), mask = 0;
 	char buf[128];
-	if (strlen(val) >= sizeof(buf))
+	if (!*val || strlen(val) >= sizeof(buf))
 		goto bad;
 	strcpy(buf, val);
+	if (!strcmp(buf, "none"))
+		goto done; /* what an empty list prints as */
 	for (char *save, *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
 		size_t k;
 		for (k = 0; k < 4 && strcmp(p, skip_words[k]); k++)
@@ -34,6 +36,7 @@ int iolog_set_skip(void *obj, const struct opt_def *o, const char *val, char *er
 			goto bad;
 		mask |= skip_bits[k];
 	}
+done:
 	*f = mask;
 	return 0;
 bad:
@@ -45,7 +48,7 @@ void iolog_print_skip(const void *obj, const struct opt_def *o, char *buf, size_
 {
 	unsigned m = *(const unsigned *)((const char *)obj + o->off);
 	size_t at = 0;
-	buf[0] = 0;
+	snprintf(buf, len, "none");
 	for (size_t k = 0; k < 4; k++)
 		if (m & skip_bits[k])
 			at += (size_t)snprintf(buf + at, at < len ? len - at : 0, "%s%s", at ? "," : "", skip_words[k]);
