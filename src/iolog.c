@@ -257,6 +257,14 @@ void iolog_free(struct iolog *log)
 	memset(log, 0, sizeof(*log));
 }
 
+bool iolog_has_op(const struct iolog *log, int op)
+{
+	for (size_t i = 0; i < log->n; i++)
+		if (log->e[i].kind == IOLOG_IO && log->e[i].op == op)
+			return true;
+	return false;
+}
+
 /* ---- writing */
 
 static void put(struct iolog_writer *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -42,6 +42,8 @@ int iolog_parse(const char *text, size_t len, struct iolog *log, char *err, size
 /* The same from a file; a blktrace binary trace is refused by name. */
 int iolog_load(const char *path, struct iolog *log, char *err, size_t errlen);
 void iolog_free(struct iolog *log);
+/* Whether the log has a request of this op. */
+bool iolog_has_op(const struct iolog *log, int op);
 /* fio's word for an op ("read", "sync"...); NULL for ops a log cannot hold. */
 const char *iolog_op_name(int op);
 

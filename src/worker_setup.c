@@ -4,6 +4,7 @@
 #include "tree.h"
 #include "worker.h"
 #include "worker_int.h"
+#include "iolog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +33,9 @@ static void want_stats(struct worker *w)
 		stats_want(&w->st, IO_FSYNC, async);
 	if (j->fdatasync_every || j->end_fdatasync)
 		stats_want(&w->st, IO_FDATASYNC, async);
+	for (int op = IO_FSYNC; j->replay && op <= IO_FDATASYNC; op++)
+		if (iolog_has_op(j->replay, op))
+			stats_want(&w->st, op, async); /* the syncs of a replayed log */
 }
 
 /* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
