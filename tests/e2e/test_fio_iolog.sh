@@ -91,6 +91,17 @@ refused "without replay_scale, 81920 lies outside --size=24k" --read_iolog="$T/v
 	--replay_redirect="$T/v2i" --size=24k
 check "... the message names the line" grep -q "line 7" "$ERR"
 
+# Version 3 timing: requests 200 ms apart (600 ms in all); replay_time_scale=300 three times as fast.
+printf 'fio version 3 iolog\n0 F add\n10 F open\n1000 F write 0 4096\n201000 F write 4096 4096\n401000 F write 8192 4096\n601000 F write 12288 4096\n' |
+	sed "s|F|$T/v3f|" >"$T/v3.log"
+"$IOGAUGE" run --name=r --read_iolog="$T/v3.log" --replay_redirect="$T/v3i" --output-format=fio-json >"$T/v3.json" 2>"$ERR"
+t=$(jget "$T/v3.json" .jobs[0].job_runtime)
+check "a version 3 log at its timestamps: 600 ms for 600 ms of log ($t ms)" between "$t" 580 1500
+"$IOGAUGE" run --name=r --read_iolog="$T/v3.log" --replay_redirect="$T/v3i" --replay_time_scale=300 \
+	--output-format=fio-json >"$T/v3f.json" 2>"$ERR"
+t=$(jget "$T/v3f.json" .jobs[0].job_runtime)
+check "replay_time_scale=300: a third of it ($t ms)" between "$t" 180 450
+
 # 4. Refusals.
 refused "a log naming a file the job was not given" --read_iolog="$T/fio.log"
 check "... naming the file" grep -q "$T/ff" "$ERR"
