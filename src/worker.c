@@ -182,6 +182,10 @@ static void prep_tw_write(struct worker *w, struct io_u *u)
 /* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
 static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 {
+	if (w->replay) {
+		worker_replay_next(w, u);
+		return;
+	}
 	if (w->tw_pending) {
 		prep_tw_write(w, u);
 		return;
@@ -226,6 +230,8 @@ static void prep_rewrite(struct worker *w, struct io_u *u)
 	u->op = IO_WRITE;
 	if (w->refresh_rewrites)
 		data_fill(&w->dg, u->buf, u->len);
+	if (w->prep_note)
+		worker_prep_note(w, u, false);
 }
 
 static inline void prep(struct worker *w, struct io_u *u)
@@ -234,6 +240,8 @@ static inline void prep(struct worker *w, struct io_u *u)
 		prep_rewrite(w, u);
 	} else {
 		draw(w, u);
+		if (unlikely(w->prep_note))
+			worker_prep_note(w, u, true);
 		if (u->op == IO_WRITE && w->refresh)
 			data_fill_at(&w->dg, u->buf, u->len, u->offset);
 		if (unlikely(--w->pass_left == 0)) {
@@ -381,22 +389,6 @@ static bool ramp_over(const struct worker *w, uint64_t now)
 	       (!w->gate->sync_ramp || __atomic_load_n(&w->gate->measure, __ATOMIC_ACQUIRE));
 }
 
-/* fio's ratemin / rate_iops_min: a second below the floor fails the job. */
-static void check_rate_min(struct worker *w, const struct series_pt *p, const struct series_pt *prev)
-{
-	const struct job *j = w->job;
-	uint64_t dt = p->t_ns - prev->t_ns, ios = 0, bytes = 0;
-	for (int d = 0; d < DDIR_NR; d++) {
-		ios += p->ios[d] - prev->ios[d];
-		bytes += p->bytes[d] - prev->bytes[d];
-	}
-	if (!dt)
-		return;
-	uint64_t bps = (uint64_t)((double)bytes * 1e9 / (double)dt), iops = (uint64_t)((double)ios * 1e9 / (double)dt);
-	if ((j->ratemin && bps < j->ratemin) || (j->rate_iops_min && iops < j->rate_iops_min))
-		set_error(w, ETIMEDOUT, j->ratemin && bps < j->ratemin ? bps : iops, ERR_OP_RATE, false);
-}
-
 static void on_event(struct worker *w, uint64_t now)
 {
 	if (__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED) && w->issuing) {
@@ -410,8 +402,8 @@ static void on_event(struct worker *w, uint64_t now)
 			worker_push_point(w, w->next_tick);
 			w->next_tick += SERIES_INTERVAL_NS;
 			const struct series *sr = &w->st.series;
-			if (unlikely(w->job->ratemin || w->job->rate_iops_min) && sr->n >= 2)
-				check_rate_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
+			if (unlikely(w->rate_min_on) && sr->n >= 2)
+				worker_rate_check_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
 		}
 		for (; now >= w->next_log; w->next_log += w->st.log->interval_ns)
 			fiolog_window(w->st.log, &w->st, w->next_log - w->measure_start, false);
@@ -527,31 +519,20 @@ static void sleep_until(struct worker *w, uint64_t t)
 	}
 }
 
-/* --rate, --rate_iops, --thinktime: hold the next request back. */
-static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
+void worker_sleep_until(struct worker *w, uint64_t t)
 {
-	const struct job *j = w->job;
+	sleep_until(w, t);
+}
+
+/* --rate, --rate_iops, --thinktime: hold the next request back. */
+static void throttle(struct worker *w, uint64_t now, unsigned ios)
+{
 	if (!w->remaining)
 		return; /* nothing follows: no pause after the last request */
-	w->issued_ios += ios;
-	w->issued_bytes += bytes;
-	uint64_t due = now + j->thinktime_ns * ios;
-	if (j->rate_process == RATE_POISSON && (j->rate_bps || j->rate_iops)) {
-		/* fio's poisson process: exponential gaps with the mean the rate asks for. */
-		double mean = j->rate_iops ? 1e9 * ios / (double)j->rate_iops : 1e9 * (double)bytes / (double)j->rate_bps;
-		if (!w->poisson_due)
-			w->poisson_due = w->t_start;
-		w->poisson_due += (uint64_t)(-log(1.0 - rng_double(&w->rng)) * mean);
-		due = w->poisson_due > due ? w->poisson_due : due;
-	} else {
-		if (j->rate_bps) {
-			uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_bytes * NSEC_PER_SEC / j->rate_bps);
-			due = t > due ? t : due;
-		}
-		if (j->rate_iops) {
-			uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_ios * NSEC_PER_SEC / j->rate_iops);
-			due = t > due ? t : due;
-		}
+	uint64_t due = now + w->job->thinktime_ns * ios;
+	if (w->rate_on) {
+		uint64_t t = worker_rate_due(w);
+		due = t > due ? t : due;
 	}
 	if (due > now) {
 		sleep_until(w, due);
@@ -575,6 +556,8 @@ void worker_sync(struct worker *w, int op)
 	u->fd = w->wctx->fds ? w->wctx->fds[w->cur_file] : w->wctx->fd;
 	u->file = w->wctx->fds ? w->cur_file : 0;
 	u->start = u->issued = now_ns();
+	if (w->wlog)
+		worker_prep_note(w, u, false);
 	if (e->flags & ENGINE_SYNC) {
 		u->res = e->do_io(w->wctx, u);
 		complete_sync(w, u, now_ns());
@@ -620,7 +603,7 @@ static void admit_next_sync(struct worker *w)
 	}
 }
 
-static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
+static void slow_path(struct worker *w, uint64_t now, unsigned ios)
 {
 	/*
 	 * As fio (fsync=N, fdatasync=N): the sync goes out before the next
@@ -639,7 +622,7 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 	if (w->readback_due && !w->inflight)
 		worker_readback_now(w);
 	if (w->throttled)
-		throttle(w, now, ios, bytes);
+		throttle(w, now, ios);
 	if (w->admit && ios)
 		admit_next_sync(w); /* a synchronous loop's request just completed */
 }
@@ -686,7 +669,7 @@ static void loop_sync(struct worker *w)
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->slow_path))
-			slow_path(w, now, 1, u->len);
+			slow_path(w, now, 1);
 	}
 }
 
@@ -733,7 +716,7 @@ static void loop_copy(struct worker *w)
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->slow_path))
-			slow_path(w, now, 1, u->len);
+			slow_path(w, now, 1);
 	}
 }
 
@@ -820,7 +803,7 @@ static void loop_async(struct worker *w)
 		}
 		if (!w->inflight) {
 			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
-				slow_path(w, now_ns(), 0, 0);
+				slow_path(w, now_ns(), 0);
 				continue;
 			}
 			if (!w->issuing || !w->remaining)
@@ -837,19 +820,18 @@ static void loop_async(struct worker *w)
 			set_error(w, -got, 0, ERR_OP_ENGINE, false);
 			break;
 		}
-		uint64_t now = now_ns(), bytes = 0;
+		uint64_t now = now_ns();
 		w->st.complete[batch_bucket((unsigned)got)]++;
 		for (int i = 0; i < got; i++) {
 			struct io_u *u = w->done[i];
 			complete_async(w, u, now);
-			bytes += u->len;
 			w->free_ios[w->nfree++] = u;
 		}
 		w->inflight -= (unsigned)got;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->throttled))
-			throttle(w, now, (unsigned)got, bytes);
+			throttle(w, now, (unsigned)got);
 	}
 }
 
@@ -909,6 +891,8 @@ void *worker_main(void *arg)
 		if (!w->job->ramp_ns)
 			on_event(w, now);
 		const struct worker_hooks *h = w->hooks;
+		if (unlikely(w->wlog || w->replay))
+			worker_iolog_start(w);
 		if (h && h->plan_only)
 			worker_replay(w);
 		else if (w->copy_target)
