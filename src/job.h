@@ -182,6 +182,7 @@ struct job {
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
+	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;
@@ -241,7 +242,8 @@ static inline unsigned job_engine_opts(const struct job *j)
 {
 	return (j->fixedbufs ? 1u << 0 : 0) | (j->registerfiles ? 1u << 1 : 0) |
 	       (j->hipri ? 1u << 2 : 0) | (j->sqthread_poll ? 1u << 3 : 0) |
-	       (j->userspace_reap ? 1u << 4 : 0);
+	       (j->userspace_reap ? 1u << 4 : 0) | (j->nowait ? 1u << 5 : 0) |
+	       (j->uncached ? 1u << 6 : 0);
 }
 
 static inline bool job_copies(const struct job *j)

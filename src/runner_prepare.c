@@ -202,6 +202,8 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 		{ "hipri", ENGINE_OPT_HIPRI, false },
 		{ "sqthread_poll", ENGINE_OPT_SQPOLL, false },
 		{ "userspace_reap", ENGINE_OPT_USERSPACE_REAP, false },
+		{ "nowait", ENGINE_OPT_NOWAIT, false },
+		{ "uncached", ENGINE_OPT_UNCACHED, false },
 	};
 	unsigned set = job_engine_opts(j);
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
