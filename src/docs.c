@@ -2,6 +2,7 @@
 #include "common.h"
 #include "commands.h"
 #include "options.h"
+#include "fio_engines.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,6 +365,7 @@ void options_fio_markdown(FILE *f)
 		fprintf(f, "- %s\n", fio_differences[i]);
 	fprintf(f, "\n");
 	fio_cli_markdown(f);
+	fio_engines_markdown(f);
 	unsigned n = 0, nop = 0, un = 0;
 	fprintf(f, "## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
 		   "| --- | --- | --- |\n");
