@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <limits.h>
+#include "cpus.h"
 #include "data.h"
 #include "offsets.h"
 #include "ops.h"
@@ -183,6 +184,7 @@ struct job {
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
 	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
+	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;

@@ -355,6 +355,9 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		return -1;
 	if (j->zonemode == ZONEMODE_ZBD)
 		return refuse_zbd(j, &r->err);
+	char cpu_err[160];
+	if (cpus_check(&j->cpus, cpu_err, sizeof(cpu_err)))
+		return err_set(&r->err, EXIT_USAGE, "job %s: %s", j->name, cpu_err);
 	if (j->engine->flags & ENGINE_ALLOC)
 		runner_info(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
 			    j->name, j->engine->name);

@@ -810,7 +810,12 @@ void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	w->unsynced = -1;
-	int rc = worker_plan(w);
+	/* fio's cpus_allowed and numa_*: placed before anything is allocated. */
+	int rc = cpus_apply(&w->job->cpus, w->thread_number - 1);
+	if (rc)
+		worker_set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+	else
+		rc = worker_plan(w);
 	if (!rc)
 		rc = worker_setup(w);
 	/* Passes are counted only where their ends matter. */
