@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <limits.h>
 #include "cpus.h"
+#include "errtol.h"
 #include "data.h"
 #include "offsets.h"
 #include "ops.h"
@@ -185,6 +186,7 @@ struct job {
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
 	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
 	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
+	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;

@@ -483,6 +483,15 @@ const struct opt_def options[] = {
 	  .help = "io_uring: a kernel thread polls the submission queue (IORING_SETUP_SQPOLL); other engines ignore it" },
 	{ .name = "userspace_reap", .type = OT_BOOL, J(userspace_reap), .def = "0", .bare = "1",
 	  .group = OG_FIO, .help = "libaio: reap completions without a system call; other engines ignore it" },
+	/* fio's errors a job goes on past (errtol.c). */
+	{ .name = "continue_on_error", .type = OT_SPECIAL, J(errtol.coe), .def = "none",
+	  .set = set_continue_on_error, .print = print_continue_on_error,
+	  .arg = "none|read|write|io|verify|all", .group = OG_FIO,
+	  .help = "Go on past errors of these kinds (in --ignore_error's lists; EIO and EILSEQ by default): each is counted (fio-json's total_err, first_error), not its request",
+	  .fio = "a failed verification (EILSEQ) still ends the job as --verify_fatal says; a short transfer is an error here (fio issues the rest)" },
+	{ .name = "ignore_error", .type = OT_SPECIAL, J(errtol), .set = set_ignore_error,
+	  .print = print_ignore_error, .arg = "READ,WRITE,VERIFY", .group = OG_FIO,
+	  .help = "The errors --continue_on_error goes on past, per kind: errno names or numbers joined by ':' (,ENOSPC:EDQUOT: writes); a list turns its kind on" },
 	/* fio's CPU and NUMA placement (cpus.c): each thread places itself before it allocates. */
 	{ .name = "cpus_allowed", .type = OT_SPECIAL, J(cpus.set), .set = set_cpus_allowed,
 	  .print = print_cpus_allowed, .arg = "LIST", .group = OG_FIO,

@@ -251,10 +251,29 @@ static inline void count(struct op_stats *o, uint64_t bytes)
 	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
 }
 
-/* A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but true (it completed). */
+/* An error continue_on_error goes past: counted, the request not; issuing goes on. */
+static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u)
+{
+	int err = (int)-u->res;
+	if (!errtol_goes_on(&w->job->errtol, u->op, err))
+		return false;
+	w->st.errs[u->op]++;
+	/* fio counts the request among its direction's requests (total_ios), not its bytes. */
+	w->st.op[u->op].ios++;
+	if (!w->st.first_error)
+		w->st.first_error = err;
+	return true;
+}
+
+/*
+ * A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but
+ * true (it completed).  An error continue_on_error goes past: false, issuing goes on.
+ */
 static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 {
 	if (u->res < 0) {
+		if (unlikely(w->job->errtol.coe) && gone_past(w, u))
+			return false;
 		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
 	}
@@ -639,7 +658,7 @@ static void loop_sync(struct worker *w)
 		else
 			u->res = do_io(&w->ectx, u);
 		uint64_t now = now_ns();
-		if (unlikely(!complete_sync(w, u, now)))
+		if (unlikely(!complete_sync(w, u, now)) && !w->issuing)
 			break;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);

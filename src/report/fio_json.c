@@ -234,6 +234,10 @@ static void fj_ts(struct fj *j, const struct fio_ts *ts, const struct fio_report
 	fj_dist(j, "latency_ns", lk, 10, ts->lat_ns, total, 0.01);
 	fj_dist(j, "latency_us", lk, 10, ts->lat_us, total, 0.01);
 	fj_dist(j, "latency_ms", lk, 12, ts->lat_ms, total, 0.01);
+	if (job->errtol.coe) {
+		fj_int(j, "total_err", ts->total_err);
+		fj_int(j, "first_error", (uint64_t)ts->first_error);
+	}
 	fj_int(j, "latency_depth", job->engine->flags & ENGINE_SYNC ? 1 : job->iodepth);
 	fj_int(j, "latency_target", 0);
 	fj_float(j, "latency_percentile", 100.0);
