@@ -140,10 +140,11 @@ void print_ignore_error(const void *obj, const struct opt_def *o, char *buf, siz
 	}
 }
 
-bool errtol_goes_on(const struct job_errtol *t, int op, int err)
+bool errtol_goes_on(const struct job_errtol *t, int op, int err, bool *counts)
 {
 	unsigned type = err == EILSEQ ? ERRT_VERIFY : op == IO_READ ? ERRT_READ : ERRT_WRITE;
-	if (!(t->coe >> type & 1))
+	*counts = t->coe >> type & 1;
+	if (!*counts)
 		return false;
 	if (!t->nlist[type])
 		return err == EIO || err == EILSEQ;

@@ -22,7 +22,10 @@ void print_continue_on_error(const void *obj, const struct opt_def *o, char *buf
 int set_ignore_error(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_ignore_error(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
-/* A request of op (enum io_op) failed with errno err: does the job count it and go on? */
-bool errtol_goes_on(const struct job_errtol *t, int op, int err);
+/*
+ * A request of op (enum io_op) failed with errno err.  counts: continue_on_error names its type,
+ * so fio counts it (total_err, first_error), gone past or not.  Returns whether the job goes on.
+ */
+bool errtol_goes_on(const struct job_errtol *t, int op, int err, bool *counts);
 
 #endif

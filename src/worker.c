@@ -251,18 +251,22 @@ static inline void count(struct op_stats *o, uint64_t bytes)
 	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
 }
 
-/* An error continue_on_error goes past: counted, the request not; issuing goes on. */
+/*
+ * An error of a type continue_on_error names: counted (and the request among its direction's
+ * requests, fio's total_ios, not its bytes).  true: the job goes past it, issuing goes on.
+ */
 static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u)
 {
 	int err = (int)-u->res;
-	if (!errtol_goes_on(&w->job->errtol, u->op, err))
+	bool counts;
+	bool on = errtol_goes_on(&w->job->errtol, u->op, err, &counts);
+	if (!counts)
 		return false;
 	w->st.errs[u->op]++;
-	/* fio counts the request among its direction's requests (total_ios), not its bytes. */
 	w->st.op[u->op].ios++;
 	if (!w->st.first_error)
 		w->st.first_error = err;
-	return true;
+	return on;
 }
 
 /*

@@ -157,7 +157,7 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 		for (int op = 0; op < IO_OP_NR; op++)
 			n += t->errs[op];
 		/* fio's line, and which requests failed. */
-		fprintf(f, "  errors       : total=%llu, first_error=%d/<%s> (gone past:",
+		fprintf(f, "  errors       : total=%llu, first_error=%d/<%s> (by request:",
 			(unsigned long long)n, t->first_error, strerror(t->first_error));
 		for (int op = 0; op < IO_OP_NR; op++)
 			if (t->errs[op])
