@@ -52,7 +52,7 @@ void print_continue_on_error(const void *obj, const struct opt_def *o, char *buf
 	unsigned lists = 0;
 	(void)o;
 	for (unsigned type = 0; type < ERRT_NR; type++)
-		lists |= t->nlist[type] ? 1u << type : 0;
+		lists |= t->ig.nlist[type] ? 1u << type : 0;
 	/* The first word that, with ignore_error's lists (which turn their types on), gives the mask. */
 	for (size_t i = 0; i < 6; i++)
 		if ((coe_words[i].mask | lists) == t->coe) {
@@ -62,7 +62,7 @@ void print_continue_on_error(const void *obj, const struct opt_def *o, char *buf
 	snprintf(buf, len, "all");
 }
 
-/* "EIO" or "5" (or -5, as fio takes it); 0 when neither. */
+/* "EIO" or "5"; 0 when neither. */
 static int errno_of(const char *s)
 {
 	if (s[0] == 'E') {
@@ -74,11 +74,10 @@ static int errno_of(const char *s)
 		return 0;
 	}
 	char *end;
-	long v = strtol(s, &end, 10);
-	if (*end || !*s)
+	if (*s < '0' || *s > '9')
 		return 0;
-	v = v < 0 ? -v : v;
-	return v < 4096 ? (int)v : 0;
+	long v = strtol(s, &end, 10);
+	return !*end && v < 4096 ? (int)v : 0;
 }
 
 /* fio's "READ_LIST,WRITE_LIST,VERIFY_LIST", each list errors joined by ':'. */
@@ -86,6 +85,17 @@ int set_ignore_error(void *obj, const struct opt_def *o, const char *val, char *
 {
 	struct job_errtol t = *tol_of(obj);
 	char buf[512];
+	/* Each ignore_error replaces the lists; "": none, as an unset one prints. */
+	memset(&t.ig, 0, sizeof(t.ig));
+	if (!*val) {
+		*tol_of(obj) = t;
+		return 0;
+	}
+	if (strspn(val, ",:") == strlen(val)) {
+		snprintf(err, n, "--%s: no error named (READ,WRITE,VERIFY lists of errno names or numbers)",
+			 o->name);
+		return -1;
+	}
 	snprintf(buf, sizeof(buf), "%s", val);
 	char *p = buf;
 	for (unsigned type = 0; p; type++) {
@@ -108,10 +118,10 @@ int set_ignore_error(void *obj, const struct opt_def *o, const char *val, char *
 				snprintf(err, n, "--%s: at most %d errors per list", o->name, ERRT_MAX_LIST);
 				return -1;
 			}
-			t.list[type][k++] = e;
+			t.ig.list[type][k++] = e;
 		}
 		if (k) {
-			t.nlist[type] = k;
+			t.ig.nlist[type] = k;
 			t.coe |= 1u << type;
 		}
 		p = next;
@@ -127,15 +137,15 @@ void print_ignore_error(const void *obj, const struct opt_def *o, char *buf, siz
 	(void)o;
 	buf[0] = 0;
 	unsigned last = ERRT_NR;
-	while (last > 0 && !t->nlist[last - 1])
+	while (last > 0 && !t->ig.nlist[last - 1])
 		last--;
 	for (unsigned type = 0; type < last && k < len; type++) {
 		if (type)
 			k += (size_t)snprintf(buf + k, len - k, ",");
-		for (unsigned i = 0; i < t->nlist[type] && k < len; i++) {
-			const char *nm = strerrorname_np(t->list[type][i]);
+		for (unsigned i = 0; i < t->ig.nlist[type] && k < len; i++) {
+			const char *nm = strerrorname_np(t->ig.list[type][i]);
 			k += (size_t)(nm ? snprintf(buf + k, len - k, "%s%s", i ? ":" : "", nm) :
-					   snprintf(buf + k, len - k, "%s%d", i ? ":" : "", t->list[type][i]));
+					   snprintf(buf + k, len - k, "%s%d", i ? ":" : "", t->ig.list[type][i]));
 		}
 	}
 }
@@ -146,10 +156,10 @@ bool errtol_goes_on(const struct job_errtol *t, int op, int err, bool *counts)
 	*counts = t->coe >> type & 1;
 	if (!*counts)
 		return false;
-	if (!t->nlist[type])
+	if (!t->ig.nlist[type])
 		return err == EIO || err == EILSEQ;
-	for (unsigned i = 0; i < t->nlist[type]; i++)
-		if (t->list[type][i] == err)
+	for (unsigned i = 0; i < t->ig.nlist[type]; i++)
+		if (t->ig.list[type][i] == err)
 			return true;
 	return false;
 }

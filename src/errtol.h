@@ -12,8 +12,10 @@ enum { ERRT_READ, ERRT_WRITE, ERRT_VERIFY, ERRT_NR };
 /* In struct job: all zero is fio's default (every error stops the job). */
 struct job_errtol {
 	unsigned coe;                          /* continue_on_error: bit ERRT_* */
-	int list[ERRT_NR][ERRT_MAX_LIST];      /* ignore_error's errnos per type */
-	unsigned nlist[ERRT_NR];               /* 0: fio's default list, EIO and EILSEQ */
+	struct {
+		int list[ERRT_NR][ERRT_MAX_LIST]; /* ignore_error's errnos per type */
+		unsigned nlist[ERRT_NR];          /* 0: fio's default list, EIO and EILSEQ */
+	} ig;
 };
 
 struct opt_def;

@@ -489,7 +489,7 @@ const struct opt_def options[] = {
 	  .arg = "none|read|write|io|verify|all", .group = OG_FIO,
 	  .help = "Go on past errors of these kinds (in --ignore_error's lists; EIO and EILSEQ by default): each is counted (fio-json's total_err, first_error), not its request",
 	  .fio = "a failed verification (EILSEQ) still ends the job as --verify_fatal says; a short transfer is an error here (fio issues the rest)" },
-	{ .name = "ignore_error", .type = OT_SPECIAL, J(errtol), .set = set_ignore_error,
+	{ .name = "ignore_error", .type = OT_SPECIAL, J(errtol.ig), .set = set_ignore_error,
 	  .print = print_ignore_error, .arg = "READ,WRITE,VERIFY", .group = OG_FIO,
 	  .help = "The errors --continue_on_error goes on past, per kind: errno names or numbers joined by ':' (,ENOSPC:EDQUOT: writes); a list turns its kind on" },
 	/* fio's CPU and NUMA placement (cpus.c): each thread places itself before it allocates. */
@@ -497,7 +497,7 @@ const struct opt_def options[] = {
 	  .print = print_cpus_allowed, .arg = "LIST", .group = OG_FIO,
 	  .help = "The CPUs the job's threads may run on (0-3,6: sched_setaffinity); none: any" },
 	{ .name = "cpumask", .type = OT_SPECIAL, J(cpus.set), .set = set_cpumask,
-	  .print = print_cpus_allowed, .arg = "MASK", .group = OG_FIO, .flags = OPT_NO_ECHO,
+	  .print = print_cpumask, .arg = "MASK", .group = OG_FIO, .flags = OPT_NO_ECHO,
 	  .help = "--cpus_allowed as a number, bit N for CPU N (0x3: CPUs 0 and 1)" },
 	{ .name = "cpus_allowed_policy", .type = OT_ENUM, J(cpus.policy), .def = "shared",
 	  .values = cpus_policy_names, .group = OG_FIO,
