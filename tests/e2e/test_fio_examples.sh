@@ -98,7 +98,7 @@ rm -rf "${D:?}"/*
 if command -v strace >/dev/null 2>&1; then
 	for e in vsync:readv:writev pvsync:preadv:pwritev "pvsync2:preadv2:pwritev2"; do
 		name=${e%%:*} rd=${e#*:} rd=${rd%%:*} wr=${e##*:}
-		strace -f -qq -e trace=read,write,readv,writev,pread64,pwrite64,preadv,pwritev,preadv2,pwritev2 \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=read,write,readv,writev,pread64,pwrite64,preadv,pwritev,preadv2,pwritev2 \
 			-o "$E2E_TMP/st.$name" "$IOGAUGE" fio --name=s --directory="$D" --size=64k --rw=randrw \
 			--ioengine="$name" --output-format=json >/dev/null 2>"$ERR"
 		san_check "strace $name"
@@ -107,11 +107,11 @@ if command -v strace >/dev/null 2>&1; then
 		check "--ioengine=$name: 16 requests, each a $rd or $wr of one 4 KiB vector ($n_rd + $n_wr)" \
 			[ "$((n_rd + n_wr))" -eq 16 ]
 	done
-	strace -f -qq -e trace=preadv2 -o "$E2E_TMP/st.flags" "$IOGAUGE" fio --name=s --directory="$D" \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=preadv2 -o "$E2E_TMP/st.flags" "$IOGAUGE" fio --name=s --directory="$D" \
 		--size=16k --rw=read --ioengine=pvsync2 --hipri --uncached >/dev/null 2>"$ERR"
 	check "--ioengine=pvsync2 --hipri --uncached: RWF_HIPRI and RWF_DONTCACHE (0x80) on each read" \
 		[ "$(grep -Ec ', RWF_HIPRI\|(0x80|RWF_DONTCACHE)\) = 4096$' "$E2E_TMP/st.flags")" -eq 4 ]
-	strace -f -qq -e trace=set_mempolicy -o "$E2E_TMP/st.mpol" "$IOGAUGE" fio --name=s --directory="$D" \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=set_mempolicy -o "$E2E_TMP/st.mpol" "$IOGAUGE" fio --name=s --directory="$D" \
 		--size=16k --numjobs=2 --numa_mem_policy=interleave:0 >/dev/null 2>"$ERR"
 	check "--numa_mem_policy=interleave:0: each thread sets MPOL_INTERLEAVE on node 0" \
 		[ "$(grep -Ec 'set_mempolicy\(MPOL_INTERLEAVE, \[0x0*1\], [0-9]+\) = 0' "$E2E_TMP/st.mpol")" -eq 2 ]
