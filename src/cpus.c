@@ -1,6 +1,6 @@
 /*
  * fio's cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes and
- * numa_mem_policy: parsed into struct job_cpus, applied by each worker thread
+ * numa_mem_policy (and prio, prioclass): parsed into struct job_cpus, applied by each worker thread
  * to itself before it allocates anything (its buffers then follow the memory
  * policy).  NUMA without libnuma: nodes' CPUs from sysfs, set_mempolicy(2).
  */
@@ -328,6 +328,12 @@ int cpus_apply(const struct job_cpus *c, unsigned index)
 			if (bit_get(set, i) && (!pick || ++k == pick))
 				CPU_SET(i, &cs);
 		if (sched_setaffinity(0, sizeof(cs), &cs))
+			return -errno;
+	}
+	if (c->prio || c->prioclass) {
+		/* As fio: no class is best-effort (2); IOPRIO_WHO_PROCESS (1), who 0: this thread. */
+		int v = (int)((c->prioclass ? c->prioclass : 2) << 13 | c->prio);
+		if (syscall(SYS_ioprio_set, 1, 0, v))
 			return -errno;
 	}
 	if (c->mpol) {

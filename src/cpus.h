@@ -1,4 +1,4 @@
-/* fio's CPU and NUMA placement of a job's threads: cpus_allowed, cpumask, numa_* (cpus.c). */
+/* fio's CPU, NUMA and I/O priority placement of a job's threads: cpus_allowed, cpumask, numa_*, prio (cpus.c). */
 #ifndef IOGAUGE_CPUS_H
 #define IOGAUGE_CPUS_H
 
@@ -15,6 +15,7 @@ struct job_cpus {
 	uint64_t nodes;              /* numa_cpu_nodes: run on these nodes' CPUs; 0: not set */
 	int mpol;                    /* numa_mem_policy's mode + 1 (MPOL_*); 0: not set */
 	uint64_t mpol_nodes;
+	unsigned prio, prioclass;    /* fio's I/O priority (ioprio_set); both 0: the default */
 };
 enum { CPUS_SHARED, CPUS_SPLIT };
 extern const char *const cpus_policy_names[];

@@ -1,7 +1,7 @@
 #!/bin/bash
 # What fio's examples and regression jobs need beyond the basics: the vsync, pvsync and pvsync2
 # engines, nr_files, fileoffset, cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes,
-# numa_mem_policy, the zbd options, continue_on_error and ignore_error.  Each runs under fio and
+# numa_mem_policy, prio, prioclass, the zbd options, continue_on_error and ignore_error.  Each runs under fio and
 # iogauge (`iogauge fio`) in the same run with the same io_bytes and total_ios per direction;
 # the system calls each engine makes (strace), each thread's CPUs (/proc), errors gone past
 # (RLIMIT_FSIZE's EFBIG: the same total_err, first_error and counts as fio; the inject engine's
@@ -63,6 +63,11 @@ rw=randrw
 [numa-bind]
 numa_mem_policy=bind:0
 rw=randread
+[prio]
+prio=3
+prioclass=2
+numjobs=2
+rw=randrw
 [zbd-options]
 max_open_zones=4
 job_max_open_zones=2
@@ -82,7 +87,7 @@ import json, sys
 fio = json.load(open(sys.argv[1]))["jobs"]
 iog = json.load(open(sys.argv[2]))["jobs"]
 def c(j): return [(j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim")]
-bad = len(fio) != len(iog) or len(fio) < 12
+bad = len(fio) != len(iog) or len(fio) < 14
 for a, b in zip(fio, iog):
     ok = a["jobname"] == b["jobname"] and c(a) == c(b) and a["error"] == 0 and b["error"] == 0
     print("ok  " if ok else "DIFF", a["jobname"], "fio", c(a), "iogauge", c(b))
@@ -115,6 +120,10 @@ if command -v strace >/dev/null 2>&1; then
 		--size=16k --numjobs=2 --numa_mem_policy=interleave:0 >/dev/null 2>"$ERR"
 	check "--numa_mem_policy=interleave:0: each thread sets MPOL_INTERLEAVE on node 0" \
 		[ "$(grep -Ec 'set_mempolicy\(MPOL_INTERLEAVE, \[0x0*1\], [0-9]+\) = 0' "$E2E_TMP/st.mpol")" -eq 2 ]
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=ioprio_set -o "$E2E_TMP/st.prio" "$IOGAUGE" fio --name=s --directory="$D" \
+		--size=16k --numjobs=2 --prio=5 --prioclass=3 >/dev/null 2>"$ERR"
+	check "--prio=5 --prioclass=3: each thread sets its I/O priority (idle, 5)" \
+		[ "$(grep -Ec 'ioprio_set\(IOPRIO_WHO_PROCESS, 0, IOPRIO_PRIO_VALUE\(IOPRIO_CLASS_IDLE, 5\)\) = 0' "$E2E_TMP/st.prio")" -eq 2 ]
 else
 	skip "the engines' system calls" "no strace"
 fi
