@@ -71,18 +71,21 @@ static inline __attribute__((always_inline)) int64_t prw(struct engine_ctx *ctx,
 	ssize_t r;
 	if (u->op > IO_WRITE)
 		return psync_other(ctx, u);
-	struct iovec iov = { u->buf, u->len };
-	off_t off = (off_t)u->offset;
-	int flags = m == VEC2 ? (int)(uintptr_t)ctx->priv : 0;
+	/* Everything read from u inside the loop: psync's code is exactly pread/pwrite's. */
 	do {
-		if (m == PLAIN)
-			r = u->op == IO_READ ? pread(u->fd, u->buf, u->len, off) :
-					       pwrite(u->fd, u->buf, u->len, off);
-		else if (m == VEC)
-			r = u->op == IO_READ ? preadv(u->fd, &iov, 1, off) : pwritev(u->fd, &iov, 1, off);
-		else
-			r = u->op == IO_READ ? preadv2(u->fd, &iov, 1, off, flags) :
-					       pwritev2(u->fd, &iov, 1, off, flags);
+		if (m == PLAIN) {
+			r = u->op == IO_READ ? pread(u->fd, u->buf, u->len, (off_t)u->offset) :
+					       pwrite(u->fd, u->buf, u->len, (off_t)u->offset);
+		} else {
+			struct iovec iov = { u->buf, u->len };
+			off_t off = (off_t)u->offset;
+			int flags = m == VEC2 ? (int)(uintptr_t)ctx->priv : 0;
+			if (m == VEC)
+				r = u->op == IO_READ ? preadv(u->fd, &iov, 1, off) : pwritev(u->fd, &iov, 1, off);
+			else
+				r = u->op == IO_READ ? preadv2(u->fd, &iov, 1, off, flags) :
+						       pwritev2(u->fd, &iov, 1, off, flags);
+		}
 	} while (r < 0 && errno == EINTR);
 	return r < 0 ? -errno : r;
 }
