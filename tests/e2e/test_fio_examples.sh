@@ -123,7 +123,8 @@ if command -v strace >/dev/null 2>&1; then
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=ioprio_set -o "$E2E_TMP/st.prio" "$IOGAUGE" fio --name=s --directory="$D" \
 		--size=16k --numjobs=2 --prio=5 --prioclass=3 >/dev/null 2>"$ERR"
 	check "--prio=5 --prioclass=3: each thread sets its I/O priority (idle, 5)" \
-		[ "$(grep -Ec 'ioprio_set\(IOPRIO_WHO_PROCESS, 0, IOPRIO_PRIO_VALUE\(IOPRIO_CLASS_IDLE, 5\)\) = 0' "$E2E_TMP/st.prio")" -eq 2 ]
+		[ "$(grep -Ec 'ioprio_set\(IOPRIO_WHO_PROCESS, 0, IOPRIO_PRIO_VALUE\(IOPRIO_CLASS_IDLE, 5\)\) = 0' "$E2E_TMP/st.prio")" -eq 2 ] ||
+		sed 's/^/# strace: /' "$E2E_TMP/st.prio" | head -n 5
 else
 	skip "the engines' system calls" "no strace"
 fi
