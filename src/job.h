@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <limits.h>
+#include "cpus.h"
+#include "errtol.h"
 #include "data.h"
 #include "offsets.h"
 #include "ops.h"
@@ -183,6 +185,9 @@ struct job {
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
+	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
+	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
+	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */
 	unsigned flow_id;
@@ -259,7 +264,8 @@ static inline unsigned job_engine_opts(const struct job *j)
 {
 	return (j->fixedbufs ? 1u << 0 : 0) | (j->registerfiles ? 1u << 1 : 0) |
 	       (j->hipri ? 1u << 2 : 0) | (j->sqthread_poll ? 1u << 3 : 0) |
-	       (j->userspace_reap ? 1u << 4 : 0);
+	       (j->userspace_reap ? 1u << 4 : 0) | (j->nowait ? 1u << 5 : 0) |
+	       (j->uncached ? 1u << 6 : 0);
 }
 
 static inline bool job_copies(const struct job *j)

@@ -260,10 +260,33 @@ static inline void count(struct op_stats *o, uint64_t bytes)
 	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
 }
 
-/* A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but true (it completed). */
+/*
+ * An error of a type continue_on_error names: counted (and the request among its direction's
+ * requests, fio's total_ios, not its bytes).  true: the job goes past it, issuing goes on.
+ */
+static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u)
+{
+	int err = (int)-u->res;
+	bool counts;
+	bool on = errtol_goes_on(&w->job->errtol, u->op, err, &counts);
+	if (!counts)
+		return false;
+	w->st.errs[u->op]++;
+	w->st.op[u->op].ios++;
+	if (!w->st.first_error)
+		w->st.first_error = err;
+	return on;
+}
+
+/*
+ * A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but
+ * true (it completed).  An error continue_on_error goes past: false, issuing goes on.
+ */
 static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 {
 	if (u->res < 0) {
+		if (unlikely(w->job->errtol.coe) && gone_past(w, u))
+			return false;
 		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
 	}
@@ -664,7 +687,7 @@ static void loop_sync(struct worker *w)
 		else
 			u->res = do_io(&w->ectx, u);
 		uint64_t now = now_ns();
-		if (unlikely(!complete_sync(w, u, now)))
+		if (unlikely(!complete_sync(w, u, now)) && !w->issuing)
 			break;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
@@ -858,7 +881,12 @@ void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	w->unsynced = -1;
-	int rc = worker_plan(w);
+	/* fio's cpus_allowed and numa_*: placed before anything is allocated. */
+	int rc = cpus_apply(&w->job->cpus, w->thread_number - 1);
+	if (rc)
+		worker_set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+	else
+		rc = worker_plan(w);
 	if (!rc)
 		rc = worker_setup(w);
 	/* Passes are counted only where their ends matter. */

@@ -60,6 +60,8 @@ struct fio_ts {
 	const struct job_result *last; /* the last member: fio echoes its options */
 	unsigned groupid;
 	int error;
+	uint64_t total_err; /* continue_on_error: the errors gone past, and the first one's errno */
+	int first_error;
 	struct fio_dir dir[FIO_DDIRS];
 	struct fio_lat sync;
 	uint64_t sync_ios;

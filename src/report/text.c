@@ -152,6 +152,18 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu\n",
 		100.0 * (double)t->cpu.usr_ns / el, 100.0 * (double)t->cpu.sys_ns / el,
 		(unsigned long long)t->cpu.ctx);
+	if (j->errtol.coe) {
+		uint64_t n = 0;
+		for (int op = 0; op < IO_OP_NR; op++)
+			n += t->errs[op];
+		/* fio's line, and which requests failed. */
+		fprintf(f, "  errors       : total=%llu, first_error=%d/<%s> (by request:",
+			(unsigned long long)n, t->first_error, strerror(t->first_error));
+		for (int op = 0; op < IO_OP_NR; op++)
+			if (t->errs[op])
+				fprintf(f, " %s=%llu", io_op_names[op], (unsigned long long)t->errs[op]);
+		fprintf(f, "%s)\n", n ? "" : " none");
+	}
 	if (t->prepared_items)
 		fprintf(f, "  prepared     : %llu missing items made before the job in %.3f s (not timed)\n",
 			(unsigned long long)t->prepared_items, (double)t->prepare_ns / 1e9);
