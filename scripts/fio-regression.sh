@@ -176,7 +176,7 @@ if [ "$EXAMPLES" = 1 ]; then
 		[ "$gs" -eq 0 ] && ig_ok=$((ig_ok + 1))
 		[ "$fs" -eq 0 ] && [ "$gs" -eq 0 ] && both=$((both + 1))
 		if [ "$fs" -eq 0 ] && [ "$gs" -ne 0 ]; then
-			if grep -q "ioengine: unknown engine" "$WORK/ex.err"; then
+			if grep -Eq "ioengine: unknown engine|ioengine .* is not supported by iogauge" "$WORK/ex.err"; then
 				by_engine=$((by_engine + 1))
 			else
 				by_option=$((by_option + 1))

@@ -1,6 +1,7 @@
 /* Command-line arguments and option strings into jobs, through the option table (job files: jobfile.c). */
 #include "common.h"
 #include "command.h"
+#include "iolog_job.h"
 #include "options.h"
 #include "steady.h"
 #include "ctx.h"
@@ -442,6 +443,8 @@ static int zone_validate(struct job *j, struct ig_err *e)
 
 int job_validate(struct job *j, struct ig_err *e)
 {
+	if (iolog_job_prepare(j, e))
+		return -1;
 	if (j->tree)
 		return tree_validate(j, e);
 	if (j->engine->fileop && !j->fileop)

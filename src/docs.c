@@ -6,6 +6,7 @@
 #include "common.h"
 #include "command.h"
 #include "options.h"
+#include "fio_engines.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,7 +339,9 @@ static const char *const fio_differences[] = {
 	"holes in a file (fio 3.33 fails trims on files); every engine does them synchronously, as "
 	"fio does, and fio-json's `trim` direction counts them. `bs=R,W,T` gives the trims their own "
 	"size. `ioengine=null` is synchronous at `iodepth=1` and queues above it, as fio's, and "
-	"`filesize` alone sizes it. `posixaio` is glibc's POSIX AIO; `falloc` preallocates (reads), "
+	"`filesize` alone sizes it. `vsync`, `pvsync` and `pvsync2` make each request one vector of "
+	"`readv`/`preadv`/`preadv2` (fio's vsync, at an `iodepth` above 1, joins adjacent requests in "
+	"one call; iogauge's are synchronous, one at a time). `posixaio` is glibc's POSIX AIO; `falloc` preallocates (reads), "
 	"allocates (writes) and punches (trims), `ftruncate` sets the size to each write's offset: "
 	"both work on files that are not laid out first (a reader's is). `filecreate`, `filestat`, "
 	"`filedelete` (and `dircreate`, `dirstat`, `dirdelete`, newer than fio 3.33) time one file "
@@ -369,6 +372,7 @@ void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f))
 		fprintf(f, "- %s\n", fio_differences[i]);
 	fprintf(f, "\n");
 	cli_markdown(f);
+	fio_engines_markdown(f);
 	unsigned n = 0, nop = 0, un = 0;
 	fprintf(f, "## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
 		   "| --- | --- | --- |\n");

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <limits.h>
+#include "cpus.h"
+#include "errtol.h"
 #include "data.h"
 #include "offsets.h"
 #include "ops.h"
@@ -72,6 +74,7 @@ enum { ZONEMODE_NONE = 0, ZONEMODE_STRIDED, ZONEMODE_ZBD };
 
 struct engine_ops;
 struct worker_hooks;
+struct iolog;
 struct tree_job;
 
 struct job {
@@ -103,7 +106,7 @@ struct job {
 	bool norandommap;
 	int dist; /* enum dist_kind */
 	double dist_param;
-	uint64_t rate_bps, rate_iops; /* per thread; 0 = unlimited */
+	uint64_t rate_bps[3], rate_iops[3]; /* per thread and direction (read, write, trim); 0 = unlimited */
 	uint64_t thinktime_ns;
 	bool group_reporting;
 	double percentiles[MAX_PERCENTILES];
@@ -165,7 +168,7 @@ struct job {
 	uint64_t startdelay_ns[2]; /* wait this long (a range: a random time in it) before starting */
 	bool exitall;              /* when this job ends, stop the others (exit_what) */
 	int exit_what;             /* EXIT_WHAT_* */
-	uint64_t ratemin, rate_iops_min; /* below this in a second: the job fails */
+	uint64_t ratemin[3], rate_iops_min[3]; /* per direction: below this in a second, the job fails */
 	int rate_process;          /* RATE_LINEAR, RATE_POISSON */
 	char filename_format[PATH_MAX]; /* fio's $jobname.$jobnum.$filenum names */
 	uint64_t nrfiles;          /* files per thread (a ':' list in filename: its files, shared); --fileop: items per thread */
@@ -182,7 +185,18 @@ struct job {
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
+	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
+	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
+	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
+	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */
+	unsigned flow_id;
+	unsigned flow, flow_sleep_us; /* flow: the job's weight among jobs of its flow_id (0: none) */
+	bool serialize_overlap;
+	int submit_mode;              /* fio's io_submit_mode: 0 inline, 1 offload (run inline) */
+	uint64_t lat_target_ns, lat_window_ns;
+	double lat_pct;               /* latency_percentile */
+	bool lat_run;
 	/* fio options accepted with no effect are validated into these, never read. */
 	bool fio_nop_bool;
 	int fio_nop_enum;
@@ -210,10 +224,19 @@ struct job {
 	 * this rank's k-th item is item_first + k * item_step.  Zero: the thread's own nrfiles. */
 	uint64_t fileset_items, item_first, item_step;
 
+	/* fio's I/O logs (iolog_job.c): write_iolog, read_iolog and its replay_* options. */
+	char write_iolog[PATH_MAX], read_iolog[PATH_MAX], replay_redirect[PATH_MAX];
+	bool read_iolog_chunked, replay_no_stall;
+	uint64_t replay_scale, replay_align;
+	unsigned replay_time_scale; /* percent: 200 replays twice as fast */
+	unsigned replay_skip;       /* 1 << IO_READ, IO_WRITE, IO_TRIM, IO_FSYNC: left out of the replay */
+
 	/* Set by commands and the runner, not by options. */
 	const struct worker_hooks *hooks; /* NULL: none */
 	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
 	struct tree_job *tree;
+	/* read_iolog: the requests to replay, loaded and checked by job_validate (iolog_job.c). */
+	const struct iolog *replay;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {
@@ -241,7 +264,8 @@ static inline unsigned job_engine_opts(const struct job *j)
 {
 	return (j->fixedbufs ? 1u << 0 : 0) | (j->registerfiles ? 1u << 1 : 0) |
 	       (j->hipri ? 1u << 2 : 0) | (j->sqthread_poll ? 1u << 3 : 0) |
-	       (j->userspace_reap ? 1u << 4 : 0);
+	       (j->userspace_reap ? 1u << 4 : 0) | (j->nowait ? 1u << 5 : 0) |
+	       (j->uncached ? 1u << 6 : 0);
 }
 
 static inline bool job_copies(const struct job *j)

@@ -6,6 +6,7 @@
 #include "steady.h"
 #include "engines/engine.h"
 #include "fio_opts.h"
+#include "fio_engines.h"
 #include "data.h"
 #include "verify.h"
 
@@ -39,6 +40,8 @@ int set_engine(void *obj, const struct opt_def *o, const char *val, char *err, s
 		e = &engine_fileops; /* not listed: a --fileop job's own, as its saved options name it */
 	if (!e && !strcmp(val, engine_tree.name))
 		e = &engine_tree; /* not listed either: a tree job's own */
+	if (!e && fio_engine_refused(val, err, n))
+		return -1;
 	if (!e) {
 		char list[256];
 		engine_list(list, sizeof(list));

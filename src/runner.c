@@ -3,6 +3,7 @@
 #include "common.h"
 #include "devinfo.h"
 #include "fileset.h"
+#include "flow.h"
 #include "merge.h"
 #include "place.h"
 #include "safety.h"
@@ -42,6 +43,18 @@ void runner_info(struct run_result *r, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	r->info_notes |= 1u << r->nnotes;
+	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
+	va_end(ap);
+}
+
+void runner_report_note(struct run_result *r, const char *fmt, ...)
+{
+	if (r->nnotes == MAX_NOTES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	r->info_notes |= 1u << r->nnotes;
+	r->report_only |= 1u << r->nnotes;
 	vsnprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), fmt, ap);
 	va_end(ap);
 }
@@ -353,6 +366,8 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			stats_init(&w->st);
 		}
 	}
+	struct flow_set flows;
+	flow_set_build(&flows, ws, nthreads); /* fio's flows: weights in before any thread issues */
 	for (; started < nthreads; started++) {
 		int rc = pthread_create(&ws[started].tid, NULL, worker_main, &ws[started]);
 		if (rc) {
@@ -398,6 +413,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	free(dev);
 	gate_destroy(&gate);
 	collect(r, ws, first, last, group, c);
+	flow_set_free(&flows);
 	for (unsigned m = first; m < last; m++)
 		if (ctl[m - first].after) {
 			gate_destroy(ctl[m - first].after);

@@ -64,6 +64,7 @@ struct run_result {
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */
 	unsigned nnotes;
 	uint32_t info_notes; /* bit i: note i is an adjustment fio makes silently (iogauge fio leaves it out) */
+	uint32_t report_only; /* bit i: note i is for the reports (JSON notes, text header), never stderr */
 	struct cluster_run *cluster; /* merged from several ranks (rank 0): ranks, hosts, clocks (merge.h) */
 	char swept[PATH_MAX];        /* the last directory cleared of dead runs' test files */
 };

@@ -9,6 +9,8 @@
 void runner_note(struct run_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A note on something fio does silently too (a synchronous engine's iodepth): not under iogauge fio. */
 void runner_info(struct run_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A note the reports carry (JSON notes, text header) and stderr never shows. */
+void runner_report_note(struct run_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A job's targets checked, claimed, created and laid out (rank 0's or a single host's part). */
 int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,

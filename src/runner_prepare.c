@@ -202,6 +202,8 @@ static void note_engine_opts(struct run_result *r, const struct job *j)
 		{ "hipri", ENGINE_OPT_HIPRI, false },
 		{ "sqthread_poll", ENGINE_OPT_SQPOLL, false },
 		{ "userspace_reap", ENGINE_OPT_USERSPACE_REAP, false },
+		{ "nowait", ENGINE_OPT_NOWAIT, false },
+		{ "uncached", ENGINE_OPT_UNCACHED, false },
 	};
 	unsigned set = job_engine_opts(j);
 	for (size_t i = 0; i < ARRAY_SIZE(opts); i++) {
@@ -353,6 +355,9 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		return -1;
 	if (j->zonemode == ZONEMODE_ZBD)
 		return refuse_zbd(j, &r->err);
+	char cpu_err[160];
+	if (cpus_check(&j->cpus, cpu_err, sizeof(cpu_err)))
+		return err_set(&r->err, EXIT_USAGE, "job %s: %s", j->name, cpu_err);
 	if (j->engine->flags & ENGINE_ALLOC)
 		runner_info(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
 			    j->name, j->engine->name);
@@ -360,6 +365,9 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);
 	note_engine_opts(r, j);
+	if (j->submit_mode)
+		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: iogauge has no offload threads; each job thread submits its own requests",
+				   j->name);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;

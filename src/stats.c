@@ -222,9 +222,16 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 	if (src->prepare_ns > dst->prepare_ns)
 		dst->prepare_ns = src->prepare_ns;
 	err_merge(dst, src);
+	for (int o = 0; o < IO_OP_NR; o++)
+		dst->errs[o] += src->errs[o];
+	if (!dst->first_error)
+		dst->first_error = src->first_error;
 	dst->interrupted |= src->interrupted;
 	dst->halted |= src->halted;
 	dst->left_bytes += src->left_bytes;
+	if (src->lat_depth > dst->lat_depth)
+		dst->lat_depth = src->lat_depth;
+	dst->overlap_held += src->overlap_held;
 }
 
 double lat_mean(const struct lat_stats *l)

@@ -81,6 +81,9 @@ struct thread_stats {
 	uint64_t verify_ns, verify_ios;
 	uint64_t invalidations, invalidate_ns; /* between passes of buffered time-based jobs */
 	uint64_t prepared_items, prepare_ns;   /* file ops: items made before the job (not timed) */
+	/* continue_on_error: the errors gone past, per operation, and the first one's errno. */
+	uint64_t errs[IO_OP_NR];
+	int first_error;
 	int err;              /* errno of the first error, 0 if none */
 	uint64_t err_offset;
 	int err_op;           /* enum io_op or ERR_OP_*: what failed */
@@ -90,6 +93,8 @@ struct thread_stats {
 	bool interrupted;     /* stopped by a signal */
 	bool halted;          /* stopped because another rank asked every rank to stop */
 	uint64_t left_bytes;  /* a size-bound job stopped early: bytes it had not yet issued */
+	unsigned lat_depth;   /* latency_target: the queue depth found (0: no target) */
+	uint64_t overlap_held; /* serialize_overlap: times a batch was cut short by an overlap in flight */
 };
 
 /*

@@ -7,6 +7,7 @@
  * next_event or one flag.
  */
 #include "common.h"
+#include "admit.h"
 #include "fileset.h"
 #include "tree.h"
 #include "worker.h"
@@ -181,6 +182,10 @@ static void prep_tw_write(struct worker *w, struct io_u *u)
 /* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
 static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
 {
+	if (w->replay) {
+		worker_replay_next(w, u);
+		return;
+	}
 	if (w->tw_pending) {
 		prep_tw_write(w, u);
 		return;
@@ -225,6 +230,8 @@ static void prep_rewrite(struct worker *w, struct io_u *u)
 	u->op = IO_WRITE;
 	if (w->refresh_rewrites)
 		data_fill(&w->dg, u->buf, u->len);
+	if (w->prep_note)
+		worker_prep_note(w, u, false);
 }
 
 static inline void prep(struct worker *w, struct io_u *u)
@@ -233,6 +240,8 @@ static inline void prep(struct worker *w, struct io_u *u)
 		prep_rewrite(w, u);
 	} else {
 		draw(w, u);
+		if (unlikely(w->prep_note))
+			worker_prep_note(w, u, true);
 		if (u->op == IO_WRITE && w->refresh)
 			data_fill_at(&w->dg, u->buf, u->len, u->offset);
 		if (unlikely(--w->pass_left == 0)) {
@@ -251,10 +260,33 @@ static inline void count(struct op_stats *o, uint64_t bytes)
 	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
 }
 
-/* A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but true (it completed). */
+/*
+ * An error of a type continue_on_error names: counted (and the request among its direction's
+ * requests, fio's total_ios, not its bytes).  true: the job goes past it, issuing goes on.
+ */
+static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u)
+{
+	int err = (int)-u->res;
+	bool counts;
+	bool on = errtol_goes_on(&w->job->errtol, u->op, err, &counts);
+	if (!counts)
+		return false;
+	w->st.errs[u->op]++;
+	w->st.op[u->op].ios++;
+	if (!w->st.first_error)
+		w->st.first_error = err;
+	return on;
+}
+
+/*
+ * A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but
+ * true (it completed).  An error continue_on_error goes past: false, issuing goes on.
+ */
 static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 {
 	if (u->res < 0) {
+		if (unlikely(w->job->errtol.coe) && gone_past(w, u))
+			return false;
 		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
 	}
@@ -269,6 +301,11 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		/* Codes for the report, not errnos: a read stopped at the end of the file, a write by a full disk. */
 		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
 		return false;
+	}
+	if (unlikely(w->admit != NULL)) {
+		/* latency_target judges fio's total latency: from before the submit call. */
+		uint64_t total = w->job->engine->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
+		admit_done(w, u, total, u->start + total);
 	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
 	if (rc == HOOK_READBACK) {
@@ -362,27 +399,17 @@ static void start_measuring(struct worker *w, uint64_t now)
 	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
 }
 
+void worker_restart_measure(struct worker *w, uint64_t now)
+{
+	if (w->measuring)
+		start_measuring(w, now);
+}
+
 /* The ramp is over: its time has passed and, with several ranks, every rank is there. */
 static bool ramp_over(const struct worker *w, uint64_t now)
 {
 	return now >= w->ramp_end &&
 	       (!w->gate->sync_ramp || __atomic_load_n(&w->gate->measure, __ATOMIC_ACQUIRE));
-}
-
-/* fio's ratemin / rate_iops_min: a second below the floor fails the job. */
-static void check_rate_min(struct worker *w, const struct series_pt *p, const struct series_pt *prev)
-{
-	const struct job *j = w->job;
-	uint64_t dt = p->t_ns - prev->t_ns, ios = 0, bytes = 0;
-	for (int d = 0; d < DDIR_NR; d++) {
-		ios += p->ios[d] - prev->ios[d];
-		bytes += p->bytes[d] - prev->bytes[d];
-	}
-	if (!dt)
-		return;
-	uint64_t bps = (uint64_t)((double)bytes * 1e9 / (double)dt), iops = (uint64_t)((double)ios * 1e9 / (double)dt);
-	if ((j->ratemin && bps < j->ratemin) || (j->rate_iops_min && iops < j->rate_iops_min))
-		set_error(w, ETIMEDOUT, j->ratemin && bps < j->ratemin ? bps : iops, ERR_OP_RATE, false);
 }
 
 static void on_event(struct worker *w, uint64_t now)
@@ -398,8 +425,8 @@ static void on_event(struct worker *w, uint64_t now)
 			worker_push_point(w, w->next_tick);
 			w->next_tick += SERIES_INTERVAL_NS;
 			const struct series *sr = &w->st.series;
-			if (unlikely(w->job->ratemin || w->job->rate_iops_min) && sr->n >= 2)
-				check_rate_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
+			if (unlikely(w->rate_min_on) && sr->n >= 2)
+				worker_rate_check_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
 		}
 		for (; now >= w->next_log; w->next_log += w->st.log->interval_ns)
 			fiolog_window(w->st.log, &w->st, w->next_log - w->measure_start, false);
@@ -435,7 +462,7 @@ static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
 /* What keeps the slow path on once an event is handled. */
 static bool slow_wanted(const struct worker *w)
 {
-	return w->sync_every || w->throttled || w->pass_end || w->readback_due;
+	return w->sync_every || w->throttled || w->pass_end || w->readback_due || w->admit;
 }
 
 /* For the worker's other file (readback.c). */
@@ -515,31 +542,20 @@ static void sleep_until(struct worker *w, uint64_t t)
 	}
 }
 
-/* --rate, --rate_iops, --thinktime: hold the next request back. */
-static void throttle(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
+void worker_sleep_until(struct worker *w, uint64_t t)
 {
-	const struct job *j = w->job;
+	sleep_until(w, t);
+}
+
+/* --rate, --rate_iops, --thinktime: hold the next request back. */
+static void throttle(struct worker *w, uint64_t now, unsigned ios)
+{
 	if (!w->remaining)
 		return; /* nothing follows: no pause after the last request */
-	w->issued_ios += ios;
-	w->issued_bytes += bytes;
-	uint64_t due = now + j->thinktime_ns * ios;
-	if (j->rate_process == RATE_POISSON && (j->rate_bps || j->rate_iops)) {
-		/* fio's poisson process: exponential gaps with the mean the rate asks for. */
-		double mean = j->rate_iops ? 1e9 * ios / (double)j->rate_iops : 1e9 * (double)bytes / (double)j->rate_bps;
-		if (!w->poisson_due)
-			w->poisson_due = w->t_start;
-		w->poisson_due += (uint64_t)(-log(1.0 - rng_double(&w->rng)) * mean);
-		due = w->poisson_due > due ? w->poisson_due : due;
-	} else {
-		if (j->rate_bps) {
-			uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_bytes * NSEC_PER_SEC / j->rate_bps);
-			due = t > due ? t : due;
-		}
-		if (j->rate_iops) {
-			uint64_t t = w->t_start + (uint64_t)((unsigned __int128)w->issued_ios * NSEC_PER_SEC / j->rate_iops);
-			due = t > due ? t : due;
-		}
+	uint64_t due = now + w->job->thinktime_ns * ios;
+	if (w->rate_on) {
+		uint64_t t = worker_rate_due(w);
+		due = t > due ? t : due;
 	}
 	if (due > now) {
 		sleep_until(w, due);
@@ -563,6 +579,8 @@ void worker_sync(struct worker *w, int op)
 	u->fd = w->wctx->fds ? w->wctx->fds[w->cur_file] : w->wctx->fd;
 	u->file = w->wctx->fds ? w->cur_file : 0;
 	u->start = u->issued = now_ns();
+	if (w->wlog)
+		worker_prep_note(w, u, false);
 	if (e->flags & ENGINE_SYNC) {
 		u->res = e->do_io(w->wctx, u);
 		complete_sync(w, u, now_ns());
@@ -584,7 +602,31 @@ void worker_sync(struct worker *w, int op)
 	}
 }
 
-static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t bytes)
+/* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
+static __attribute__((noinline)) void held(struct worker *w)
+{
+	admit_wait(w);
+	uint64_t now = now_ns();
+	if (now >= w->next_event)
+		on_event(w, now);
+}
+
+/*
+ * A synchronous loop's next request may go (counted) once admit.c lets it:
+ * called before the first and, through the slow path, after each request.
+ */
+static void admit_next_sync(struct worker *w)
+{
+	while (w->issuing && w->remaining && !stopping(w)) {
+		if (admit_room(w, 1)) {
+			admit_issued(w->admit, 1);
+			return;
+		}
+		held(w);
+	}
+}
+
+static void slow_path(struct worker *w, uint64_t now, unsigned ios)
 {
 	/*
 	 * As fio (fsync=N, fdatasync=N): the sync goes out before the next
@@ -603,7 +645,9 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios, uint64_t byt
 	if (w->readback_due && !w->inflight)
 		worker_readback_now(w);
 	if (w->throttled)
-		throttle(w, now, ios, bytes);
+		throttle(w, now, ios);
+	if (w->admit && ios)
+		admit_next_sync(w); /* a synchronous loop's request just completed */
 }
 
 /*
@@ -622,10 +666,14 @@ static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct eng
 	return res;
 }
 
+
+
 static void loop_sync(struct worker *w)
 {
 	struct io_u *u = &w->ectx.ios[0];
 	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	if (w->admit)
+		admit_next_sync(w);
 	while (w->issuing && w->remaining) {
 		if (stopping(w)) {
 			note_stop(w);
@@ -639,12 +687,12 @@ static void loop_sync(struct worker *w)
 		else
 			u->res = do_io(&w->ectx, u);
 		uint64_t now = now_ns();
-		if (unlikely(!complete_sync(w, u, now)))
+		if (unlikely(!complete_sync(w, u, now)) && !w->issuing)
 			break;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->slow_path))
-			slow_path(w, now, 1, u->len);
+			slow_path(w, now, 1);
 	}
 }
 
@@ -691,7 +739,7 @@ static void loop_copy(struct worker *w)
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->slow_path))
-			slow_path(w, now, 1, u->len);
+			slow_path(w, now, 1);
 	}
 }
 
@@ -699,7 +747,8 @@ static void loop_copy(struct worker *w)
  * Queue up to `room` requests; returns how many the engine took.  Requests it
  * did not take stay prepared for the next call, so no offset of the pass is lost.
  */
-static unsigned issue_batch(struct worker *w, unsigned room)
+static inline __attribute__((always_inline)) unsigned issue_batch_as(struct worker *w, unsigned room,
+								     bool admit)
 {
 	const struct engine_ops *e = w->job->engine;
 	unsigned n;
@@ -713,9 +762,11 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	uint64_t t = now_ns();
 	for (unsigned i = 0; i < n; i++)
 		w->batch[i]->start = t;
-	unsigned off = 0;
-	while (off < n) {
-		int r = e->submit(&w->ectx, w->batch + off, n - off);
+	unsigned off = 0, lim = n;
+	if (admit)
+		lim = admit_batch(w, n, room);
+	while (off < lim) {
+		int r = e->submit(&w->ectx, w->batch + off, lim - off);
 		if (r < 0) {
 			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
 			break;
@@ -735,9 +786,24 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
 	w->inflight += off;
+	if (admit)
+		admit_issued(w->admit, off);
 	w->st.depth[depth_bucket(w->inflight)] += off;
 	w->st.submit[batch_bucket(off)]++;
 	return off;
+}
+
+static unsigned issue_batch(struct worker *w, unsigned room)
+{
+	return issue_batch_as(w, room, false);
+}
+
+/* The same, for a worker admit.c holds back: as many as it lets go (flow, depth, overlaps). */
+static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned room)
+{
+	room = admit_room(w, room);
+	if (room)
+		issue_batch_as(w, room, true);
 }
 
 static void loop_async(struct worker *w)
@@ -753,16 +819,22 @@ static void loop_async(struct worker *w)
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
-			if (room)
+			if (unlikely(w->admit != NULL))
+				issue_admitted(w, (unsigned)room);
+			else if (room)
 				issue_batch(w, (unsigned)room);
 		}
 		if (!w->inflight) {
 			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
-				slow_path(w, now_ns(), 0, 0);
+				slow_path(w, now_ns(), 0);
 				continue;
 			}
 			if (!w->issuing || !w->remaining)
 				break;
+			if (w->admit) {
+				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				continue;
+			}
 		}
 		int got = e->reap(&w->ectx, 1, depth, w->done);
 		if (unlikely(got < 0)) {
@@ -771,19 +843,18 @@ static void loop_async(struct worker *w)
 			set_error(w, -got, 0, ERR_OP_ENGINE, false);
 			break;
 		}
-		uint64_t now = now_ns(), bytes = 0;
+		uint64_t now = now_ns();
 		w->st.complete[batch_bucket((unsigned)got)]++;
 		for (int i = 0; i < got; i++) {
 			struct io_u *u = w->done[i];
 			complete_async(w, u, now);
-			bytes += u->len;
 			w->free_ios[w->nfree++] = u;
 		}
 		w->inflight -= (unsigned)got;
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->throttled))
-			throttle(w, now, (unsigned)got, bytes);
+			throttle(w, now, (unsigned)got);
 	}
 }
 
@@ -810,7 +881,12 @@ void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	w->unsynced = -1;
-	int rc = worker_plan(w);
+	/* fio's cpus_allowed and numa_*: placed before anything is allocated. */
+	int rc = cpus_apply(&w->job->cpus, w->thread_number - 1);
+	if (rc)
+		worker_set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+	else
+		rc = worker_plan(w);
 	if (!rc)
 		rc = worker_setup(w);
 	/* Passes are counted only where their ends matter. */
@@ -843,6 +919,8 @@ void *worker_main(void *arg)
 		if (!w->job->ramp_ns)
 			on_event(w, now);
 		const struct worker_hooks *h = w->hooks;
+		if (unlikely(w->wlog || w->replay))
+			worker_iolog_start(w);
 		if (h && h->plan_only)
 			worker_replay(w);
 		else if (w->copy_target)
@@ -862,6 +940,7 @@ void *worker_main(void *arg)
 			w->st.interrupted = true;
 		worker_stats_close(w);
 	}
+	admit_finish(w); /* always: a flow's other jobs must not wait for this one */
 	worker_teardown(w);
 	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
 	gate_finished(w->gate);

@@ -18,6 +18,9 @@
  * run on the worker thread; thread is the job thread's index.
  */
 #define HOOK_READBACK (-1)
+struct iolog;
+struct iolog_writer;
+
 struct worker_hooks {
 	void *arg;
 	/*
@@ -110,7 +113,15 @@ struct worker {
 	bool slow_done;       /* hooks or a per-request log: each completion goes through failed() */
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
-	uint64_t issued_ios, issued_bytes; /* since t_start, for rate limits */
+	/* fio's rate limits per direction (worker_rate.c): requests and bytes issued since t_start. */
+	uint64_t rate_ios[3], rate_bytes[3], poisson_due[3];
+	bool rate_on, rate_steer, rate_min_on;
+	bool prep_note;       /* rate limits or write_iolog: each prepared request is noted (worker_iolog.c) */
+	/* read_iolog: the log's entries, the next one, and when the replay began (worker_iolog.c). */
+	const struct iolog *replay;
+	size_t replay_pos;
+	uint64_t replay_t0, replay_first_us, replay_wait_ns;
+	struct iolog_writer *wlog; /* write_iolog; NULL: none */
 	uint64_t update_threshold, update_off; /* --rewrite_pct: a read is rewritten when rng>>32 < threshold */
 	uint32_t update_len;
 	bool update_pending, refresh_rewrites;
@@ -120,6 +131,8 @@ struct worker {
 	struct fio_mix mix;   /* mixed patterns: fio's direction runs */
 	struct pattern pat;   /* block sizes and patterns beyond a fixed bs (var) */
 	const struct worker_hooks *hooks;
+	struct flow *flow;    /* fio's flow of this job (set by the runner, flow.c); NULL: none */
+	struct admit *admit;  /* flow, serialize_overlap, latency_target (admit.c); NULL: none of them */
 	uint8_t op;           /* IO_READ or IO_WRITE for unmixed patterns */
 	uint8_t sync_op;      /* IO_FSYNC or IO_FDATASYNC for --fsync/--fdatasync */
 	bool measuring, issuing, mixed, refresh, throttled, slow_path, sync_pending;
@@ -149,7 +162,6 @@ struct worker {
 	unsigned cur_file, file_count; /* file_count: requests before the next switch */
 	unsigned files_left;  /* not done in this loop */
 	uint64_t files_total; /* blocks of all files */
-	uint64_t poisson_due; /* rate_process=poisson: when the next request is due */
 	bool loop_reseed;     /* a mixed size-bound job with loops: fio's mix starts over each loop */
 	struct cpu_usage cpu_start;
 

@@ -32,6 +32,23 @@ void worker_teardown(struct worker *w);
 void worker_cpu_now(struct cpu_usage *c);
 void worker_sync(struct worker *w, int op);
 void worker_push_point(struct worker *w, uint64_t now);
+/* Measure from scratch from now on (latency_target's last window); nothing while in the ramp. */
+void worker_restart_measure(struct worker *w, uint64_t now);
+
+/* fio's per-direction rate limits and floors (worker_rate.c). */
+void worker_rate_setup(struct worker *w);
+void worker_rate_note(struct worker *w, struct io_u *u, bool may_steer);
+uint64_t worker_rate_due(const struct worker *w);
+void worker_rate_check_min(struct worker *w, const struct series_pt *p, const struct series_pt *prev);
+
+/* fio's iologs (worker_iolog.c): write_iolog's lines, read_iolog's requests. */
+int worker_iolog_setup(struct worker *w);
+void worker_iolog_start(struct worker *w);
+void worker_iolog_end(struct worker *w);
+void worker_prep_note(struct worker *w, struct io_u *u, bool may_steer);
+void worker_replay_next(struct worker *w, struct io_u *u);
+/* Sleep until t (never past the deadline; Ctrl-C ends it). */
+void worker_sleep_until(struct worker *w, uint64_t t);
 
 /* The start gate from the worker's side (worker_gate.c). */
 int gate_pass(struct start_gate *g);

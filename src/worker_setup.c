@@ -1,9 +1,11 @@
 /* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
 #include "common.h"
+#include "admit.h"
 #include "fileset.h"
 #include "tree.h"
 #include "worker.h"
 #include "worker_int.h"
+#include "iolog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +34,9 @@ static void want_stats(struct worker *w)
 		stats_want(&w->st, IO_FSYNC, async);
 	if (j->fdatasync_every || j->end_fdatasync)
 		stats_want(&w->st, IO_FDATASYNC, async);
+	for (int op = IO_FSYNC; j->replay && op <= IO_FDATASYNC; op++)
+		if (iolog_has_op(j->replay, op))
+			stats_want(&w->st, op, async); /* the syncs of a replayed log */
 }
 
 /* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
@@ -152,11 +157,13 @@ int worker_setup(struct worker *w)
 		return -1;
 	}
 	w->engine_ready = true;
-	return w->copy_target ? setup_copy(w) : 0;
+	rc = w->copy_target ? setup_copy(w) : 0;
+	return rc ? rc : admit_setup(w);
 }
 
 void worker_teardown(struct worker *w)
 {
+	worker_iolog_end(w);
 	for (unsigned f = 1; w->fds && f < w->nfiles; f++)
 		if (w->fds[f] >= 0)
 			close(w->fds[f]);
@@ -180,6 +187,7 @@ void worker_teardown(struct worker *w)
 	free(w->batch);
 	free(w->done);
 	free(w->rbatch);
+	admit_free(w);
 	if (w->ectx.fd >= 0)
 		close(w->ectx.fd);
 	w->ectx.fd = -1;
@@ -339,7 +347,10 @@ int worker_plan(struct worker *w)
 	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
 	w->sync_op = j->fsync_every ? IO_FSYNC : IO_FDATASYNC;
-	w->throttled = j->rate_bps || j->rate_iops || j->thinktime_ns;
+	worker_rate_setup(w);
+	w->throttled = w->rate_on || j->thinktime_ns;
+	if (worker_iolog_setup(w))
+		return -1;
 	w->hooks = j->hooks;
 	w->slow_path = worker_slow_wanted(w);
 	w->issuing = true;

@@ -60,6 +60,8 @@ enum {
 	ENGINE_OPT_HIPRI = 1 << 2,
 	ENGINE_OPT_SQPOLL = 1 << 3,
 	ENGINE_OPT_USERSPACE_REAP = 1 << 4,
+	ENGINE_OPT_NOWAIT = 1 << 5,
+	ENGINE_OPT_UNCACHED = 1 << 6,
 };
 
 enum {
@@ -94,7 +96,7 @@ struct engine_ops {
 
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
 	engine_mmap, engine_null, engine_inject, engine_stdio, engine_posixaio, engine_falloc,
-	engine_ftruncate;
+	engine_ftruncate, engine_vsync, engine_pvsync, engine_pvsync2;
 /* fio's null above iodepth=1: asynchronous, completing at once (not in the registry). */
 extern const struct engine_ops engine_null_async;
 

@@ -9,7 +9,7 @@ const struct engine_ops *const engines[] = {
 	&engine_io_uring, &engine_libaio, &engine_psync,  &engine_sync,	  &engine_mmap,
 	&engine_null,	  &engine_inject, &engine_stdio,  &engine_posixaio, &engine_falloc,
 	&engine_ftruncate, &engine_filecreate, &engine_filestat, &engine_filedelete, &engine_dircreate,
-	&engine_dirstat, &engine_dirdelete, NULL,
+	&engine_dirstat, &engine_dirdelete, &engine_vsync, &engine_pvsync, &engine_pvsync2, NULL,
 };
 
 const struct engine_ops *engine_by_name(const char *name)

@@ -60,6 +60,8 @@ struct fio_ts {
 	const struct job_result *last; /* the last member: fio echoes its options */
 	unsigned groupid;
 	int error;
+	uint64_t total_err; /* continue_on_error: the errors gone past, and the first one's errno */
+	int first_error;
 	struct fio_dir dir[FIO_DDIRS];
 	struct fio_lat sync;
 	uint64_t sync_ios;
@@ -68,6 +70,7 @@ struct fio_ts {
 	uint64_t depth[DEPTH_BUCKETS], submit[DEPTH_BUCKETS], complete[DEPTH_BUCKETS];
 	uint64_t lat_ns[10], lat_us[10], lat_ms[12]; /* clat of read, write and trim, fio's ranges */
 	unsigned members;
+	unsigned lat_depth; /* latency_target: the depth found (0: no target) */
 };
 
 /*

@@ -234,10 +234,17 @@ static void fj_ts(struct fj *j, const struct fio_ts *ts, const struct fio_report
 	fj_dist(j, "latency_ns", lk, 10, ts->lat_ns, total, 0.01);
 	fj_dist(j, "latency_us", lk, 10, ts->lat_us, total, 0.01);
 	fj_dist(j, "latency_ms", lk, 12, ts->lat_ms, total, 0.01);
-	fj_int(j, "latency_depth", job->engine->flags & ENGINE_SYNC ? 1 : job->iodepth);
-	fj_int(j, "latency_target", 0);
-	fj_float(j, "latency_percentile", 100.0);
-	fj_int(j, "latency_window", 0);
+	if (job->errtol.coe) {
+		fj_int(j, "total_err", ts->total_err);
+		fj_int(j, "first_error", (uint64_t)ts->first_error);
+	}
+	/* fio: the depth latency_target found (or the job's), the target in ns, the window in us. */
+	bool target = job->lat_target_ns != 0;
+	fj_int(j, "latency_depth", target && ts->lat_depth ? ts->lat_depth :
+				   job->engine->flags & ENGINE_SYNC ? 1 : job->iodepth);
+	fj_int(j, "latency_target", job->lat_target_ns);
+	fj_float(j, "latency_percentile", target ? job->lat_pct : 100.0);
+	fj_int(j, "latency_window", target ? job->lat_window_ns / 1000 : 0);
 	fj_str(j, "desc", job->description);
 	fj_close(j, '}');
 }

@@ -233,6 +233,12 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	lat_free(&sync);
 	/* A read that ended early is no errno: fio gives a request it cannot finish EIO ("full resid"). */
 	ts->error = t->short_io && t->err == ENODATA ? EIO : t->err;
+	/* fio: a job that went past errors reports the first as its error. */
+	for (int op = 0; op < IO_OP_NR; op++)
+		ts->total_err += t->errs[op];
+	ts->first_error = t->first_error;
+	if (!ts->error && ts->jr->job.errtol.coe)
+		ts->error = t->first_error;
 	ts->job_runtime_ms = a->job_runtime_ms;
 	ts->usr_ns = t->cpu.usr_ns;
 	ts->sys_ns = t->cpu.sys_ns;
@@ -240,6 +246,7 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	ts->majf = t->cpu.majf;
 	ts->minf = t->cpu.minf;
 	memcpy(ts->depth, t->depth, sizeof(ts->depth));
+	ts->lat_depth = t->lat_depth;
 	memcpy(ts->submit, t->submit, sizeof(ts->submit));
 	memcpy(ts->complete, t->complete, sizeof(ts->complete));
 	if (ts->jr->job.engine->fileop)

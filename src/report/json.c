@@ -170,6 +170,17 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 	json_object_set_new(o, "interrupted", json_boolean(t->interrupted));
 	json_object_set_new(o, "halted", json_boolean(t->halted));
 	json_object_set_new(o, "left_bytes", JU(t->left_bytes));
+	if (j->lat_target_ns) {
+		/* fio's latency_target search: the queue depth it found. */
+		json_t *lt = json_object();
+		json_object_set_new(lt, "depth", JU(t->lat_depth));
+		json_object_set_new(lt, "target_ns", JU(j->lat_target_ns));
+		json_object_set_new(lt, "window_ns", JU(j->lat_window_ns));
+		json_object_set_new(lt, "percentile", json_real(j->lat_pct));
+		json_object_set_new(o, "latency_target", lt);
+	}
+	if (j->serialize_overlap)
+		json_object_set_new(o, "overlap_held", JU(t->overlap_held));
 	json_object_set_new(o, "error", json_error(t));
 	json_object_set_new(o, "series", json_series(&t->series));
 	return o;

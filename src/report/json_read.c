@@ -229,6 +229,8 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 	t->cpu.ctx = jget_u64(cpu, "ctx");
 	t->invalidations = jget_u64(o, "pass_invalidations");
 	t->invalidate_ns = jget_u64(o, "pass_invalidate_ns");
+	t->lat_depth = (unsigned)jget_u64(json_object_get(o, "latency_target"), "depth");
+	t->overlap_held = jget_u64(o, "overlap_held");
 	t->interrupted = json_is_true(json_object_get(o, "interrupted"));
 	const json_t *err = json_object_get(o, "error");
 	if (json_is_object(err)) {

@@ -152,12 +152,31 @@ static void print_thread(FILE *f, const struct job_result *jr, const struct thre
 	fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%llu\n",
 		100.0 * (double)t->cpu.usr_ns / el, 100.0 * (double)t->cpu.sys_ns / el,
 		(unsigned long long)t->cpu.ctx);
+	if (j->errtol.coe) {
+		uint64_t n = 0;
+		for (int op = 0; op < IO_OP_NR; op++)
+			n += t->errs[op];
+		/* fio's line, and which requests failed. */
+		fprintf(f, "  errors       : total=%llu, first_error=%d/<%s> (by request:",
+			(unsigned long long)n, t->first_error, strerror(t->first_error));
+		for (int op = 0; op < IO_OP_NR; op++)
+			if (t->errs[op])
+				fprintf(f, " %s=%llu", io_op_names[op], (unsigned long long)t->errs[op]);
+		fprintf(f, "%s)\n", n ? "" : " none");
+	}
 	if (t->prepared_items)
 		fprintf(f, "  prepared     : %llu missing items made before the job in %.3f s (not timed)\n",
 			(unsigned long long)t->prepared_items, (double)t->prepare_ns / 1e9);
 	if (t->invalidations)
 		fprintf(f, "  cache        : invalidated after each of %llu passes, %.3f s (not timed)\n",
 			(unsigned long long)t->invalidations, (double)t->invalidate_ns / 1e9);
+	if (t->lat_depth)
+		fprintf(f, "  latency      : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+			(unsigned long long)j->lat_target_ns, (unsigned long long)(j->lat_window_ns / 1000),
+			j->lat_pct, t->lat_depth);
+	if (t->overlap_held)
+		fprintf(f, "  overlap      : %llu times a request waited for an overlapping one in flight (serialize_overlap)\n",
+			(unsigned long long)t->overlap_held);
 }
 
 static void print_job_header(FILE *f, const struct job_result *jr)
@@ -218,6 +237,11 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	if (jr->invalidate_ns)
 		fprintf(f, "; cache invalidated in %.3f s (not timed)", (double)jr->invalidate_ns / 1e9);
 	fprintf(f, "\n");
+	if (j->submit_mode)
+		fprintf(f, "  submit: io_submit_mode=offload runs inline: no offload threads, each job thread submits its own requests\n");
+	if (j->lat_target_ns)
+		fprintf(f, "  latency target: %.3f ms at %g%% of each %.3f ms window: the queue depth is searched for, from 1 to %u\n",
+			(double)j->lat_target_ns / 1e6, j->lat_pct, (double)j->lat_window_ns / 1e6, j->iodepth);
 }
 
 /* A group's file operations: operations over its longest job. */
@@ -383,7 +407,7 @@ void report_text(FILE *f, const struct run_result *r)
 void report_notes(const struct run_result *r, bool fio_silent)
 {
 	for (unsigned i = 0; i < r->nnotes; i++)
-		if (!fio_silent || !(r->info_notes & (1u << i)))
+		if ((!fio_silent || !(r->info_notes & (1u << i))) && !(r->report_only & (1u << i)))
 			msg_warn("%s", r->notes[i]);
 }
 

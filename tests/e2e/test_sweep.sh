@@ -124,6 +124,6 @@ bad 2 -s 4k -r 64k "$D"
 bad 2 -s 0 "$D"
 bad 2 "$D" "$D"
 bad 2 --rw=read "$D"
-bad 1 -s 1g -r 1m -i 0 "$D"
+bad 2 -s 1g -r 1m -i 0 "$D" # does not fit with the free-space floor: bad input
 mkloop sweep_dev 16M
 bad 2 -s 64k "$LOOP"

@@ -131,6 +131,11 @@ static bool accepts(const struct opt_def *o, const char *val)
 		{ "verify_pattern", "-1" },
 		{ "verify_pattern", "" },  /* no pattern: as an unset one prints */
 		{ "streams", "" },	   /* no list: tree's default counts, as an unset one prints */
+		{ "cpus_allowed", "" },	   /* any CPU: as an unset one prints */
+		{ "cpumask", "" },
+		{ "numa_cpu_nodes", "" },  /* no nodes: as an unset one prints */
+		{ "numa_mem_policy", "" }, /* the system's policy: as an unset one prints */
+		{ "ignore_error", "" },	   /* no lists: as an unset one prints */
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
 		if (!strcmp(o->name, ok[i].name) && !strcmp(val, ok[i].val))

@@ -183,7 +183,7 @@ static void test_unsupported(void **state)
 	args_free(&pa);
 
 	/* On the command line too, all of them at once. */
-	char *cli[] = { "--nice=5", "--size=1m", "--cpus_allowed=0", NULL };
+	char *cli[] = { "--nice=5", "--size=1m", "--lockmem=1m", NULL };
 	memset(&e, 0, sizeof(e));
 	assert_int_equal(args_parse(3, cli, &cmd_run, &pa, &e), 0);
 	assert_int_equal(args_finish(&pa, &e), -1);

@@ -512,7 +512,23 @@ static void test_apply_numbers(void **state)
 	expect_ok("ramp_time", "2");
 	assert_int_equal(gj.ramp_ns, 2 * NSEC_PER_SEC);
 	expect_ok("rate", "10m");
-	assert_int_equal(gj.rate_bps, 10ULL << 20);
+	assert_int_equal(gj.rate_bps[0], 10ULL << 20);
+	assert_int_equal(gj.rate_bps[2], 10ULL << 20);
+	/* fio's READ,WRITE,TRIM: the last part given stands for the rest, an empty one keeps its value. */
+	expect_ok("rate", "1m,2m");
+	assert_int_equal(gj.rate_bps[0], 1ULL << 20);
+	assert_int_equal(gj.rate_bps[1], 2ULL << 20);
+	assert_int_equal(gj.rate_bps[2], 2ULL << 20);
+	expect_ok("rate", ",3m");
+	assert_int_equal(gj.rate_bps[0], 1ULL << 20);
+	assert_int_equal(gj.rate_bps[1], 3ULL << 20);
+	expect_ok("rate_iops", "10,20,30");
+	assert_int_equal(gj.rate_iops[0], 10);
+	assert_int_equal(gj.rate_iops[2], 30);
+	expect_reject("rate", "1m,2m,3m,4m");
+	contains(err, "not a size");
+	expect_reject("rate_iops_min", "5,x");
+	contains(err, "not a number");
 
 	expect_ok("passes", "3");
 	assert_int_equal(gs.passes, 3);
@@ -1168,7 +1184,7 @@ static void test_option_print_round_trip(void **state)
 		{ "rwmixwrite", "30", "30" },  { "randseed", "18446744073709551615", "18446744073709551615" },
 		{ "ioengine", "null", "null" }, { "data", "zero", "zero" },
 		{ "output-format", "json", "json" }, { "passes", "1000", "1000" },
-		{ "rate", "10m", "10m" },
+		{ "rate", "10m", "10m" }, { "rate", "1m,2m", "1m,2m" }, { "rate_iops", "1,2,3", "1,2,3" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(vals); i++) {
 		char buf[256], e[256];

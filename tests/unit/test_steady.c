@@ -150,7 +150,7 @@ static void rate_by_round(struct suite_run *sr, struct suite_target *t, unsigned
 {
 	(void)t;
 	(void)c;
-	j->rate_iops = rates[sr->pass];
+	j->rate_iops[0] = j->rate_iops[1] = j->rate_iops[2] = rates[sr->pass];
 }
 
 /* Each case's rate limit, the same every round: the matrix part. */
@@ -158,7 +158,7 @@ static void rate_by_case(struct suite_run *sr, struct suite_target *t, unsigned 
 {
 	(void)sr;
 	(void)t;
-	j->rate_iops = rates[c];
+	j->rate_iops[0] = j->rate_iops[1] = j->rate_iops[2] = rates[c];
 }
 
 static json_t *run_steady_with(void (*job)(struct suite_run *, struct suite_target *, unsigned, struct job *),

@@ -1,0 +1,42 @@
+/* fio's CPU, NUMA and I/O priority placement of a job's threads: cpus_allowed, cpumask, numa_*, prio (cpus.c). */
+#ifndef IOGAUGE_CPUS_H
+#define IOGAUGE_CPUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CPUS_MAX 1024 /* CPUs a job can name (CPU_SETSIZE) */
+#define NODES_MAX 64  /* NUMA nodes */
+
+/* In struct job: all zero is fio's default (anywhere, the system's memory policy). */
+struct job_cpus {
+	uint64_t set[CPUS_MAX / 64]; /* cpus_allowed / cpumask; empty: any CPU */
+	int policy;                  /* cpus_allowed_policy: CPUS_SHARED or CPUS_SPLIT */
+	uint64_t nodes;              /* numa_cpu_nodes: run on these nodes' CPUs; 0: not set */
+	int mpol;                    /* numa_mem_policy's mode + 1 (MPOL_*); 0: not set */
+	uint64_t mpol_nodes;
+	unsigned prio, prioclass;    /* fio's I/O priority (ioprio_set); both 0: the default */
+};
+enum { CPUS_SHARED, CPUS_SPLIT };
+extern const char *const cpus_policy_names[];
+
+struct opt_def;
+int set_cpus_allowed(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_cpus_allowed(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_cpumask(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_cpumask(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_numa_cpu_nodes(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_numa_cpu_nodes(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_numa_mem_policy(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_numa_mem_policy(const void *obj, const struct opt_def *o, char *buf, size_t len);
+
+/* The CPUs and nodes c names exist on this machine: 0, or -1 with one line in err. */
+int cpus_check(const struct job_cpus *c, char *err, size_t n);
+/*
+ * Place the calling thread as c asks (sched_setaffinity, set_mempolicy);
+ * index: its number among the run's threads from 0 (cpus_allowed_policy=split
+ * gives it the index-th CPU of the set, round robin).  0 or -errno.
+ */
+int cpus_apply(const struct job_cpus *c, unsigned index);
+
+#endif
