@@ -322,12 +322,17 @@ static uint64_t next_len(struct pattern *p, int d, uint64_t off)
 
 /* ---- offsets */
 
-/* fio's get_next_seq_offset, on region-relative offsets; false at the end of the region. */
-static bool seq_offset(struct pattern *p, int d, uint64_t *off)
+/*
+ * fio's get_next_seq_offset, on region-relative offsets: SEQ_OK, or SEQ_WRAP at
+ * the end of the region, or SEQ_END where fio's job ends: with holes (rw=read:N),
+ * a request that starts inside the region but runs past its end (fio t0007).
+ */
+enum { SEQ_OK, SEQ_WRAP, SEQ_END };
+static int seq_offset(struct pattern *p, int d, uint64_t *off)
 {
 	uint64_t pos = p->pos[d];
 	if (pos >= p->region)
-		return false;
+		return SEQ_WRAP;
 	/* fio's rewind: backwards from a region that does not start at 0 begins at its end. */
 	if (pos == 0 && p->region_start && p->skip < 0)
 		pos = p->region;
@@ -337,7 +342,9 @@ static bool seq_offset(struct pattern *p, int d, uint64_t *off)
 			pos = p->skip > 0 ? 0 : p->region + (uint64_t)p->skip;
 	}
 	*off = pos;
-	return pos + p->minbs[d] <= p->region;
+	if (pos + p->minbs[d] <= p->region)
+		return SEQ_OK;
+	return p->skip > 0 && !p->time_based ? SEQ_END : SEQ_WRAP;
 }
 
 static inline bool map_test(const struct pattern *p, uint64_t u)
@@ -447,10 +454,15 @@ static bool draw_req(struct pattern *p, struct offgen *og, struct fio_mix *mix, 
 		off = random_pattern_offset(p, og, d, &is_rand);
 		if (is_rand && p->fio_off && p->map && !p->time_based && off + p->minbs[d] > p->region)
 			return false;
-	} else if (!seq_offset(p, d, &off)) {
-		/* The end of the region: the next pass starts over. */
-		p->pos[d] = 0;
-		off = 0;
+	} else {
+		int at = seq_offset(p, d, &off);
+		if (at == SEQ_END)
+			return false;
+		if (at == SEQ_WRAP) {
+			/* The end of the region: the next pass starts over. */
+			p->pos[d] = 0;
+			off = 0;
+		}
 	}
 	l = next_len(p, d, off);
 	if (!l) {
@@ -500,8 +512,11 @@ void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uin
 		if (!p->loop_left || (p->by_passes && p->pass_end))
 			end_loop(p, mix);
 	}
-	/* fio's random map: the next request drawn now, where its failure ends this loop. */
-	if (p->fio_off && p->map && !p->time_based && !p->done) {
+	/*
+	 * fio's random map, and sequential requests with holes: the next request
+	 * drawn now, where its failure ends this loop.
+	 */
+	if (((p->fio_off && p->map) || (!p->random && p->skip > 0)) && !p->time_based && !p->done) {
 		p->ahead = draw_req(p, og, mix, op);
 		if (!p->ahead && !p->loop_end)
 			end_loop(p, mix);
