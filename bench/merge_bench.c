@@ -153,11 +153,11 @@ static int alone(unsigned ranks, unsigned samples)
 	size_t json_bytes = 0;
 	char **texts = calloc(ranks, sizeof(char *));
 	for (unsigned k = 0; k < ranks; k++) {
-		json_t *o = json_lat(&r[k].total.op[IO_READ].clat, NULL, 0);
+		json_t *o = ig_json_lat(&r[k].total.op[IO_READ].clat, NULL, 0);
 		json_t *x = json_object();
-		json_object_set_new(x, "slat_ns", json_lat(&r[k].total.op[IO_READ].slat, NULL, 0));
+		json_object_set_new(x, "slat_ns", ig_json_lat(&r[k].total.op[IO_READ].slat, NULL, 0));
 		json_object_set_new(x, "clat_ns", o);
-		json_object_set_new(x, "lat_ns", json_lat(&r[k].total.op[IO_READ].lat, NULL, 0));
+		json_object_set_new(x, "lat_ns", ig_json_lat(&r[k].total.op[IO_READ].lat, NULL, 0));
 		texts[k] = json_dumps(x, JSON_COMPACT);
 		json_bytes += strlen(texts[k]);
 		json_decref(x);

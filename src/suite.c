@@ -427,11 +427,11 @@ static int make_jobs(struct exec *x, struct suite_target *t, unsigned c, struct 
 static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
 {
 	json_t *o = json_object();
-	json_add_run(o, r, OG_ALL);
+	ig_json_add_run(o, r, OG_ALL);
 	size_t i;
 	json_t *jj;
 	json_array_foreach(json_object_get(o, "jobs"), i, jj) {
-		json_object_set_new(jj, "target", json_text(x->sr.targets[x->target].shown));
+		json_object_set_new(jj, "target", ig_json_text(x->sr.targets[x->target].shown));
 		json_object_set_new(jj, "case", json_string(x->sr.suite->cases[c].name));
 		json_object_set_new(jj, "pass", json_integer(x->pass + 1));
 		json_object_set(jj, "devices", json_object_get(o, "devices"));
@@ -758,7 +758,7 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 	}
 	json_t *root = NULL;
 	if (x->jobs) {
-		root = json_root(sr->cmd->name, status, interrupted, first);
+		root = ig_json_root(sr->cmd->name, status, interrupted, first);
 		json_object_set_new(root, "suite", suite_json(sr));
 		json_object_set(root, "jobs", x->jobs);
 		if (sr->suite->json)

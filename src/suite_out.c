@@ -110,7 +110,7 @@ void suite_print_columns(FILE *f, const struct suite_run *sr, const char *title,
 	}
 }
 
-static json_t *json_fig(const struct fig3 *v)
+static json_t *ig_json_fig(const struct fig3 *v)
 {
 	if (!v->n)
 		return json_null(); /* not measured */
@@ -122,50 +122,50 @@ static json_t *json_fig(const struct fig3 *v)
 	return o;
 }
 
-static json_t *json_job_figs(const struct suite_run *sr, unsigned ti, unsigned c, unsigned k)
+static json_t *ig_json_job_figs(const struct suite_run *sr, unsigned ti, unsigned c, unsigned k)
 {
 	json_t *dirs = json_object();
 	for (int d = 0; d < FD_NR; d++) {
 		json_t *figs = json_object();
 		for (int f = 0; f < FIG_NR; f++) {
 			struct fig3 v = suite_fig_job(sr, ti, c, k, d, f);
-			json_object_set_new(figs, fig_names[f], json_fig(&v));
+			json_object_set_new(figs, fig_names[f], ig_json_fig(&v));
 		}
 		json_object_set_new(dirs, fig_dir_names[d], figs);
 	}
 	return dirs;
 }
 
-static json_t *json_target(const struct suite_run *sr, unsigned ti)
+static json_t *ig_json_target(const struct suite_run *sr, unsigned ti)
 {
 	const struct suite_target *q = &sr->targets[ti];
 	json_t *o = json_object();
-	json_object_set_new(o, "path", json_text(q->shown));
-	json_object_set_new(o, "file", json_text(q->file));
+	json_object_set_new(o, "path", ig_json_text(q->shown));
+	json_object_set_new(o, "file", ig_json_text(q->file));
 	json_object_set_new(o, "blockdev", json_boolean(q->is_dev));
-	json_object_set_new(o, "fstype", json_text(q->info.fstype[0] ? q->info.fstype : q->facts.fstype));
-	json_object_set_new(o, "device", json_text(q->info.device[0] ? q->info.device : q->facts.device));
-	json_object_set_new(o, "source", json_text(q->facts.source));
-	json_object_set_new(o, "mount_options", json_text(q->facts.mntopts));
+	json_object_set_new(o, "fstype", ig_json_text(q->info.fstype[0] ? q->info.fstype : q->facts.fstype));
+	json_object_set_new(o, "device", ig_json_text(q->info.device[0] ? q->info.device : q->facts.device));
+	json_object_set_new(o, "source", ig_json_text(q->facts.source));
+	json_object_set_new(o, "mount_options", ig_json_text(q->facts.mntopts));
 	json_object_set_new(o, "rotational", q->facts.rotational < 0 ? json_null() : json_boolean(q->facts.rotational));
-	json_object_set_new(o, "fs_size", json_u64(q->facts.size));
-	json_object_set_new(o, "size", json_u64(q->size));
+	json_object_set_new(o, "fs_size", ig_json_u64(q->facts.size));
+	json_object_set_new(o, "size", ig_json_u64(q->size));
 	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
 	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));
-	json_object_set_new(o, "layout_ns", json_u64(q->layout_ns));
+	json_object_set_new(o, "layout_ns", ig_json_u64(q->layout_ns));
 	if (sr->suite->prepare) {
-		json_object_set_new(o, "prepare_ns", json_u64(q->prepare_ns));
-		json_object_set_new(o, "prepare_bytes", json_u64(q->prepare_bytes));
+		json_object_set_new(o, "prepare_ns", ig_json_u64(q->prepare_ns));
+		json_object_set_new(o, "prepare_bytes", ig_json_u64(q->prepare_bytes));
 	}
-	json_object_set_new(o, "refused", q->refused.status ? json_text(q->refused.msg) : json_null());
+	json_object_set_new(o, "refused", q->refused.status ? ig_json_text(q->refused.msg) : json_null());
 	json_t *cases = json_object();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {
-		json_t *dirs = json_job_figs(sr, ti, c, 0);
+		json_t *dirs = ig_json_job_figs(sr, ti, c, 0);
 		/* Several jobs at once: each under its name; the case's own keys are its first job's. */
 		if (sr->case_jobs && sr->case_jobs[c] > 1) {
 			json_t *jobs = json_object();
 			for (unsigned k = 0; k < sr->case_jobs[c]; k++)
-				json_object_set_new(jobs, sr->job_names[c][k], json_job_figs(sr, ti, c, k));
+				json_object_set_new(jobs, sr->job_names[c][k], ig_json_job_figs(sr, ti, c, k));
 			json_object_set_new(dirs, "jobs", jobs);
 		}
 		json_object_set_new(cases, sr->suite->cases[c].name, dirs);
@@ -183,7 +183,7 @@ static json_t *suite_settings_json(const struct suite_run *sr)
 			continue;
 		char v[PATH_MAX + 64];
 		option_print(d, sr->base, sr->s, v, sizeof(v));
-		json_object_set_new(o, d->name, json_text(v));
+		json_object_set_new(o, d->name, ig_json_text(v));
 	}
 	return o;
 }
@@ -205,7 +205,7 @@ json_t *suite_json(const struct suite_run *sr)
 	json_object_set_new(o, "cases", cases);
 	json_t *targets = json_array();
 	for (unsigned t = 0; t < sr->ntargets; t++)
-		json_array_append_new(targets, json_target(sr, t));
+		json_array_append_new(targets, ig_json_target(sr, t));
 	json_object_set_new(o, "targets", targets);
 	return o;
 }

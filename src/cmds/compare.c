@@ -174,15 +174,15 @@ static void compare_print_saved(FILE *f, const json_t *root)
 	free(label);
 }
 
-static json_t *json_table(const struct table *t)
+static json_t *ig_json_table(const struct table *t)
 {
 	json_t *o = json_object(), *files = json_array(), *cols = json_array(), *rows = json_array();
 	for (unsigned i = 0; i < t->nres; i++)
-		json_array_append_new(files, json_text(t->res[i].path));
+		json_array_append_new(files, ig_json_text(t->res[i].path));
 	for (unsigned c = 0; c < t->ncols; c++) {
 		json_t *col = json_object();
-		json_object_set_new(col, "file", json_text(t->cols[c].r->path));
-		json_object_set_new(col, "target", json_text(t->cols[c].target));
+		json_object_set_new(col, "file", ig_json_text(t->cols[c].r->path));
+		json_object_set_new(col, "target", ig_json_text(t->cols[c].target));
 		json_array_append_new(cols, col);
 	}
 	for (unsigned k = 0; k < t->nrows; k++) {
@@ -196,7 +196,7 @@ static json_t *json_table(const struct table *t)
 			int s = e && base && c ? significance(base, e) : 0;
 			json_array_append_new(sig, s ? json_boolean(s > 0) : json_null());
 		}
-		json_object_set_new(row, "test", json_text(t->rows[k]->row));
+		json_object_set_new(row, "test", ig_json_text(t->rows[k]->row));
 		json_object_set_new(row, "unit", json_string(t->rows[k]->unit));
 		json_object_set_new(row, "lower_is_better", json_boolean(t->rows[k]->lower_better));
 		json_object_set_new(row, "values", vals);
@@ -262,8 +262,8 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 			print_table(out.out, &t);
 		json_t *root = NULL;
 		if (outputs_want_root(&out, &pa.settings)) {
-			root = json_root(cmd->name, 0, false, NULL);
-			json_object_set_new(root, "compare", json_table(&t));
+			root = ig_json_root(cmd->name, 0, false, NULL);
+			json_object_set_new(root, "compare", ig_json_table(&t));
 		}
 		rc = outputs_finish(&out, &pa.settings, root, 0);
 		json_decref(root);

@@ -592,7 +592,7 @@ static void print_summary(FILE *f, const struct dd_plan *p, const struct job_res
 	print_iogauge(f, jr);
 }
 
-static json_t *json_dd(const struct dd_plan *p, const struct job_result *jr)
+static json_t *ig_json_dd(const struct dd_plan *p, const struct job_result *jr)
 {
 	json_t *o = json_object(), *ops = json_object();
 	for (const struct operand *op = operands; op->name; op++) {
@@ -610,26 +610,26 @@ static json_t *json_dd(const struct dd_plan *p, const struct job_result *jr)
 			for (unsigned i = 0, k = 0; op->words[i]; i++)
 				if (*(const unsigned *)field & 1u << i)
 					k += (unsigned)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "", op->words[i]);
-		json_object_set_new(ops, op->name, json_text(buf));
+		json_object_set_new(ops, op->name, ig_json_text(buf));
 	}
 	json_object_set_new(o, "operands", ops);
-	json_object_set_new(o, "ibs", json_u64(p->a.ibs));
-	json_object_set_new(o, "obs", json_u64(p->a.obs));
+	json_object_set_new(o, "ibs", ig_json_u64(p->a.ibs));
+	json_object_set_new(o, "obs", ig_json_u64(p->a.obs));
 	if (jr && jr->threads) {
 		struct dd_count c = dd_count(p, jr);
 		uint64_t out = c.copied;
 		char line[256];
 		json_object_set_new(o, "records_in", json_string(dd_records(line, sizeof(line), c.in, p->a.ibs, "in")));
 		json_object_set_new(o, "records_out", json_string(dd_records(line, sizeof(line), c.out, p->a.obs, "out")));
-		json_object_set_new(o, "bytes", json_u64(out));
-		json_object_set_new(o, "elapsed_ns", json_u64(jr->total.elapsed_ns));
+		json_object_set_new(o, "bytes", ig_json_u64(out));
+		json_object_set_new(o, "elapsed_ns", ig_json_u64(jr->total.elapsed_ns));
 		json_object_set_new(o, "bw_bytes", json_real(jr->total.elapsed_ns ?
 							      (double)out * 1e9 / (double)jr->total.elapsed_ns : 0));
 		json_object_set_new(o, "summary", json_string(dd_bytes_line(line, sizeof(line), out, jr->total.elapsed_ns, 0)));
 		uint64_t req_ns = 0;
 		for (int op = 0; op < IO_OP_NR; op++)
 			req_ns += jr->total.op[op].clat.sum;
-		json_object_set_new(o, "requests_ns", json_u64(req_ns));
+		json_object_set_new(o, "requests_ns", ig_json_u64(req_ns));
 		json_object_set_new(o, "buffered_unsynced", json_boolean(buffered_unsynced(jr)));
 	}
 	return o;
@@ -728,9 +728,9 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 		print_summary(o.f, p, jr);
 	json_t *root = NULL;
 	if (outputs_want_root(&out, &pa.settings)) {
-		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
-		json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
-		json_object_set_new(root, "dd", json_dd(p, jr));
+		root = ig_json_root(cmd->name, r.status, r.interrupted, &r.err);
+		ig_json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
+		json_object_set_new(root, "dd", ig_json_dd(p, jr));
 	}
 	int status = outputs_finish(&out, &pa.settings, root, r.status);
 	json_decref(root);

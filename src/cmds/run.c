@@ -98,8 +98,8 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 		log_status = p->after(p->after_arg, &r);
 	json_t *root = NULL;
 	if (outputs_want_root(&out, &pa->settings)) {
-		root = json_root(cmd->name, r.status, r.interrupted, &r.err);
-		json_add_run(root, &r, cmd->groups);
+		root = ig_json_root(cmd->name, r.status, r.interrupted, &r.err);
+		ig_json_add_run(root, &r, cmd->groups);
 	}
 	int status = outputs_finish(&out, &pa->settings, root, r.status ? r.status : log_status);
 	json_decref(root);

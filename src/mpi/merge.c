@@ -182,12 +182,12 @@ static char *rank_json(struct run_ctx *c, const struct job_result *jr, int *mode
 	int mode = *mode_out = rank_results(c, &jr->job); /* c->stop is agreed (agree_status) */
 	if (mode == RANKS_NONE)
 		return NULL;
-	json_t *o = json_job(jr, 0);
+	json_t *o = ig_json_job(jr, 0);
 	json_object_del(o, "options");
 	if (mode == RANKS_BRIEF)
 		make_brief(o);
 	json_object_set_new(o, "rank", json_integer(mpi_g.rank));
-	json_object_set_new(o, "host", json_text(mpi_g.host));
+	json_object_set_new(o, "host", ig_json_text(mpi_g.host));
 	char *s = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	/* Rank 0 takes at most 1 GiB of them (MPI counts are ints); beyond, none, on every rank alike. */

@@ -116,7 +116,7 @@ void report_cluster_text(FILE *f, const struct run_result *r)
 
 /* ---- JSON */
 
-static json_t *json_spread(const struct spread *s)
+static json_t *ig_json_spread(const struct spread *s)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "min", json_real(s->min));
@@ -127,7 +127,7 @@ static json_t *json_spread(const struct spread *s)
 	return o;
 }
 
-void json_job_ranks(json_t *o, const struct job_result *jr)
+void ig_json_job_ranks(json_t *o, const struct job_result *jr)
 {
 	const struct cluster_job *cj = jr->cluster;
 	unsigned nranks = cj->nranks;
@@ -137,25 +137,25 @@ void json_job_ranks(json_t *o, const struct job_result *jr)
 	for (int d = 0; d < DDIR_NR; d++) {
 		json_t *x = json_object();
 		struct spread s = merge_spread(cj, nranks, rank_fig_bw, d);
-		json_object_set_new(x, "bw_bytes", json_spread(&s));
+		json_object_set_new(x, "bw_bytes", ig_json_spread(&s));
 		s = merge_spread(cj, nranks, rank_fig_iops, d);
-		json_object_set_new(x, "iops", json_spread(&s));
+		json_object_set_new(x, "iops", ig_json_spread(&s));
 		json_object_set_new(sp, io_op_names[d], x);
 	}
 	if (jr->job.fileop) {
 		json_t *x = json_object();
 		struct spread s = merge_spread(cj, nranks, rank_fig_fops, 0);
-		json_object_set_new(x, "iops", json_spread(&s));
+		json_object_set_new(x, "iops", ig_json_spread(&s));
 		json_object_set_new(sp, io_op_names[job_file_op(&jr->job)], x);
 	}
 	struct spread s = merge_spread(cj, nranks, rank_fig_elapsed, 0);
 	s.min *= 1e9, s.mean *= 1e9, s.max *= 1e9;
-	json_object_set_new(sp, "elapsed_ns", json_spread(&s));
+	json_object_set_new(sp, "elapsed_ns", ig_json_spread(&s));
 	s = merge_spread(cj, nranks, rank_fig_lat_mean, 0);
-	json_object_set_new(sp, "clat_mean_ns", json_spread(&s));
+	json_object_set_new(sp, "clat_mean_ns", ig_json_spread(&s));
 	json_t *left = json_array();
 	for (unsigned r = 0; r < nranks; r++)
-		json_array_append_new(left, json_u64(cj->ranks[r].left_bytes));
+		json_array_append_new(left, ig_json_u64(cj->ranks[r].left_bytes));
 	json_object_set_new(sp, "left_bytes", left);
 	json_object_set_new(o, "rank_spread", sp);
 	json_t *ranks = cj->ranks_json ? json_loads(cj->ranks_json, 0, NULL) : NULL;
@@ -163,7 +163,7 @@ void json_job_ranks(json_t *o, const struct job_result *jr)
 	json_object_set_new(o, "ranks_detail", json_string(rank_results_names[cj->detail]));
 }
 
-json_t *json_cluster(const struct run_result *r)
+json_t *ig_json_cluster(const struct run_result *r)
 {
 	const struct cluster_run *cr = r->cluster;
 	json_t *o = json_object();
@@ -172,7 +172,7 @@ json_t *json_cluster(const struct run_result *r)
 	json_object_set_new(o, "clock_offset_min_ns", json_integer(cr->offset_min_ns));
 	json_object_set_new(o, "clock_offset_max_ns", json_integer(cr->offset_max_ns));
 	json_object_set_new(o, "start_skew_ns", json_integer(cr->start_skew_ns));
-	json_object_set_new(o, "merge_ns", json_u64(cr->merge_ns));
+	json_object_set_new(o, "merge_ns", ig_json_u64(cr->merge_ns));
 	json_object_set_new(o, "stopped_by", cr->halt_reason ? json_string(halt_words[cr->halt_reason]) : json_null());
 	json_object_set_new(o, "stopped_by_rank", cr->halt_reason ? json_integer(cr->halt_rank) : json_null());
 	json_t *ranks = json_array();
@@ -180,7 +180,7 @@ json_t *json_cluster(const struct run_result *r)
 		const struct rank_info *ri = &cr->ranks[k];
 		json_t *x = json_object();
 		json_object_set_new(x, "rank", json_integer(k));
-		json_object_set_new(x, "host", json_text(ri->host));
+		json_object_set_new(x, "host", ig_json_text(ri->host));
 		json_object_set_new(x, "clock_offset_ns", json_integer(ri->clock_offset_ns));
 		json_object_set_new(x, "start_ns", json_integer(ri->start_wall_ns - ri->clock_offset_ns -
 							       cr->ranks[0].start_wall_ns));

@@ -28,10 +28,10 @@ json_t *chart_new(struct page *p, const char *kind, const char *key, const char 
 	snprintf(cid, sizeof(cid), "chart%u", id);
 	json_object_set_new(c, "id", json_string(cid));
 	json_object_set_new(c, "kind", json_string(kind));
-	json_object_set_new(c, "key", json_text(key));
-	json_object_set_new(c, "title", json_text(title));
-	json_object_set_new(c, "xlabel", json_text(xlabel));
-	json_object_set_new(c, "ylabel", json_text(ylabel));
+	json_object_set_new(c, "key", ig_json_text(key));
+	json_object_set_new(c, "title", ig_json_text(title));
+	json_object_set_new(c, "xlabel", ig_json_text(xlabel));
+	json_object_set_new(c, "ylabel", ig_json_text(ylabel));
 	json_object_set_new(c, "datasets", json_array());
 	json_array_append_new(p->charts, c);
 	fprintf(p->f, "<figure class=\"chart %s\"><canvas id=\"%s\" aria-label=\"", kind, cid);
@@ -43,7 +43,7 @@ json_t *chart_new(struct page *p, const char *kind, const char *key, const char 
 json_t *chart_dataset(json_t *c, const char *label)
 {
 	json_t *ds = json_object();
-	json_object_set_new(ds, "label", json_text(label));
+	json_object_set_new(ds, "label", ig_json_text(label));
 	json_object_set_new(ds, "data", json_array());
 	json_array_append_new(json_object_get(c, "datasets"), ds);
 	return ds;
@@ -147,7 +147,7 @@ static json_t *categories(const struct group *g, unsigned n)
 			json_array_foreach(cats, m, x)
 				seen |= !strcmp(json_string_value(x), c);
 			if (!seen)
-				json_array_append_new(cats, json_text(c));
+				json_array_append_new(cats, ig_json_text(c));
 		}
 	}
 	return cats;

@@ -82,7 +82,7 @@ void report_other_io_text(FILE *f, const struct run_result *r)
 		fputc('\n', f);
 }
 
-static json_t *json_cols(const struct dev_delta *x)
+static json_t *ig_json_cols(const struct dev_delta *x)
 {
 	struct iostat_cols c;
 	iostat_cols(x, &c);
@@ -100,36 +100,36 @@ static json_t *json_cols(const struct dev_delta *x)
 	return o;
 }
 
-void json_iostat_device(json_t *o, const struct run_result *r, const struct dev_result *d)
+void ig_json_iostat_device(json_t *o, const struct run_result *r, const struct dev_result *d)
 {
 	struct dev_delta x;
 	iostat_delta_of(d, &x);
 	if (d->disk[0])
-		json_object_set_new(o, "disk", json_text(d->disk));
-	json_object_set_new(o, "iostat", json_cols(&x));
+		json_object_set_new(o, "disk", ig_json_text(d->disk));
+	json_object_set_new(o, "iostat", ig_json_cols(&x));
 	if (r->cluster || d < r->devs || d >= r->devs + r->ndevs)
 		return; /* the series are this rank's own */
 	const struct dev_series *s = &r->iostat.series[d - r->devs];
 	json_t *a = json_array();
 	for (unsigned i = 0; i < s->n; i++) {
-		json_t *p = json_cols(&s->pts[i].d);
-		json_object_set_new(p, "t_ns", json_u64(s->pts[i].t_ns));
-		json_object_set_new(p, "span_ns", json_u64(s->pts[i].d.span_ns));
+		json_t *p = ig_json_cols(&s->pts[i].d);
+		json_object_set_new(p, "t_ns", ig_json_u64(s->pts[i].t_ns));
+		json_object_set_new(p, "span_ns", ig_json_u64(s->pts[i].d.span_ns));
 		json_array_append_new(a, p);
 	}
 	json_object_set_new(o, "series", a);
 }
 
-void json_add_iostat(json_t *o, const struct run_result *r)
+void ig_json_add_iostat(json_t *o, const struct run_result *r)
 {
 	const struct iostat_run *io = &r->iostat;
 	json_t *a = json_array();
 	for (unsigned i = 0; i < io->nothers; i++) {
 		json_t *p = json_object();
 		json_object_set_new(p, "pid", json_integer(io->others[i].pid));
-		json_object_set_new(p, "name", json_text(io->others[i].name));
-		json_object_set_new(p, "read_bytes", json_u64(io->others[i].read_bytes));
-		json_object_set_new(p, "write_bytes", json_u64(io->others[i].write_bytes));
+		json_object_set_new(p, "name", ig_json_text(io->others[i].name));
+		json_object_set_new(p, "read_bytes", ig_json_u64(io->others[i].read_bytes));
+		json_object_set_new(p, "write_bytes", ig_json_u64(io->others[i].write_bytes));
 		json_array_append_new(a, p);
 	}
 	if (io->others_ok)
@@ -139,8 +139,8 @@ void json_add_iostat(json_t *o, const struct run_result *r)
 	a = json_array();
 	for (unsigned i = 0; i < io->nnodev; i++) {
 		json_t *p = json_object();
-		json_object_set_new(p, "path", json_text(io->nodev[i].path));
-		json_object_set_new(p, "fstype", json_text(io->nodev[i].fstype));
+		json_object_set_new(p, "path", ig_json_text(io->nodev[i].path));
+		json_object_set_new(p, "fstype", ig_json_text(io->nodev[i].fstype));
 		json_array_append_new(a, p);
 	}
 	json_object_set_new(o, "no_device", a);

@@ -12,13 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
-json_t *json_u64(uint64_t v)
+json_t *ig_json_u64(uint64_t v)
 {
 	return v > INT64_MAX ? json_real((double)v) : json_integer((json_int_t)v);
 }
-#define JU json_u64
+#define JU ig_json_u64
 
-json_t *json_text(const char *s)
+json_t *ig_json_text(const char *s)
 {
 	json_t *j = json_string(s);
 	if (j)
@@ -32,7 +32,7 @@ json_t *json_text(const char *s)
 }
 
 /* An unsigned 128-bit integer in decimal (JSON numbers stop at 64 bits). */
-static json_t *json_u128(unsigned __int128 v)
+static json_t *ig_json_u128(unsigned __int128 v)
 {
 	char buf[48], *p = buf + sizeof(buf) - 1;
 	*p = 0;
@@ -44,7 +44,7 @@ static json_t *json_u128(unsigned __int128 v)
 }
 
 /* Sparse buckets [[lower bound ns, count], ...]: exact to merge by adding counts. */
-static json_t *json_hist(const struct hist *h)
+static json_t *ig_json_hist(const struct hist *h)
 {
 	json_t *a = json_array();
 	for (unsigned i = 0; h && i < HIST_BUCKETS; i++) {
@@ -58,7 +58,7 @@ static json_t *json_hist(const struct hist *h)
 	return a;
 }
 
-json_t *json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts)
+json_t *ig_json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "samples", JU(l->n));
@@ -67,7 +67,7 @@ json_t *json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts)
 	json_object_set_new(o, "mean", json_real(lat_mean(l)));
 	json_object_set_new(o, "stddev", json_real(lat_stddev(l)));
 	json_object_set_new(o, "sum", JU(l->sum));
-	json_object_set_new(o, "sumsq", json_u128(l->sumsq));
+	json_object_set_new(o, "sumsq", ig_json_u128(l->sumsq));
 	json_t *p = json_object();
 	for (unsigned i = 0; i < npcts; i++) {
 		char k[32];
@@ -75,11 +75,11 @@ json_t *json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts)
 		json_object_set_new(p, k, JU(lat_pct(l, pcts[i])));
 	}
 	json_object_set_new(o, "percentiles", p);
-	json_object_set_new(o, "histogram", json_hist(l->h));
+	json_object_set_new(o, "histogram", ig_json_hist(l->h));
 	return o;
 }
 
-static json_t *json_series(const struct series *s)
+static json_t *ig_json_series(const struct series *s)
 {
 	json_t *pts = json_array();
 	struct series_pt prev;
@@ -109,7 +109,7 @@ static json_t *json_series(const struct series *s)
 }
 
 /* One operation kind: counts, rates, slat/clat/lat. */
-static json_t *json_op(const struct thread_stats *t, int op, const struct job *j)
+static json_t *ig_json_op(const struct thread_stats *t, int op, const struct job *j)
 {
 	const struct op_stats *s = &t->op[op];
 	json_t *x = json_object();
@@ -119,13 +119,13 @@ static json_t *json_op(const struct thread_stats *t, int op, const struct job *j
 	json_object_set_new(x, "iops", json_real(result_iops(t, op)));
 	/* slat is absent where the engine has no submit call apart from the request (psync), as in fio. */
 	if (s->slat.n)
-		json_object_set_new(x, "slat_ns", json_lat(&s->slat, j->percentiles, j->n_percentiles));
-	json_object_set_new(x, "clat_ns", json_lat(&s->clat, j->percentiles, j->n_percentiles));
-	json_object_set_new(x, "lat_ns", json_lat(&s->lat, j->percentiles, j->n_percentiles));
+		json_object_set_new(x, "slat_ns", ig_json_lat(&s->slat, j->percentiles, j->n_percentiles));
+	json_object_set_new(x, "clat_ns", ig_json_lat(&s->clat, j->percentiles, j->n_percentiles));
+	json_object_set_new(x, "lat_ns", ig_json_lat(&s->lat, j->percentiles, j->n_percentiles));
 	return x;
 }
 
-static json_t *json_error(const struct thread_stats *t)
+static json_t *ig_json_error(const struct thread_stats *t)
 {
 	if (!t->err)
 		return json_null();
@@ -138,13 +138,13 @@ static json_t *json_error(const struct thread_stats *t)
 		json_object_set_new(e, "bytes", JU(t->short_got));
 		json_object_set_new(e, "length", JU(t->short_len));
 	}
-	json_object_set_new(e, "file", json_text(t->err_file));
+	json_object_set_new(e, "file", ig_json_text(t->err_file));
 	json_object_set_new(e, "offset", JU(t->err_offset));
 	json_object_set_new(e, "op", json_string(err_op_name(t->err_op)));
 	return e;
 }
 
-static json_t *json_stats(const struct thread_stats *t, const struct job *j)
+static json_t *ig_json_stats(const struct thread_stats *t, const struct job *j)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "elapsed_ns", JU(t->elapsed_ns));
@@ -152,7 +152,7 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 	json_object_set_new(o, "verify_ios", JU(t->verify_ios));
 	for (int op = 0; op < IO_OP_NR; op++)
 		if (op < DDIR_NR || t->op[op].ios)
-			json_object_set_new(o, io_op_names[op], json_op(t, op, j));
+			json_object_set_new(o, io_op_names[op], ig_json_op(t, op, j));
 	json_t *cpu = json_object();
 	double el = t->elapsed_ns ? (double)t->elapsed_ns : 1;
 	json_object_set_new(cpu, "usr_pct", json_real(100.0 * (double)t->cpu.usr_ns / el));
@@ -181,34 +181,34 @@ static json_t *json_stats(const struct thread_stats *t, const struct job *j)
 	}
 	if (j->serialize_overlap)
 		json_object_set_new(o, "overlap_held", JU(t->overlap_held));
-	json_object_set_new(o, "error", json_error(t));
-	json_object_set_new(o, "series", json_series(&t->series));
+	json_object_set_new(o, "error", ig_json_error(t));
+	json_object_set_new(o, "series", ig_json_series(&t->series));
 	return o;
 }
 
-static json_t *json_targets(const struct job_result *jr)
+static json_t *ig_json_targets(const struct job_result *jr)
 {
 	json_t *a = json_array();
 	for (unsigned i = 0; i < jr->ntargets && !(jr->job.engine->flags & ENGINE_NO_FILE); i++) {
 		const struct target *t = &jr->targets[i];
 		json_t *o = json_object();
-		json_object_set_new(o, "path", json_text(t->path));
+		json_object_set_new(o, "path", ig_json_text(t->path));
 		json_object_set_new(o, "blockdev", json_boolean(t->is_blockdev));
-		json_object_set_new(o, "fstype", json_text(t->fstype));
-		json_object_set_new(o, "device", json_text(t->device));
+		json_object_set_new(o, "fstype", ig_json_text(t->fstype));
+		json_object_set_new(o, "device", ig_json_text(t->device));
 		json_object_set_new(o, "size", JU(t->size));
 		json_object_set_new(o, "direct", json_boolean(t->direct));
 		json_object_set_new(o, "created", json_boolean(t->created));
 		json_object_set_new(o, "layout_bytes", JU(t->layout_bytes));
 		json_object_set_new(o, "layout_ns", JU(t->layout_ns));
-		json_object_set_new(o, "fs_compress", json_text(t->fs_compress));
+		json_object_set_new(o, "fs_compress", ig_json_text(t->fs_compress));
 		json_array_append_new(a, o);
 	}
 	return a;
 }
 
 /* Steady state of a job (--steadystate_duration): the criterion, what came of it, the last window. */
-static json_t *json_steady(const struct ss_result *s)
+static json_t *ig_json_steady(const struct ss_result *s)
 {
 	json_t *o = json_object(), *w = json_object(), *iops = json_array(), *bw = json_array();
 	double v[SS_MAX_WINDOW];
@@ -238,17 +238,17 @@ static json_t *json_steady(const struct ss_result *s)
 	return o;
 }
 
-json_t *json_job(const struct job_result *jr, unsigned groups)
+json_t *ig_json_job(const struct job_result *jr, unsigned groups)
 {
 	const struct job *j = &jr->job;
-	json_t *o = json_stats(&jr->total, j);
-	json_object_set_new(o, "name", json_text(j->name));
+	json_t *o = ig_json_stats(&jr->total, j);
+	json_object_set_new(o, "name", ig_json_text(j->name));
 	json_object_set_new(o, "group", JU(jr->group));
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
 	json_object_set_new(o, "options", options_json(j, groups));
-	json_object_set_new(o, "targets", json_targets(jr));
+	json_object_set_new(o, "targets", ig_json_targets(jr));
 	if (jr->verify)
-		json_object_set_new(o, "verify", json_verify(jr));
+		json_object_set_new(o, "verify", ig_json_verify(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));
 	json_object_set_new(o, "buffered_fallback", json_boolean(jr->buffered_fallback));
 	json_object_set_new(o, "invalidate_ns", JU(jr->invalidate_ns));
@@ -258,7 +258,7 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 			    jr->unsynced_after >= 0 ? JU((uint64_t)jr->unsynced_after) : json_null());
 	if (job_copies(j)) {
 		json_t *c = json_object();
-		json_object_set_new(c, "path", json_text(j->copy.path));
+		json_object_set_new(c, "path", ig_json_text(j->copy.path));
 		json_object_set_new(c, "offset", JU(j->copy.offset));
 		json_object_set_new(c, "direct", json_boolean(j->copy.direct));
 		json_object_set_new(c, "sync", json_string(j->copy.sync == SYNC_SYNC ? "sync" :
@@ -266,20 +266,20 @@ json_t *json_job(const struct job_result *jr, unsigned groups)
 		json_object_set_new(o, "copy", c);
 	}
 	if (jr->ss.n)
-		json_object_set_new(o, "steadystate", json_steady(&jr->ss));
+		json_object_set_new(o, "steadystate", ig_json_steady(&jr->ss));
 	if (jr->cluster)
-		json_job_ranks(o, jr);
+		ig_json_job_ranks(o, jr);
 	else if (jr->nthreads > 1 && !j->group_reporting) {
 		json_t *th = json_array();
 		for (unsigned t = 0; t < jr->nthreads; t++)
-			json_array_append_new(th, json_stats(&jr->threads[t], j));
+			json_array_append_new(th, ig_json_stats(&jr->threads[t], j));
 		json_object_set_new(o, "threads", th);
 	}
 	return o;
 }
 
 /* Each stonewall group merged: its bytes over its longest job, histograms added. */
-static json_t *json_groups(const struct run_result *r)
+static json_t *ig_json_groups(const struct run_result *r)
 {
 	json_t *a = json_array();
 	unsigned ngroups = 0;
@@ -296,7 +296,7 @@ static json_t *json_groups(const struct run_result *r)
 			first = first ? first : &r->jobs[i].job;
 			stats_merge(&sum, &r->jobs[i].total);
 		}
-		json_t *o = json_stats(&sum, first);
+		json_t *o = ig_json_stats(&sum, first);
 		json_object_set_new(o, "group", JU(g));
 		json_object_del(o, "series");
 		json_array_append_new(a, o);
@@ -305,7 +305,7 @@ static json_t *json_groups(const struct run_result *r)
 	return a;
 }
 
-json_t *json_devices(const struct run_result *r)
+json_t *ig_json_devices(const struct run_result *r)
 {
 	json_t *a = json_array();
 	/* Several ranks: every host's devices. */
@@ -317,23 +317,23 @@ json_t *json_devices(const struct run_result *r)
 			continue;
 		json_t *o = json_object();
 		double util = d->span_ns ? 100.0 * (double)d->io_ticks_ms * 1e6 / (double)d->span_ns : 0;
-		json_object_set_new(o, "name", json_text(d->name));
+		json_object_set_new(o, "name", ig_json_text(d->name));
 		if (d->host[0])
-			json_object_set_new(o, "host", json_text(d->host));
+			json_object_set_new(o, "host", ig_json_text(d->host));
 		json_object_set_new(o, "read_ios", JU(d->rd_ios));
 		json_object_set_new(o, "read_bytes", JU(d->rd_sectors * 512));
 		json_object_set_new(o, "write_ios", JU(d->wr_ios));
 		json_object_set_new(o, "write_bytes", JU(d->wr_sectors * 512));
 		json_object_set_new(o, "util_pct", json_real(util > 100 ? 100 : util));
 		json_object_set_new(o, "span_ns", JU(d->span_ns));
-		json_iostat_device(o, r, d);
+		ig_json_iostat_device(o, r, d);
 		json_array_append_new(a, o);
 	}
 	return a;
 }
 
 /* The exact command line, from /proc/self/cmdline, quoted for a POSIX shell where needed. */
-static json_t *json_cmdline(void)
+static json_t *ig_json_cmdline(void)
 {
 	char raw[16384], out[4 * sizeof(raw)];
 	size_t n = 0, k = 0;
@@ -365,24 +365,24 @@ static json_t *json_cmdline(void)
 		i += len + 1;
 	}
 	out[k] = 0;
-	return json_text(out);
+	return ig_json_text(out);
 }
 
 /* Where it ran: host name, kernel, machine, CPUs. */
-static json_t *json_host(void)
+static json_t *ig_json_host(void)
 {
 	struct utsname u;
 	json_t *o = json_object();
 	if (!uname(&u)) {
-		json_object_set_new(o, "name", json_text(u.nodename));
-		json_object_set_new(o, "kernel", json_text(u.release));
-		json_object_set_new(o, "machine", json_text(u.machine));
+		json_object_set_new(o, "name", ig_json_text(u.nodename));
+		json_object_set_new(o, "kernel", ig_json_text(u.release));
+		json_object_set_new(o, "machine", ig_json_text(u.machine));
 	}
 	json_object_set_new(o, "cpus", json_integer(sysconf(_SC_NPROCESSORS_ONLN)));
 	return o;
 }
 
-json_t *json_root(const char *command, int status, bool interrupted, const struct ig_err *err)
+json_t *ig_json_root(const char *command, int status, bool interrupted, const struct ig_err *err)
 {
 	json_t *root = json_object();
 	json_t *me = json_object();
@@ -395,15 +395,15 @@ json_t *json_root(const char *command, int status, bool interrupted, const struc
 	gmtime_r(&now, &tm);
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	json_object_set_new(root, "time", json_string(ts));
-	json_object_set_new(root, "command_line", json_cmdline());
-	json_object_set_new(root, "host", json_host());
+	json_object_set_new(root, "command_line", ig_json_cmdline());
+	json_object_set_new(root, "host", ig_json_host());
 	json_object_set_new(root, "status", json_integer(status));
 	json_object_set_new(root, "interrupted", json_boolean(interrupted));
-	json_object_set_new(root, "error", err && err->status ? json_text(err->msg) : json_null());
+	json_object_set_new(root, "error", err && err->status ? ig_json_text(err->msg) : json_null());
 	return root;
 }
 
-void json_add_run(json_t *o, const struct run_result *r, unsigned groups)
+void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 {
 	char ts[64];
 	struct tm tm;
@@ -414,15 +414,15 @@ void json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 	json_t *jobs = json_array();
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads)
-			json_array_append_new(jobs, json_job(&r->jobs[i], groups));
+			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups));
 	json_object_set_new(o, "jobs", jobs);
-	json_object_set_new(o, "groups", json_groups(r));
-	json_object_set_new(o, "devices", json_devices(r));
-	json_add_iostat(o, r);
+	json_object_set_new(o, "groups", ig_json_groups(r));
+	json_object_set_new(o, "devices", ig_json_devices(r));
+	ig_json_add_iostat(o, r);
 	if (r->cluster)
-		json_object_set_new(o, "cluster", json_cluster(r));
+		json_object_set_new(o, "cluster", ig_json_cluster(r));
 	json_t *notes = json_array();
 	for (unsigned i = 0; i < r->nnotes; i++)
-		json_array_append_new(notes, json_text(r->notes[i]));
+		json_array_append_new(notes, ig_json_text(r->notes[i]));
 	json_object_set_new(o, "notes", notes);
 }

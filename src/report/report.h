@@ -31,17 +31,17 @@ const char *fmt_count(char *buf, size_t len, double v);
  * The root every command's JSON starts from: {"iogauge": {"version",
  * "command"}, "status", "interrupted", "error"}.  Commands add their keys.
  */
-json_t *json_root(const char *command, int status, bool interrupted, const struct ig_err *err);
+json_t *ig_json_root(const char *command, int status, bool interrupted, const struct ig_err *err);
 /* "jobs", "groups", "devices" and "notes" of one run, added to o. */
-void json_add_run(json_t *o, const struct run_result *r, unsigned groups);
-json_t *json_job(const struct job_result *jr, unsigned groups);
-json_t *json_devices(const struct run_result *r);
+void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups);
+json_t *ig_json_job(const struct job_result *jr, unsigned groups);
+json_t *ig_json_devices(const struct run_result *r);
 /* A latency object: samples, min, max, mean, stddev, sum, percentiles, histogram buckets. */
-json_t *json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts);
+json_t *ig_json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts);
 /* A JSON string of any bytes: non-UTF-8 bytes become "?" so the key is never lost. */
-json_t *json_text(const char *s);
+json_t *ig_json_text(const char *s);
 /* Integers as JSON integers, above INT64_MAX as reals: never negative. */
-json_t *json_u64(uint64_t v);
+json_t *ig_json_u64(uint64_t v);
 
 /* ---- iostat -x and iopp for the measured phase (iostat_out.c) */
 
@@ -52,18 +52,18 @@ void report_nodev_text(FILE *f, const struct run_result *r);
 /* "other I/O while measuring: PID N name X MB read, Y MB written" or "none". */
 void report_other_io_text(FILE *f, const struct run_result *r);
 /* A device object's "disk", "iostat" and (this rank's) per-second "series". */
-void json_iostat_device(json_t *o, const struct run_result *r, const struct dev_result *d);
+void ig_json_iostat_device(json_t *o, const struct run_result *r, const struct dev_result *d);
 /* Root "other_io" and "no_device". */
-void json_add_iostat(json_t *o, const struct run_result *r);
+void ig_json_add_iostat(json_t *o, const struct run_result *r);
 
 /* ---- a run merged from several ranks (cluster.c) */
 
 /* Ranks, hosts, clocks, the spread between ranks and what each had left. */
 void report_cluster_text(FILE *f, const struct run_result *r);
 /* Root "cluster" object. */
-json_t *json_cluster(const struct run_result *r);
+json_t *ig_json_cluster(const struct run_result *r);
 /* A merged job's "ranks_n", "rank_spread", "error_rank" and "ranks" (every rank's own job object). */
-void json_job_ranks(json_t *o, const struct job_result *jr);
+void ig_json_job_ranks(json_t *o, const struct job_result *jr);
 
 /* ---- fio's formats (fio_stats.c, fio_json.c, terse.c; fio.h) */
 
@@ -90,7 +90,7 @@ bool report_fio_logs_dropped(const struct job_result *jr);
 void report_verify_text(FILE *f, const struct job_result *jr);
 /* One stderr line for a job that verification failed; false when that is not why it failed. */
 bool report_verify_error(const struct job_result *jr, const char *name);
-json_t *json_verify(const struct job_result *jr);
+json_t *ig_json_verify(const struct job_result *jr);
 /*
  * A job's error in words: strerror, what --verify found, or a short
  * transfer's "short read: 0 of 65536 bytes at offset 1048576" (written into buf).
@@ -102,7 +102,7 @@ void short_text(const struct thread_stats *t, char *buf, size_t len);
 /* ---- reading saved results back (json_read.c) */
 
 /*
- * A latency object written by json_lat into l (histogram included).  l must
+ * A latency object written by ig_json_lat into l (histogram included).  l must
  * be initialised (lat_init, or zeroed); what it held is freed.  0 or -1 with
  * e set.  Counts, min and max must agree with the buckets.
  */

@@ -68,34 +68,34 @@ bool report_verify_error(const struct job_result *jr, const char *name)
 	return true;
 }
 
-json_t *json_verify(const struct job_result *jr)
+json_t *ig_json_verify(const struct job_result *jr)
 {
 	const struct verify_stats *s = verify_stats(jr->verify);
 	json_t *o = json_object(), *list = json_array(), *k = json_object();
 	json_object_set_new(o, "algorithm", json_string(verify_names[jr->job.verify]));
 	json_object_set_new(o, "verify_only", json_boolean(jr->job.verify_only));
-	json_object_set_new(o, "written_blocks", json_u64(s->written));
-	json_object_set_new(o, "checked_blocks", json_u64(s->checked));
-	json_object_set_new(o, "checked_bytes", json_u64(s->bytes));
-	json_object_set_new(o, "readback_ns", json_u64(s->readback_ns));
-	json_object_set_new(o, "bad_blocks", json_u64(s->bad));
-	json_object_set_new(o, "overlapped_reads", json_u64(s->overlapped));
-	json_object_set_new(o, "dumped_blocks", json_u64(s->dumped));
+	json_object_set_new(o, "written_blocks", ig_json_u64(s->written));
+	json_object_set_new(o, "checked_blocks", ig_json_u64(s->checked));
+	json_object_set_new(o, "checked_bytes", ig_json_u64(s->bytes));
+	json_object_set_new(o, "readback_ns", ig_json_u64(s->readback_ns));
+	json_object_set_new(o, "bad_blocks", ig_json_u64(s->bad));
+	json_object_set_new(o, "overlapped_reads", ig_json_u64(s->overlapped));
+	json_object_set_new(o, "dumped_blocks", ig_json_u64(s->dumped));
 	for (int i = 0; i < VK_NR; i++)
 		if (s->by_kind[i])
-			json_object_set_new(k, verify_kind_names[i], json_u64(s->by_kind[i]));
+			json_object_set_new(k, verify_kind_names[i], ig_json_u64(s->by_kind[i]));
 	json_object_set_new(o, "bad_by_kind", k);
 	for (unsigned i = 0; i < s->nkept; i++) {
 		const struct verify_bad *b = &s->list[i];
 		char what[256];
 		json_t *x = json_object();
 		verify_describe(b, what, sizeof(what));
-		json_object_set_new(x, "offset", json_u64(b->offset));
-		json_object_set_new(x, "file", json_text(bad_file(jr, b)));
+		json_object_set_new(x, "offset", ig_json_u64(b->offset));
+		json_object_set_new(x, "file", ig_json_text(bad_file(jr, b)));
 		json_object_set_new(x, "kind", json_string(verify_kind_names[b->kind]));
-		json_object_set_new(x, "expected", json_u64(b->expected));
-		json_object_set_new(x, "found", json_u64(b->found));
-		json_object_set_new(x, "message", json_text(what));
+		json_object_set_new(x, "expected", ig_json_u64(b->expected));
+		json_object_set_new(x, "found", ig_json_u64(b->found));
+		json_object_set_new(x, "message", ig_json_text(what));
 		json_array_append_new(list, x);
 	}
 	json_object_set_new(o, "bad", list);

@@ -272,7 +272,7 @@ static const struct {
 #undef K
 };
 
-static json_t *json_latency(const struct suite_run *sr)
+static json_t *ig_json_latency(const struct suite_run *sr)
 {
 	const struct latency *l = sr->priv;
 	json_t *o = json_object(), *targets = json_array();
@@ -283,12 +283,12 @@ static json_t *json_latency(const struct suite_run *sr)
 		struct ioping_sum s;
 		sum_of(t, &s);
 		json_t *x = json_object();
-		json_object_set_new(x, "path", json_text(sr->targets[i].shown));
-		json_object_set_new(x, "description", json_text(t->desc));
+		json_object_set_new(x, "path", ig_json_text(sr->targets[i].shown));
+		json_object_set_new(x, "description", ig_json_text(t->desc));
 		json_object_set_new(x, "writes", json_boolean(s.writes));
 		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
 			json_object_set_new(x, sum_keys[k].key,
-					    json_u64(*(const uint64_t *)((const char *)&s + sum_keys[k].off)));
+					    ig_json_u64(*(const uint64_t *)((const char *)&s + sum_keys[k].off)));
 		json_array_append_new(targets, x);
 	}
 	json_object_set_new(o, "targets", targets);
@@ -384,7 +384,7 @@ static const struct suite latency = {
 	.start = start,
 	.job = job,
 	.target_done = target_done,
-	.json = json_latency,
+	.json = ig_json_latency,
 	.end = end,
 };
 

@@ -221,7 +221,7 @@ static void print_scale(FILE *f, const struct suite_run *sr)
 
 /* ---- JSON: the curve and the knee of each target */
 
-static json_t *json_step(const struct suite_run *sr, const struct knee *k, int c)
+static json_t *ig_json_step(const struct suite_run *sr, const struct knee *k, int c)
 {
 	if (c < 0)
 		return json_null();
@@ -243,7 +243,7 @@ static json_t *json_step(const struct suite_run *sr, const struct knee *k, int c
 	return o;
 }
 
-static json_t *json_scale(const struct suite_run *sr)
+static json_t *ig_json_scale(const struct suite_run *sr)
 {
 	json_t *o = json_object(), *targets = json_array();
 	json_object_set_new(o, "rule",
@@ -255,12 +255,12 @@ static json_t *json_scale(const struct suite_run *sr)
 		json_t *x = json_object(), *steps = json_array();
 		struct knee k;
 		analyse(sr, t, &k);
-		json_object_set_new(x, "path", json_text(sr->targets[t].shown));
+		json_object_set_new(x, "path", ig_json_text(sr->targets[t].shown));
 		for (unsigned c = 0; c < k.n; c++)
-			json_array_append_new(steps, json_step(sr, &k, (int)c));
+			json_array_append_new(steps, ig_json_step(sr, &k, (int)c));
 		json_object_set_new(x, "steps", steps);
-		json_object_set_new(x, "knee", json_step(sr, &k, k.knee));
-		json_t *next = json_step(sr, &k, k.next);
+		json_object_set_new(x, "knee", ig_json_step(sr, &k, k.knee));
+		json_t *next = ig_json_step(sr, &k, k.next);
 		if (k.next >= 0) {
 			json_object_set_new(next, "gain_iops_per_io", json_real(k.gain));
 			json_object_set_new(next, "threshold_iops_per_io", json_real(k.threshold));
@@ -276,7 +276,7 @@ static json_t *json_scale(const struct suite_run *sr)
 static const struct suite scale = {
 	.print = print_scale,
 	.make_cases = make_cases,
-	.json = json_scale,
+	.json = ig_json_scale,
 };
 
 const struct command cmd_scale = {

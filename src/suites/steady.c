@@ -375,7 +375,7 @@ static void print_steady(FILE *f, const struct suite_run *sr)
 
 /* ---- JSON: every case's rounds, the tracked case's window and verdict, PTS's table */
 
-static json_t *json_window(const struct verdict *v)
+static json_t *ig_json_window(const struct verdict *v)
 {
 	if (v->first < 0)
 		return json_null();
@@ -389,12 +389,12 @@ static json_t *json_window(const struct verdict *v)
 	return o;
 }
 
-static json_t *json_num(double x)
+static json_t *ig_json_num(double x)
 {
 	return isnan(x) ? json_null() : json_real(x);
 }
 
-static json_t *json_rounds(const struct suite_run *sr, unsigned t, unsigned c)
+static json_t *ig_json_rounds(const struct suite_run *sr, unsigned t, unsigned c)
 {
 	json_t *rounds = json_array();
 	for (unsigned p = 0; p < sr->s->passes && cell(sr, t, p, c)->done; p++) {
@@ -411,7 +411,7 @@ static json_t *json_rounds(const struct suite_run *sr, unsigned t, unsigned c)
 }
 
 /* Every case's rounds and its average over the table's rounds; the table by block size x mix. */
-static void json_cases(json_t *x, const struct suite_run *sr, unsigned t, const struct grid *g,
+static void ig_json_cases(json_t *x, const struct suite_run *sr, unsigned t, const struct grid *g,
 		       const struct verdict *v)
 {
 	unsigned first, last;
@@ -420,10 +420,10 @@ static void json_cases(json_t *x, const struct suite_run *sr, unsigned t, const 
 	for (unsigned c = 0; c < g->n; c++) {
 		json_t *k = json_object();
 		json_object_set_new(k, "name", json_string(sr->suite->cases[c].name));
-		json_object_set_new(k, "bs", json_u64(g->bs[c]));
+		json_object_set_new(k, "bs", ig_json_u64(g->bs[c]));
 		json_object_set_new(k, "read_pct", json_integer(g->mix[c]));
-		json_object_set_new(k, "rounds", json_rounds(sr, t, c));
-		json_object_set_new(k, "iops_mean", json_num(average_iops(sr, t, c, first, last)));
+		json_object_set_new(k, "rounds", ig_json_rounds(sr, t, c));
+		json_object_set_new(k, "iops_mean", ig_json_num(average_iops(sr, t, c, first, last)));
 		json_array_append_new(cases, k);
 	}
 	json_object_set_new(x, "cases", cases);
@@ -435,14 +435,14 @@ static void json_cases(json_t *x, const struct suite_run *sr, unsigned t, const 
 		json_t *row = json_array();
 		for (unsigned k = 0; k < g->ncols; k++)
 			json_array_append_new(row, g->at[r][k] < 0 ? json_null()
-					      : json_num(average_iops(sr, t, (unsigned)g->at[r][k], first, last)));
+					      : ig_json_num(average_iops(sr, t, (unsigned)g->at[r][k], first, last)));
 		json_array_append_new(rows, row);
 	}
 	json_object_set_new(table, "iops", rows);
 	json_object_set_new(x, "table", table);
 }
 
-static json_t *json_steady(const struct suite_run *sr)
+static json_t *ig_json_steady(const struct suite_run *sr)
 {
 	json_t *o = json_object(), *targets = json_array(), *bs = json_array(), *mix = json_array();
 	struct grid *g = xcalloc(1, sizeof(*g));
@@ -453,7 +453,7 @@ static json_t *json_steady(const struct suite_run *sr)
 	json_object_set_new(o, "round_limit", json_integer(sr->s->passes));
 	json_object_set_new(o, "tracked_case", json_string(sr->suite->cases[g->tracked].name));
 	for (unsigned r = 0; r < g->nrows; r++)
-		json_array_append_new(bs, json_u64(g->rows[r]));
+		json_array_append_new(bs, ig_json_u64(g->rows[r]));
 	for (unsigned k = 0; k < g->ncols; k++)
 		json_array_append_new(mix, json_integer(g->cols[k]));
 	json_object_set_new(o, "block_sizes", bs);
@@ -462,13 +462,13 @@ static json_t *json_steady(const struct suite_run *sr)
 		struct verdict v;
 		json_t *x = json_object();
 		judge(sr, t, g->tracked, &v);
-		json_object_set_new(x, "path", json_text(sr->targets[t].shown));
-		json_object_set_new(x, "prepare_ns", json_u64(sr->targets[t].prepare_ns));
-		json_object_set_new(x, "prepare_bytes", json_u64(sr->targets[t].prepare_bytes));
-		json_object_set_new(x, "rounds", json_rounds(sr, t, g->tracked));
+		json_object_set_new(x, "path", ig_json_text(sr->targets[t].shown));
+		json_object_set_new(x, "prepare_ns", ig_json_u64(sr->targets[t].prepare_ns));
+		json_object_set_new(x, "prepare_bytes", ig_json_u64(sr->targets[t].prepare_bytes));
+		json_object_set_new(x, "rounds", ig_json_rounds(sr, t, g->tracked));
 		json_object_set_new(x, "reached", json_boolean(v.reached));
-		json_object_set_new(x, "window", json_window(&v));
-		json_cases(x, sr, t, g, &v);
+		json_object_set_new(x, "window", ig_json_window(&v));
+		ig_json_cases(x, sr, t, g, &v);
 		json_array_append_new(targets, x);
 	}
 	json_object_set_new(o, "targets", targets);
@@ -483,7 +483,7 @@ static const struct suite steady = {
 	.ncases = ARRAY_SIZE(cases),
 	.plan = plan,
 	.print = print_steady,
-	.json = json_steady,
+	.json = ig_json_steady,
 	.prepare = "--rw=write --bs=128k --loops=2 --time_based=0 --runtime=0 --ramp_time=0 --numjobs=1 "
 		   "--ss_dur=0",
 	.pass_done = pass_done,

@@ -21,75 +21,75 @@ static json_t *num_or_null(double v)
 	return isnan(v) ? json_null() : json_real(v);
 }
 
-static json_t *json_walk(const struct tree_job *tj)
+static json_t *ig_json_walk(const struct tree_job *tj)
 {
 	const struct tree_walk *w = &tj->walk;
 	json_t *o = json_object();
-	json_object_set_new(o, "root", json_text(tj->root));
-	json_object_set_new(o, "dirs", json_u64(w->dirs));
-	json_object_set_new(o, "files", json_u64(w->files));
-	json_object_set_new(o, "bytes", json_u64(w->bytes));
-	json_object_set_new(o, "items", json_u64(w->items));
-	json_object_set_new(o, "symlinks", json_u64(w->symlinks));
-	json_object_set_new(o, "fifos", json_u64(w->fifos));
-	json_object_set_new(o, "sockets", json_u64(w->sockets));
-	json_object_set_new(o, "chardevs", json_u64(w->chardevs));
-	json_object_set_new(o, "blockdevs", json_u64(w->blockdevs));
-	json_object_set_new(o, "other_fs", json_u64(w->other_fs));
-	json_object_set_new(o, "unreadable", json_u64(w->unreadable));
-	json_object_set_new(o, "first_unreadable", w->unreadable ? json_text(w->first_unreadable) : json_null());
-	json_object_set_new(o, "vanished", json_u64(w->vanished));
-	json_object_set_new(o, "walk_ns", json_u64(w->walk_ns));
+	json_object_set_new(o, "root", ig_json_text(tj->root));
+	json_object_set_new(o, "dirs", ig_json_u64(w->dirs));
+	json_object_set_new(o, "files", ig_json_u64(w->files));
+	json_object_set_new(o, "bytes", ig_json_u64(w->bytes));
+	json_object_set_new(o, "items", ig_json_u64(w->items));
+	json_object_set_new(o, "symlinks", ig_json_u64(w->symlinks));
+	json_object_set_new(o, "fifos", ig_json_u64(w->fifos));
+	json_object_set_new(o, "sockets", ig_json_u64(w->sockets));
+	json_object_set_new(o, "chardevs", ig_json_u64(w->chardevs));
+	json_object_set_new(o, "blockdevs", ig_json_u64(w->blockdevs));
+	json_object_set_new(o, "other_fs", ig_json_u64(w->other_fs));
+	json_object_set_new(o, "unreadable", ig_json_u64(w->unreadable));
+	json_object_set_new(o, "first_unreadable", w->unreadable ? ig_json_text(w->first_unreadable) : json_null());
+	json_object_set_new(o, "vanished", ig_json_u64(w->vanished));
+	json_object_set_new(o, "walk_ns", ig_json_u64(w->walk_ns));
 	return o;
 }
 
-static json_t *json_built(const struct suite_run *sr, const struct tree_job *tj)
+static json_t *ig_json_built(const struct suite_run *sr, const struct tree_job *tj)
 {
 	if (!tj->built)
 		return json_null();
 	json_t *o = json_object();
 	char d[128];
 	data_print(&tj->make->data, d, sizeof(d));
-	json_object_set_new(o, "files", json_u64(tj->make->files));
-	json_object_set_new(o, "size_min", json_u64(tj->make->size_lo));
-	json_object_set_new(o, "size_max", json_u64(tj->make->size_hi));
+	json_object_set_new(o, "files", ig_json_u64(tj->make->files));
+	json_object_set_new(o, "size_min", ig_json_u64(tj->make->size_lo));
+	json_object_set_new(o, "size_max", ig_json_u64(tj->make->size_hi));
 	json_object_set_new(o, "files_per_dir", json_integer(tj->make->per_dir));
 	json_object_set_new(o, "fanout", json_integer(tj->make->fanout));
-	json_object_set_new(o, "seed", json_u64(tj->make->seed));
+	json_object_set_new(o, "seed", ig_json_u64(tj->make->seed));
 	json_object_set_new(o, "data", json_string(d));
-	json_object_set_new(o, "bytes", json_u64(tj->build_bytes));
-	json_object_set_new(o, "build_ns", json_u64(tj->build_ns));
+	json_object_set_new(o, "bytes", ig_json_u64(tj->build_bytes));
+	json_object_set_new(o, "build_ns", ig_json_u64(tj->build_ns));
 	json_object_set_new(o, "kept", json_boolean(sr->s->keep));
 	return o;
 }
 
-static json_t *json_run(const struct tree_job *tj, const struct tree_case *r)
+static json_t *ig_json_run(const struct tree_job *tj, const struct tree_case *r)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "files", json_u64(r->files));
-	json_object_set_new(o, "bytes", json_u64(r->bytes));
-	json_object_set_new(o, "vanished", json_u64(r->vanished));
-	json_object_set_new(o, "changed", json_u64(r->changed));
-	json_object_set_new(o, "unreadable", json_u64(r->unreadable));
+	json_object_set_new(o, "files", ig_json_u64(r->files));
+	json_object_set_new(o, "bytes", ig_json_u64(r->bytes));
+	json_object_set_new(o, "vanished", ig_json_u64(r->vanished));
+	json_object_set_new(o, "changed", ig_json_u64(r->changed));
+	json_object_set_new(o, "unreadable", ig_json_u64(r->unreadable));
 	if (r->first_unreadable) {
 		char name[PATH_MAX + 64];
 		tree_describe(tj, r->first_unreadable - 1, name, sizeof(name));
-		json_object_set_new(o, "first_unreadable", json_text(name));
+		json_object_set_new(o, "first_unreadable", ig_json_text(name));
 	} else {
 		json_object_set_new(o, "first_unreadable", json_null());
 	}
-	json_object_set_new(o, "hash_bytes", json_u64(r->hash_bytes));
-	json_object_set_new(o, "hash_ns", json_u64(r->hash_ns));
-	json_object_set_new(o, "compress_in", json_u64(r->comp_in));
-	json_object_set_new(o, "compress_out", json_u64(r->comp_out));
-	json_object_set_new(o, "compress_ns", json_u64(r->comp_ns));
-	json_object_set_new(o, "compress_failed", json_u64(r->comp_failed));
+	json_object_set_new(o, "hash_bytes", ig_json_u64(r->hash_bytes));
+	json_object_set_new(o, "hash_ns", ig_json_u64(r->hash_ns));
+	json_object_set_new(o, "compress_in", ig_json_u64(r->comp_in));
+	json_object_set_new(o, "compress_out", ig_json_u64(r->comp_out));
+	json_object_set_new(o, "compress_ns", ig_json_u64(r->comp_ns));
+	json_object_set_new(o, "compress_failed", ig_json_u64(r->comp_failed));
 	json_object_set_new(o, "resident_before", json_integer(r->resident));
-	json_object_set_new(o, "invalidate_ns", json_u64(r->invalidate_ns));
+	json_object_set_new(o, "invalidate_ns", ig_json_u64(r->invalidate_ns));
 	return o;
 }
 
-static json_t *json_step(const struct suite_run *sr, unsigned t, const struct curve *k, int c)
+static json_t *ig_json_step(const struct suite_run *sr, unsigned t, const struct curve *k, int c)
 {
 	if (c < 0)
 		return json_null();
@@ -118,7 +118,7 @@ static json_t *json_step(const struct suite_run *sr, unsigned t, const struct cu
 	const struct tree_priv *p = priv_of(sr);
 	for (unsigned pass = 0; pass < sr->s->passes; pass++) {
 		const struct tree_case *r = run_at(sr, t, pass, (unsigned)c);
-		json_array_append_new(runs, r && r->done ? json_run(&p->trees[t], r) : json_null());
+		json_array_append_new(runs, r && r->done ? ig_json_run(&p->trees[t], r) : json_null());
 	}
 	json_object_set_new(o, "passes", runs);
 	return o;
@@ -145,14 +145,14 @@ json_t *tree_json(const struct suite_run *sr)
 		const struct tree_job *tj = &p->trees[t];
 		struct curve k;
 		tree_analyse(sr, t, &k);
-		json_object_set_new(x, "path", json_text(sr->targets[t].shown));
-		json_object_set_new(x, "tree", tj->walked ? json_walk(tj) : json_null());
-		json_object_set_new(x, "built", json_built(sr, tj));
+		json_object_set_new(x, "path", ig_json_text(sr->targets[t].shown));
+		json_object_set_new(x, "tree", tj->walked ? ig_json_walk(tj) : json_null());
+		json_object_set_new(x, "built", ig_json_built(sr, tj));
 		for (unsigned c = 0; c < k.n; c++)
-			json_array_append_new(steps, json_step(sr, t, &k, (int)c));
+			json_array_append_new(steps, ig_json_step(sr, t, &k, (int)c));
 		json_object_set_new(x, "steps", steps);
-		json_object_set_new(x, "best", json_step(sr, t, &k, k.knee));
-		json_t *next = json_step(sr, t, &k, k.next);
+		json_object_set_new(x, "best", ig_json_step(sr, t, &k, k.knee));
+		json_t *next = ig_json_step(sr, t, &k, k.next);
 		if (k.next >= 0) {
 			json_object_set_new(next, "gain_mb_s_per_file", json_real(k.gain));
 			json_object_set_new(next, "threshold_mb_s_per_file", json_real(k.threshold));

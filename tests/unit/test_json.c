@@ -278,7 +278,7 @@ static uint64_t exact_pct(const uint64_t *sorted, size_t n, double p)
 	return sorted[rank - 1];
 }
 
-/* A latency object as json_lat writes it, against the exact samples. */
+/* A latency object as ig_json_lat writes it, against the exact samples. */
 static void check_lat(json_t *c, const char *name, const uint64_t *sorted, size_t n,
 		      const struct job *j)
 {
@@ -352,9 +352,9 @@ static void check_clat(json_t *dir, const char *name, const uint64_t *sorted, si
 /* The JSON of rr as `iogauge run` writes it (command name as given). */
 static json_t *run_json(const char *command)
 {
-	json_t *root = json_root(command, rr.status, rr.interrupted, &rr.err);
+	json_t *root = ig_json_root(command, rr.status, rr.interrupted, &rr.err);
 	assert_non_null(root);
-	json_add_run(root, &rr, cmd_run.groups);
+	ig_json_add_run(root, &rr, cmd_run.groups);
 	return root;
 }
 
@@ -371,7 +371,7 @@ static void test_top_level(void **state)
 	assert_string_equal(sval(root, "iogauge.command"), "run");
 	/*
 	 * "time": UTC, ISO 8601.  It used to be the run's start (r->started);
-	 * json_root now stamps the moment the root is built (see the report).
+	 * ig_json_root now stamps the moment the root is built (see the report).
 	 */
 	struct tm tm;
 	memset(&tm, 0, sizeof(tm));
@@ -419,11 +419,11 @@ static void test_top_level(void **state)
 	assert_int_equal(err_set(&e, EXIT_USAGE, "--bs=%d: refused", 3), -1);
 	assert_int_equal(err_set(&e, EXIT_IOERR, "a second cause"), -1); /* the first wins */
 	assert_int_equal(e.status, EXIT_USAGE);
-	root = json_root("run", e.status, false, &e);
+	root = ig_json_root("run", e.status, false, &e);
 	assert_string_equal(sval(root, "error"), "--bs=3: refused");
 	assert_int_equal(ival(root, "status"), 2);
 	json_decref(root);
-	root = json_root("run", 0, false, NULL);
+	root = ig_json_root("run", 0, false, NULL);
 	assert_true(json_is_null(at(root, "error")));
 	json_decref(root);
 }
@@ -668,7 +668,7 @@ static void test_devices(void **state)
 
 	/* No span: 0%, not a division by zero. */
 	rr.devs[2].span_ns = 0;
-	root = json_devices(&rr);
+	root = ig_json_devices(&rr);
 	assert_true(rval(root, "1.util_pct") == 0.0);
 	json_decref(root);
 	rr.devs[2].span_ns = ELAPSED;
@@ -714,7 +714,7 @@ static void test_threads_array(void **state)
 static void test_empty_thread(void **state)
 {
 	(void)state;
-	/* A job that ran and measured nothing: json_job of an empty total. */
+	/* A job that ran and measured nothing: ig_json_job of an empty total. */
 	static struct job_result jr;
 	memset(&jr, 0, sizeof(jr));
 	stats_init(&jr.total);
@@ -722,7 +722,7 @@ static void test_empty_thread(void **state)
 	jr.nthreads = 1;
 	jr.threads = &jr.total;
 	jr.resident_before = -1;
-	json_t *o = json_job(&jr, cmd_run.groups);
+	json_t *o = ig_json_job(&jr, cmd_run.groups);
 	for (int d = 0; d < 2; d++) {
 		json_t *x = at(o, d ? "write" : "read");
 		assert_int_equal(ival(x, "ios"), 0);
@@ -1057,31 +1057,31 @@ static void test_non_utf8_path(void **state)
 			 ef ? "present" : "MISSING");
 }
 
-/* json_u64: never negative; json_text: never NULL for a byte string. */
+/* ig_json_u64: never negative; ig_json_text: never NULL for a byte string. */
 static void test_u64_text(void **state)
 {
 	(void)state;
-	json_t *v = json_u64(0);
+	json_t *v = ig_json_u64(0);
 	assert_true(json_is_integer(v) && json_integer_value(v) == 0);
 	json_decref(v);
-	v = json_u64(INT64_MAX);
+	v = ig_json_u64(INT64_MAX);
 	assert_true(json_is_integer(v) && json_integer_value(v) == INT64_MAX);
 	json_decref(v);
-	v = json_u64((uint64_t)INT64_MAX + 1);
+	v = ig_json_u64((uint64_t)INT64_MAX + 1);
 	assert_true(json_is_real(v));
 	assert_true(json_real_value(v) == 9223372036854775808.0);
 	json_decref(v);
-	v = json_u64(UINT64_MAX);
+	v = ig_json_u64(UINT64_MAX);
 	assert_true(json_is_real(v) && json_real_value(v) > 0);
 	json_decref(v);
-	v = json_text("plain");
+	v = ig_json_text("plain");
 	assert_string_equal(json_string_value(v), "plain");
 	json_decref(v);
-	v = json_text("caf\xe9 \xff/x");
+	v = ig_json_text("caf\xe9 \xff/x");
 	assert_non_null(v);
 	assert_string_equal(json_string_value(v), "caf? ?/x");
 	json_decref(v);
-	v = json_text("");
+	v = ig_json_text("");
 	assert_string_equal(json_string_value(v), "");
 	json_decref(v);
 }
@@ -1090,7 +1090,7 @@ static void test_u64_text(void **state)
 static void test_options_groups(void **state)
 {
 	(void)state;
-	json_t *o = json_job(&jrs[0], cmd_quick.groups);
+	json_t *o = ig_json_job(&jrs[0], cmd_quick.groups);
 	json_t *opts = at(o, "options");
 	assert_int_equal(ival(opts, "size"), 1LL << 30);
 	assert_string_equal(sval(opts, "ioengine"), "libaio");
@@ -1109,7 +1109,7 @@ static void test_options_groups(void **state)
 	json_decref(o);
 
 	/* Every job option of run, under its own name, once. */
-	o = json_job(&jrs[0], cmd_run.groups);
+	o = ig_json_job(&jrs[0], cmd_run.groups);
 	opts = at(o, "options");
 	size_t n = 0;
 	for (const struct opt_def *d = options; d->name; d++) {

@@ -1,5 +1,5 @@
 /*
- * Unit tests for latency objects saved as JSON and read back (json_lat,
+ * Unit tests for latency objects saved as JSON and read back (ig_json_lat,
  * lat_from_json): two saved results merge into what one lat_stats fed every
  * sample holds, and a corrupted object is refused with a message.
  */
@@ -94,10 +94,10 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* json_lat, through text (as a saved file is), parsed again. */
+/* ig_json_lat, through text (as a saved file is), parsed again. */
 static json_t *saved(const struct lat_stats *l)
 {
-	json_t *o = json_lat(l, pcts, ARRAY_SIZE(pcts));
+	json_t *o = ig_json_lat(l, pcts, ARRAY_SIZE(pcts));
 	assert_non_null(o);
 	char *text = json_dumps(o, JSON_REAL_PRECISION(10));
 	assert_non_null(text);
@@ -106,7 +106,7 @@ static json_t *saved(const struct lat_stats *l)
 	json_t *back = json_loads(text, 0, &jerr);
 	free(text);
 	if (!back)
-		fail_msg("json_lat's output does not parse: %s", jerr.text);
+		fail_msg("ig_json_lat's output does not parse: %s", jerr.text);
 	return back;
 }
 
@@ -114,7 +114,7 @@ static void read_back(const json_t *o, struct lat_stats *l)
 {
 	struct ig_err e = { 0 };
 	if (lat_from_json(o, l, &e))
-		fail_msg("lat_from_json refused json_lat's own output: %s", e.msg);
+		fail_msg("lat_from_json refused ig_json_lat's own output: %s", e.msg);
 	assert_int_equal(e.status, 0);
 	assert_non_null(l->h);
 }
