@@ -284,9 +284,20 @@ static unsigned long long since(const struct iolog_writer *w)
 
 int iolog_writer_open(struct iolog_writer *w, const char *path, const char *name)
 {
-	w->f = fopen(path, "ae");
-	if (!w->f)
+	/*
+	 * Checked before the run (outfile_check); again on the descriptor, as the
+	 * path may have changed: a regular file or /dev/null only, and a FIFO
+	 * never blocks the open.
+	 */
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY | O_NONBLOCK | O_CLOEXEC, 0644);
+	if (fd < 0)
 		return -errno;
+	struct stat st;
+	if (fstat(fd, &st) || !(S_ISREG(st.st_mode) || (S_ISCHR(st.st_mode) && !strcmp(path, "/dev/null"))) ||
+	    fcntl(fd, F_SETFL, O_APPEND) < 0 || !(w->f = fdopen(fd, "a"))) {
+		close(fd);
+		return -EINVAL;
+	}
 	setvbuf(w->f, w->buf, _IOFBF, sizeof(w->buf));
 	w->t0 = now_ns();
 	w->name = name;

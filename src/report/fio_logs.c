@@ -173,12 +173,16 @@ int report_fio_logs_check(const struct job *jobs, unsigned njobs, struct ig_err 
 {
 	char path[PATH_MAX];
 	unsigned number = 1;
-	for (unsigned i = 0; i < njobs; number += jobs[i].numjobs, i++)
+	for (unsigned i = 0; i < njobs; number += jobs[i].numjobs, i++) {
+		/* write_iolog is an output too: never a device, FIFO or directory. */
+		if (jobs[i].write_iolog[0] && outfile_check("--write_iolog", jobs[i].write_iolog, e))
+			return -1;
 		for (unsigned t = 0; t < jobs[i].numjobs; t++)
 			for (int k = 0; k < LOG_KINDS; k++)
 				if (wanted(&jobs[i], k) && !log_path(&jobs[i], number + t, k, path, sizeof(path)) &&
 				    outfile_check(option[k], path, e))
 					return -1;
+	}
 	return 0;
 }
 

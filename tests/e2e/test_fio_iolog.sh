@@ -124,3 +124,18 @@ head -c 262144 /dev/zero >"$T/theirs"
 refused "replay_redirect onto an existing file without --allow-overwrite" --read_iolog="$T/fio.log" \
 	--replay_redirect="$T/theirs"
 check "... it is untouched" cmp -s "$T/theirs" <(head -c 262144 /dev/zero)
+
+# 5. write_iolog is an output file: never a block device (also through a symlink), a FIFO (no
+#    hang) or a directory; the device keeps every byte.
+mkloop iolog_dev 4M || fail "a loop device"
+head -c 4194304 /dev/urandom >"$LOOP"
+sum=$(xxhsum -H128 <"$LOOP" 2>/dev/null || md5sum <"$LOOP")
+ln -s "$LOOP" "$T/devlink"
+mkfifo "$T/fifo"
+refused "write_iolog onto a block device" --ioengine=null --size=1m --write_iolog="$LOOP"
+check "... named as a block device" grep -q "a block device, refused" "$ERR"
+refused "write_iolog through a symlink to a block device" --ioengine=null --size=1m --write_iolog="$T/devlink"
+timeout 20 "$IOGAUGE" run --name=r --ioengine=null --size=1m --write_iolog="$T/fifo" >/dev/null 2>"$ERR"
+check "write_iolog onto a FIFO: exit 2 at once (no hang)" [ $? = 2 ]
+refused "write_iolog onto a directory" --ioengine=null --size=1m --write_iolog="$T"
+check "the device is unchanged" [ "$sum" = "$(xxhsum -H128 <"$LOOP" 2>/dev/null || md5sum <"$LOOP")" ]
