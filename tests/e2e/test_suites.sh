@@ -106,7 +106,7 @@ check "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2" \
 	grep -Eq -- '--size=SIZE .*\(default: 2g\)' "$OUT" && grep -Eq -- '--runtime=TIME .*\(default: 30s\)' "$OUT" &&
 	grep -Eq -- '--iodepth=N .*\(default: 64\)' "$OUT" && grep -Eq -- '--numjobs=N .*\(default: 2\)' "$OUT"
 "$IOGAUGE" run --help >"$OUT"
-check "run --help: lists every engine from the registry" grep -Eq "io_uring\|libaio\|psync\|sync\|mmap\|null\|([a-z_]+\|)*auto" "$OUT"
+check "run --help: lists every engine from the registry" grep -Eq "io_uring\|libaio\|psync\|sync\|mmap\|null\|([a-z0-9_]+\|)*auto" "$OUT"
 run_iogauge run --passes=5 --name=x --size=1m
 expect_status 2 "run --passes: refused (a suite option)"
 
