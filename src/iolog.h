@@ -54,6 +54,7 @@ struct iolog_writer {
 	const char *name; /* the file name the lines carry */
 	uint64_t last_off; /* fio's sync lines carry the offset of the request before */
 	int err;          /* the first errno of a failed write, 0 */
+	char own[256];    /* a name made here: fio's JOB.THREAD.FILE for a job without a file */
 	char buf[8192];
 };
 /* Opens (appending, as fio) and writes the header and the "add" line.  0 or -errno. */

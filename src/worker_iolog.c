@@ -31,8 +31,13 @@ int worker_iolog_setup(struct worker *w)
 	}
 	if (j->write_iolog[0]) {
 		w->wlog = calloc(1, sizeof(*w->wlog));
-		int rc = w->wlog ? iolog_writer_open(w->wlog, j->write_iolog, j->filename[0] ? j->filename : w->target->path)
-				 : -ENOMEM;
+		const char *name = j->filename[0] ? j->filename : w->target ? w->target->path : "";
+		if (w->wlog && !name[0]) {
+			/* No file (the null engine): fio names it as its files, JOB.THREAD.0. */
+			snprintf(w->wlog->own, sizeof(w->wlog->own), "%s.%u.0", j->name, w->thread);
+			name = w->wlog->own;
+		}
+		int rc = w->wlog ? iolog_writer_open(w->wlog, j->write_iolog, name) : -ENOMEM;
 		if (rc) {
 			free(w->wlog);
 			w->wlog = NULL;

@@ -139,3 +139,9 @@ timeout 20 "$IOGAUGE" run --name=r --ioengine=null --size=1m --write_iolog="$T/f
 check "write_iolog onto a FIFO: exit 2 at once (no hang)" [ $? = 2 ]
 refused "write_iolog onto a directory" --ioengine=null --size=1m --write_iolog="$T"
 check "the device is unchanged" [ "$sum" = "$(xxhsum -H128 <"$LOOP" 2>/dev/null || md5sum <"$LOOP")" ]
+
+# 6. A job without a file (the null engine): its log names fio's JOB.THREAD.FILE, and replays.
+"$IOGAUGE" run --name=nul --ioengine=null --size=64k --write_iolog="$T/null.log" >/dev/null 2>"$ERR"
+check "null engine: the log's file is nul.0.0 (as fio names it)" grep -q '^[0-9]* nul\.0\.0 add$' "$T/null.log"
+"$IOGAUGE" run --name=nul --ioengine=null --read_iolog="$T/null.log" --output-format=fio-json >"$T/null.json" 2>"$ERR"
+check "null engine: its own log replays (64 KiB read)" [ "$(jget "$T/null.json" .jobs[0].read.io_bytes)" = 65536 ]
