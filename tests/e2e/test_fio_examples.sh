@@ -100,6 +100,11 @@ check "every job: the same io_bytes and total_ios per direction as fio" \
 rm -rf "${D:?}"/*
 
 # ---- 2. The system calls of each engine, and pvsync2's flags.
+# calls_ok FILE PATTERN N: strace saw N calls matching PATTERN start and none fail (two threads at
+# once make strace split a call into "<unfinished ...>" and "<... resumed>" lines).
+calls_ok() {
+	[ "$(grep -Ec "$2" "$1")" -eq "$3" ] && ! grep -q '= -1' "$1"
+}
 if command -v strace >/dev/null 2>&1; then
 	for e in vsync:readv:writev pvsync:preadv:pwritev "pvsync2:preadv2:pwritev2"; do
 		name=${e%%:*} rd=${e#*:} rd=${rd%%:*} wr=${e##*:}
@@ -119,11 +124,11 @@ if command -v strace >/dev/null 2>&1; then
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=set_mempolicy -o "$E2E_TMP/st.mpol" "$IOGAUGE" fio --name=s --directory="$D" \
 		--size=16k --numjobs=2 --numa_mem_policy=interleave:0 >/dev/null 2>"$ERR"
 	check "--numa_mem_policy=interleave:0: each thread sets MPOL_INTERLEAVE on node 0" \
-		[ "$(grep -Ec 'set_mempolicy\(MPOL_INTERLEAVE, \[0x0*1\], [0-9]+\) = 0' "$E2E_TMP/st.mpol")" -eq 2 ]
+		calls_ok "$E2E_TMP/st.mpol" 'set_mempolicy\(MPOL_INTERLEAVE, \[0x0*1\], [0-9]+' 2
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=ioprio_set -o "$E2E_TMP/st.prio" "$IOGAUGE" fio --name=s --directory="$D" \
 		--size=16k --numjobs=2 --prio=5 --prioclass=3 >/dev/null 2>"$ERR"
 	check "--prio=5 --prioclass=3: each thread sets its I/O priority (idle, 5)" \
-		[ "$(grep -Ec 'ioprio_set\(IOPRIO_WHO_PROCESS, 0, IOPRIO_PRIO_VALUE\(IOPRIO_CLASS_IDLE, 5\)\) = 0' "$E2E_TMP/st.prio")" -eq 2 ] ||
+		calls_ok "$E2E_TMP/st.prio" 'ioprio_set\(IOPRIO_WHO_PROCESS, 0, IOPRIO_PRIO_VALUE\(IOPRIO_CLASS_IDLE, 5\)' 2 ||
 		sed 's/^/# strace: /' "$E2E_TMP/st.prio" | head -n 5
 else
 	skip "the engines' system calls" "no strace"
