@@ -279,7 +279,8 @@ expect_status 2 "an engine that cannot trim: exit 2"
 check "no test file left" dir_empty "$D"
 
 # ---- 6. fio's own regression jobs and checks, where fio's source is at hand.
-FIO_SRC=${FIO_SRC:-/work/fio-src/fio-3.33}
+# scripts/fio-source.sh: FIO_SRC, build/fio-3.33, or fetched from Debian's archive.
+FIO_SRC=$("$E2E_ROOT/scripts/fio-source.sh" 2>"$E2E_TMP/src.err") || FIO_SRC="(none: $(head -n 1 "$E2E_TMP/src.err"))"
 if [ -f "$FIO_SRC/t/run-fio-tests.py" ]; then
 	cat >"$E2E_TMP/fiocheck.py" <<'PY'
 # fio's check of one regression job (t/run-fio-tests.py), on the files iogauge wrote.
