@@ -1,5 +1,6 @@
 /* The suite executor: targets x passes x cases through the runner, figures, progress, JSON. */
 #include "cluster.h"
+#include "result_keys.h"
 #include "common.h"
 #include "commands.h"
 #include "ctx.h"
@@ -430,11 +431,11 @@ static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
 	ig_json_add_run(o, r, OG_ALL);
 	size_t i;
 	json_t *jj;
-	json_array_foreach(json_object_get(o, "jobs"), i, jj) {
-		json_object_set_new(jj, "target", ig_json_text(x->sr.targets[x->target].shown));
-		json_object_set_new(jj, "case", json_string(x->sr.suite->cases[c].name));
-		json_object_set_new(jj, "pass", json_integer(x->pass + 1));
-		json_object_set(jj, "devices", json_object_get(o, "devices"));
+	json_array_foreach(json_object_get(o, RK_JOBS), i, jj) {
+		json_object_set_new(jj, RK_TARGET, ig_json_text(x->sr.targets[x->target].shown));
+		json_object_set_new(jj, RK_CASE, json_string(x->sr.suite->cases[c].name));
+		json_object_set_new(jj, RK_PASS, json_integer(x->pass + 1));
+		json_object_set(jj, RK_DEVICES, json_object_get(o, RK_DEVICES));
 		json_array_append(x->jobs, jj);
 	}
 	json_decref(o);
@@ -759,8 +760,8 @@ static int finish(struct exec *x, struct outputs *out, int status, const struct 
 	json_t *root = NULL;
 	if (x->jobs) {
 		root = ig_json_root(sr->cmd->name, status, interrupted, first);
-		json_object_set_new(root, "suite", suite_json(sr));
-		json_object_set(root, "jobs", x->jobs);
+		json_object_set_new(root, RK_SUITE, suite_json(sr));
+		json_object_set(root, RK_JOBS, x->jobs);
 		if (sr->suite->json)
 			json_object_set_new(root, sr->cmd->name, sr->suite->json(sr));
 	}

@@ -1,5 +1,6 @@
 /* A suite's results as people read them: the table's cells, header, device lines, and its JSON. */
 #include "cluster.h"
+#include "result_keys.h"
 #include "command.h"
 #include "common.h"
 #include "options.h"
@@ -118,7 +119,7 @@ static json_t *ig_json_fig(const struct fig3 *v)
 	json_object_set_new(o, "median", json_real(v->median));
 	json_object_set_new(o, "min", json_real(v->min));
 	json_object_set_new(o, "max", json_real(v->max));
-	json_object_set_new(o, "passes", json_integer(v->n));
+	json_object_set_new(o, RK_PASSES, json_integer(v->n));
 	return o;
 }
 
@@ -140,9 +141,9 @@ static json_t *ig_json_target(const struct suite_run *sr, unsigned ti)
 {
 	const struct suite_target *q = &sr->targets[ti];
 	json_t *o = json_object();
-	json_object_set_new(o, "path", ig_json_text(q->shown));
+	json_object_set_new(o, RK_PATH, ig_json_text(q->shown));
 	json_object_set_new(o, "file", ig_json_text(q->file));
-	json_object_set_new(o, "blockdev", json_boolean(q->is_dev));
+	json_object_set_new(o, RK_BLOCKDEV, json_boolean(q->is_dev));
 	json_object_set_new(o, "fstype", ig_json_text(q->info.fstype[0] ? q->info.fstype : q->facts.fstype));
 	json_object_set_new(o, "device", ig_json_text(q->info.device[0] ? q->info.device : q->facts.device));
 	json_object_set_new(o, "source", ig_json_text(q->facts.source));
@@ -151,7 +152,7 @@ static json_t *ig_json_target(const struct suite_run *sr, unsigned ti)
 	json_object_set_new(o, "fs_size", ig_json_u64(q->facts.size));
 	json_object_set_new(o, "size", ig_json_u64(q->size));
 	json_object_set_new(o, "shrunk", json_boolean(q->shrunk));
-	json_object_set_new(o, "buffered_fallback", json_boolean(q->fallback));
+	json_object_set_new(o, RK_BUFFERED_FALLBACK, json_boolean(q->fallback));
 	json_object_set_new(o, "layout_ns", ig_json_u64(q->layout_ns));
 	if (sr->suite->prepare) {
 		json_object_set_new(o, "prepare_ns", ig_json_u64(q->prepare_ns));
@@ -166,11 +167,11 @@ static json_t *ig_json_target(const struct suite_run *sr, unsigned ti)
 			json_t *jobs = json_object();
 			for (unsigned k = 0; k < sr->case_jobs[c]; k++)
 				json_object_set_new(jobs, sr->job_names[c][k], ig_json_job_figs(sr, ti, c, k));
-			json_object_set_new(dirs, "jobs", jobs);
+			json_object_set_new(dirs, RK_JOBS, jobs);
 		}
 		json_object_set_new(cases, sr->suite->cases[c].name, dirs);
 	}
-	json_object_set_new(o, "cases", cases);
+	json_object_set_new(o, RK_CASES, cases);
 	return o;
 }
 
@@ -191,21 +192,21 @@ static json_t *suite_settings_json(const struct suite_run *sr)
 json_t *suite_json(const struct suite_run *sr)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "name", json_string(sr->cmd->name));
-	json_object_set_new(o, "passes", json_integer(sr->s->passes));
-	json_object_set_new(o, "options", options_json(sr->base, OG_ALL));
-	json_object_set_new(o, "settings", suite_settings_json(sr));
+	json_object_set_new(o, RK_NAME, json_string(sr->cmd->name));
+	json_object_set_new(o, RK_PASSES, json_integer(sr->s->passes));
+	json_object_set_new(o, RK_OPTIONS, options_json(sr->base, OG_ALL));
+	json_object_set_new(o, RK_SETTINGS, suite_settings_json(sr));
 	json_t *cases = json_array();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {
 		json_t *k = json_object();
-		json_object_set_new(k, "name", json_string(sr->suite->cases[c].name));
-		json_object_set_new(k, "options", json_string(sr->suite->cases[c].opts));
+		json_object_set_new(k, RK_NAME, json_string(sr->suite->cases[c].name));
+		json_object_set_new(k, RK_OPTIONS, json_string(sr->suite->cases[c].opts));
 		json_array_append_new(cases, k);
 	}
-	json_object_set_new(o, "cases", cases);
+	json_object_set_new(o, RK_CASES, cases);
 	json_t *targets = json_array();
 	for (unsigned t = 0; t < sr->ntargets; t++)
 		json_array_append_new(targets, ig_json_target(sr, t));
-	json_object_set_new(o, "targets", targets);
+	json_object_set_new(o, RK_TARGETS, targets);
 	return o;
 }

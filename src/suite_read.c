@@ -5,6 +5,7 @@
  * print the suite's familiar table from a file exactly as the run did.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "options.h"
 #include "suite.h"
@@ -12,12 +13,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static void str_of(const json_t *o, const char *key, char *buf, size_t len)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-	snprintf(buf, len, "%s", s ? s : "");
-}
 
 static int load_cases(struct suite_saved *ss, const json_t *cases, struct ig_err *e)
 {
@@ -28,8 +23,8 @@ static int load_cases(struct suite_saved *ss, const json_t *cases, struct ig_err
 	ss->cases = xcalloc(n, sizeof(*ss->cases));
 	ss->suite.ncases = 0; /* the command's own count until a case is read: not this array's */
 	json_array_foreach(cases, i, k) {
-		const char *name = json_string_value(json_object_get(k, "name"));
-		const char *opts = json_string_value(json_object_get(k, "options"));
+		const char *name = json_string_value(json_object_get(k, RK_NAME));
+		const char *opts = json_string_value(json_object_get(k, RK_OPTIONS));
 		if (!name || !opts)
 			return err_set(e, EXIT_USAGE, "saved case %zu has no name or options", i);
 		ss->cases[i].name = xstrdup(name);
@@ -42,24 +37,24 @@ static int load_cases(struct suite_saved *ss, const json_t *cases, struct ig_err
 
 static void load_target(struct suite_target *t, const json_t *o)
 {
-	str_of(o, "path", t->shown, sizeof(t->shown));
-	str_of(o, "file", t->file, sizeof(t->file));
-	str_of(o, "fstype", t->info.fstype, sizeof(t->info.fstype));
-	str_of(o, "device", t->info.device, sizeof(t->info.device));
+	rk_strcpy(o, RK_PATH, t->shown, sizeof(t->shown));
+	rk_strcpy(o, "file", t->file, sizeof(t->file));
+	rk_strcpy(o, "fstype", t->info.fstype, sizeof(t->info.fstype));
+	rk_strcpy(o, "device", t->info.device, sizeof(t->info.device));
 	/* What the target is, as the header showed it. */
-	str_of(o, "fstype", t->facts.fstype, sizeof(t->facts.fstype));
-	str_of(o, "device", t->facts.device, sizeof(t->facts.device));
-	str_of(o, "source", t->facts.source, sizeof(t->facts.source));
-	str_of(o, "mount_options", t->facts.mntopts, sizeof(t->facts.mntopts));
+	rk_strcpy(o, "fstype", t->facts.fstype, sizeof(t->facts.fstype));
+	rk_strcpy(o, "device", t->facts.device, sizeof(t->facts.device));
+	rk_strcpy(o, "source", t->facts.source, sizeof(t->facts.source));
+	rk_strcpy(o, "mount_options", t->facts.mntopts, sizeof(t->facts.mntopts));
 	const json_t *rot = json_object_get(o, "rotational");
 	t->facts.rotational = json_is_boolean(rot) ? json_is_true(rot) : -1;
 	t->facts.size = (uint64_t)json_number_value(json_object_get(o, "fs_size"));
-	t->facts.is_dev = json_is_true(json_object_get(o, "blockdev"));
-	t->is_dev = json_is_true(json_object_get(o, "blockdev"));
+	t->facts.is_dev = json_is_true(json_object_get(o, RK_BLOCKDEV));
+	t->is_dev = json_is_true(json_object_get(o, RK_BLOCKDEV));
 	t->size = (uint64_t)json_number_value(json_object_get(o, "size"));
 	t->shrunk = json_is_true(json_object_get(o, "shrunk"));
 	t->is_file = !t->is_dev && t->file[0] && !strcmp(t->file, t->shown); /* a file the user named */
-	t->fallback = json_is_true(json_object_get(o, "buffered_fallback"));
+	t->fallback = json_is_true(json_object_get(o, RK_BUFFERED_FALLBACK));
 	t->layout_ns = (uint64_t)json_number_value(json_object_get(o, "layout_ns"));
 	t->prepare_ns = (uint64_t)json_number_value(json_object_get(o, "prepare_ns"));
 	t->prepare_bytes = (uint64_t)json_number_value(json_object_get(o, "prepare_bytes"));
@@ -112,17 +107,17 @@ static int find_target(const struct suite_run *sr, const char *path, unsigned fr
 static int load_job(struct suite_saved *ss, const json_t *o, unsigned *cur, struct ig_err *e)
 {
 	struct suite_run *sr = &ss->sr;
-	int t = find_target(sr, json_string_value(json_object_get(o, "target")), *cur);
-	int c = find_case(ss, json_string_value(json_object_get(o, "case")));
-	json_int_t pass = json_integer_value(json_object_get(o, "pass"));
+	int t = find_target(sr, json_string_value(json_object_get(o, RK_TARGET)), *cur);
+	int c = find_case(ss, json_string_value(json_object_get(o, RK_CASE)));
+	json_int_t pass = json_integer_value(json_object_get(o, RK_PASS));
 	if (t < 0 || c < 0 || pass < 1 || pass > (json_int_t)ss->s.passes)
 		return err_set(e, EXIT_USAGE, "a saved job names no known target, case or pass");
 	*cur = (unsigned)t;
 	struct run_result r;
 	/* The executor's run of one case: the job and the counters of its device. */
 	json_t *one = json_object();
-	json_object_set_new(one, "jobs", json_array());
-	json_object_set(one, "devices", json_object_get(o, "devices"));
+	json_object_set_new(one, RK_JOBS, json_array());
+	json_object_set(one, RK_DEVICES, json_object_get(o, RK_DEVICES));
 	int rc = run_result_from_json(one, &r, e);
 	json_decref(one);
 	if (!rc) {
@@ -139,8 +134,8 @@ static int load_job(struct suite_saved *ss, const json_t *o, unsigned *cur, stru
 
 int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e)
 {
-	const char *name = json_string_value(json_object_get(json_object_get(root, "iogauge"), "command"));
-	const json_t *su = json_object_get(root, "suite");
+	const char *name = json_string_value(json_object_get(json_object_get(root, RK_IOGAUGE), RK_COMMAND));
+	const json_t *su = json_object_get(root, RK_SUITE);
 	const struct command *cmd = name ? command_find(name) : NULL;
 	memset(ss, 0, sizeof(*ss));
 	if (!cmd || !cmd->suite || !json_is_object(su))
@@ -150,19 +145,19 @@ int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e
 	ss->sr.suite = &ss->suite;
 	ss->sr.base = &ss->base;
 	ss->sr.s = &ss->s;
-	ss->sr.status = (int)json_integer_value(json_object_get(root, "status"));
+	ss->sr.status = (int)json_integer_value(json_object_get(root, RK_STATUS));
 	options_defaults(&ss->base, &ss->s);
 	if (args_apply_defaults(cmd, &ss->base, &ss->s, e) ||
-	    options_from_json(json_object_get(su, "options"), &ss->base, e) ||
-	    load_cases(ss, json_object_get(su, "cases"), e))
+	    options_from_json(json_object_get(su, RK_OPTIONS), &ss->base, e) ||
+	    load_cases(ss, json_object_get(su, RK_CASES), e))
 		return -1;
-	if (load_settings(ss, json_object_get(su, "settings"), e) || suite_case_names(&ss->sr, e))
+	if (load_settings(ss, json_object_get(su, RK_SETTINGS), e) || suite_case_names(&ss->sr, e))
 		return -1;
-	json_int_t passes = json_integer_value(json_object_get(su, "passes"));
+	json_int_t passes = json_integer_value(json_object_get(su, RK_PASSES));
 	if (passes < 1 || passes > 1000)
 		return err_set(e, EXIT_USAGE, "the saved suite has no valid \"passes\"");
 	ss->s.passes = (unsigned)passes;
-	const json_t *targets = json_object_get(su, "targets"), *o;
+	const json_t *targets = json_object_get(su, RK_TARGETS), *o;
 	size_t i;
 	ss->sr.ntargets = (unsigned)json_array_size(targets);
 	ss->sr.targets = xcalloc(ss->sr.ntargets ? ss->sr.ntargets : 1, sizeof(struct suite_target));
@@ -173,7 +168,7 @@ int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e
 		ss->sr.targets[i].more = xcalloc(ncells * (SUITE_MAX_JOBS - 1), sizeof(struct suite_cell));
 	}
 	unsigned cur = 0;
-	json_array_foreach(json_object_get(root, "jobs"), i, o)
+	json_array_foreach(json_object_get(root, RK_JOBS), i, o)
 		if (load_job(ss, o, &cur, e))
 			return -1;
 	/* The suite's own object, for what its formatter shows besides the figures. */

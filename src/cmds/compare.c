@@ -6,6 +6,7 @@
  * refused.  Reading the files is report/json_read.c's job.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "options.h"
 #include "report/report.h"
@@ -126,13 +127,13 @@ static void print_table(FILE *f, const struct table *t)
 /* The HTML report: the table again from the saved `compare` object, as print_table lays it out. */
 static void compare_print_saved(FILE *f, const json_t *root)
 {
-	const json_t *o = json_object_get(root, "compare"), *cols = json_object_get(o, "columns");
+	const json_t *o = json_object_get(root, RK_COMPARE), *cols = json_object_get(o, "columns");
 	const json_t *rows = json_object_get(o, "rows"), *x;
 	size_t nc = json_array_size(cols), i;
 	char (*label)[2 * PATH_MAX + 8] = xcalloc(nc ? nc : 1, sizeof(*label));
 	int lw = 4, cw = 24;
 	json_array_foreach(cols, i, x) {
-		const char *tg = json_string_value(json_object_get(x, "target"));
+		const char *tg = json_string_value(json_object_get(x, RK_TARGET));
 		snprintf(label[i], sizeof(label[i]), "%s%s%s", json_string_value(json_object_get(x, "file")) ?: "",
 			 tg && *tg ? " " : "", tg ? tg : "");
 		cw = (int)strlen(label[i]) > cw ? (int)strlen(label[i]) : cw;
@@ -142,7 +143,7 @@ static void compare_print_saved(FILE *f, const json_t *root)
 		lw = n > lw ? n : lw;
 	}
 	fprintf(f, "iogauge compare: %zu results of `%s`; changes against %s\n",
-		json_array_size(json_object_get(o, "files")), json_string_value(json_object_get(o, "command")) ?: "?",
+		json_array_size(json_object_get(o, "files")), json_string_value(json_object_get(o, RK_COMMAND)) ?: "?",
 		nc ? label[0] : "-");
 	fprintf(f, "~ within the run-to-run spread (the passes' ranges overlap): not significant; "
 		   "? no spread recorded (fewer than 2 --passes)\n");
@@ -182,7 +183,7 @@ static json_t *ig_json_table(const struct table *t)
 	for (unsigned c = 0; c < t->ncols; c++) {
 		json_t *col = json_object();
 		json_object_set_new(col, "file", ig_json_text(t->cols[c].r->path));
-		json_object_set_new(col, "target", ig_json_text(t->cols[c].target));
+		json_object_set_new(col, RK_TARGET, ig_json_text(t->cols[c].target));
 		json_array_append_new(cols, col);
 	}
 	for (unsigned k = 0; k < t->nrows; k++) {
@@ -204,7 +205,7 @@ static json_t *ig_json_table(const struct table *t)
 		json_object_set_new(row, "significant", sig);
 		json_array_append_new(rows, row);
 	}
-	json_object_set_new(o, "command", json_string(t->res[0].command));
+	json_object_set_new(o, RK_COMMAND, json_string(t->res[0].command));
 	json_object_set_new(o, "files", files);
 	json_object_set_new(o, "columns", cols);
 	json_object_set_new(o, "rows", rows);
@@ -263,7 +264,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 		json_t *root = NULL;
 		if (outputs_want_root(&out, &pa.settings)) {
 			root = ig_json_root(cmd->name, 0, false, NULL);
-			json_object_set_new(root, "compare", ig_json_table(&t));
+			json_object_set_new(root, RK_COMPARE, ig_json_table(&t));
 		}
 		rc = outputs_finish(&out, &pa.settings, root, 0);
 		json_decref(root);

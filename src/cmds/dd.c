@@ -9,6 +9,7 @@
  * device is a copy job (each block read and written, both timed).
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "ctx.h"
 #include "options.h"
@@ -638,8 +639,8 @@ static json_t *ig_json_dd(const struct dd_plan *p, const struct job_result *jr)
 /* The HTML report: dd's lines as saved, then iogauge's, from the saved job. */
 static void dd_print_saved(FILE *f, const json_t *root)
 {
-	const json_t *dd = json_object_get(root, "dd");
-	const char *noxfer = json_string_value(json_object_get(json_object_get(dd, "operands"), "status"));
+	const json_t *dd = json_object_get(root, RK_DD);
+	const char *noxfer = json_string_value(json_object_get(json_object_get(dd, "operands"), RK_STATUS));
 	const char *keys[] = { "records_in", "records_out", "summary" };
 	for (unsigned i = 0; i < ARRAY_SIZE(keys); i++) {
 		const char *line = json_string_value(json_object_get(dd, keys[i]));
@@ -730,7 +731,7 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 	if (outputs_want_root(&out, &pa.settings)) {
 		root = ig_json_root(cmd->name, r.status, r.interrupted, &r.err);
 		ig_json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
-		json_object_set_new(root, "dd", ig_json_dd(p, jr));
+		json_object_set_new(root, RK_DD, ig_json_dd(p, jr));
 	}
 	int status = outputs_finish(&out, &pa.settings, root, r.status);
 	json_decref(root);

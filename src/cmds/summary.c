@@ -5,6 +5,7 @@
  * callback: html_write, outputs_open).
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "suite.h"
 #include "report/report.h"
@@ -13,13 +14,13 @@
 
 int command_saved_summary(FILE *f, const json_t *root, struct ig_err *e)
 {
-	const json_t *me = json_object_get(root, "iogauge");
-	const char *name = json_string_value(json_object_get(me, "command"));
+	const json_t *me = json_object_get(root, RK_IOGAUGE);
+	const char *name = json_string_value(json_object_get(me, RK_COMMAND));
 	const struct command *c = name ? command_find(name) : NULL;
 	/* The command's own saved text (dd's lines, ioping's statistics), then a suite's table. */
 	if (c && c->print_saved)
 		c->print_saved(f, root);
-	if (json_object_get(root, "suite")) {
+	if (json_object_get(root, RK_SUITE)) {
 		struct suite_saved ss;
 		int rc = suite_from_json(root, &ss, e);
 		if (!rc)

@@ -5,6 +5,7 @@
  * clocks) and each rank's own JSON are gathered to rank 0, which grows with N.
  */
 #include "mpi/mpi_int.h"
+#include "result_keys.h"
 #include "common.h"
 #include "ctx.h"
 #include "merge.h"
@@ -187,7 +188,7 @@ static char *rank_json(struct run_ctx *c, const struct job_result *jr, int *mode
 	if (mode == RANKS_BRIEF)
 		make_brief(o);
 	json_object_set_new(o, "rank", json_integer(mpi_g.rank));
-	json_object_set_new(o, "host", ig_json_text(mpi_g.host));
+	json_object_set_new(o, RK_HOST, ig_json_text(mpi_g.host));
 	char *s = json_dumps(o, JSON_COMPACT);
 	json_decref(o);
 	/* Rank 0 takes at most 1 GiB of them (MPI counts are ints); beyond, none, on every rank alike. */

@@ -1,5 +1,6 @@
 /* What a run merged from several ranks adds to the reports: ranks, hosts, clocks, stragglers. */
 #include "common.h"
+#include "result_keys.h"
 #include "merge.h"
 #include "options.h"
 #include "report/report.h"
@@ -180,11 +181,11 @@ json_t *ig_json_cluster(const struct run_result *r)
 		const struct rank_info *ri = &cr->ranks[k];
 		json_t *x = json_object();
 		json_object_set_new(x, "rank", json_integer(k));
-		json_object_set_new(x, "host", ig_json_text(ri->host));
+		json_object_set_new(x, RK_HOST, ig_json_text(ri->host));
 		json_object_set_new(x, "clock_offset_ns", json_integer(ri->clock_offset_ns));
 		json_object_set_new(x, "start_ns", json_integer(ri->start_wall_ns - ri->clock_offset_ns -
 							       cr->ranks[0].start_wall_ns));
-		json_object_set_new(x, "status", json_integer(ri->status));
+		json_object_set_new(x, RK_STATUS, json_integer(ri->status));
 		json_array_append_new(ranks, x);
 	}
 	json_object_set_new(o, "ranks", ranks);

@@ -7,6 +7,7 @@
  * it keeps its familiar shape.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "report/html.h"
 #include "userfile.h"
 
@@ -75,33 +76,22 @@ static void write_script(FILE *f, const char *s)
 	}
 }
 
-static const char *str(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-	return s ? s : "";
-}
-
-static double num(const json_t *o, const char *key)
-{
-	return json_number_value(json_object_get(o, key));
-}
-
 /* ---- which jobs ran where */
 
 unsigned html_entries(const json_t *root, struct entry **out)
 {
-	const json_t *jobs = json_object_get(root, "jobs"), *j;
+	const json_t *jobs = json_object_get(root, RK_JOBS), *j;
 	size_t i;
 	unsigned n = 0;
 	*out = xcalloc(json_array_size(jobs) + 1, sizeof(**out));
 	json_array_foreach(jobs, i, j) {
 		struct entry *e = &(*out)[n++];
 		e->job = j;
-		e->kase = json_object_get(j, "case") ? str(j, "case") : str(j, "name");
-		e->target = json_object_get(j, "target") ?
-				    str(j, "target") :
-				    str(json_array_get(json_object_get(j, "targets"), 0), "path");
-		json_int_t pass = json_integer_value(json_object_get(j, "pass"));
+		e->kase = json_object_get(j, RK_CASE) ? rk_str(j, RK_CASE) : rk_str(j, RK_NAME);
+		e->target = json_object_get(j, RK_TARGET) ?
+				    rk_str(j, RK_TARGET) :
+				    rk_str(json_array_get(json_object_get(j, RK_TARGETS), 0), RK_PATH);
+		json_int_t pass = json_integer_value(json_object_get(j, RK_PASS));
 		e->pass = pass > 0 ? (int)pass : 1;
 	}
 	return n;
@@ -109,13 +99,13 @@ unsigned html_entries(const json_t *root, struct entry **out)
 
 unsigned html_targets(const json_t *root, const char ***out)
 {
-	const json_t *st = json_object_get(json_object_get(root, "suite"), "targets"), *t;
+	const json_t *st = json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), *t;
 	size_t i;
 	unsigned n = 0;
 	if (st) {
 		*out = xcalloc(json_array_size(st) + 1, sizeof(char *));
 		json_array_foreach(st, i, t)
-			(*out)[n++] = str(t, "path");
+			(*out)[n++] = rk_str(t, RK_PATH);
 		return n;
 	}
 	struct entry *en;
@@ -145,7 +135,7 @@ static void row(FILE *f, const char *name, const char *value)
 
 static void target_rows(FILE *f, const json_t *root)
 {
-	const json_t *st = json_object_get(json_object_get(root, "suite"), "targets"), *t;
+	const json_t *st = json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), *t;
 	size_t i;
 	char line[PATH_MAX * 2 + 256], sz[32];
 	if (!st) {
@@ -155,13 +145,13 @@ static void target_rows(FILE *f, const json_t *root)
 		for (unsigned k = 0; k < n; k++) {
 			const json_t *tg;
 			size_t m;
-			json_array_foreach(json_object_get(en[k].job, "targets"), m, tg) {
+			json_array_foreach(json_object_get(en[k].job, RK_TARGETS), m, tg) {
 				/* A file the run creates and grows (dd of=) has no size to give. */
-				bool grown = num(tg, "size") <= 0 && json_is_true(json_object_get(tg, "created"));
-				snprintf(line, sizeof(line), "%s: %s%s%s, %s", str(tg, "path"),
-					 *str(tg, "fstype") ? str(tg, "fstype") : "raw device",
-					 *str(tg, "device") ? " on " : "", str(tg, "device"),
-					 grown ? "created by the run" : fmt_bytes(sz, sizeof(sz), num(tg, "size")));
+				bool grown = rk_num(tg, "size") <= 0 && json_is_true(json_object_get(tg, RK_CREATED));
+				snprintf(line, sizeof(line), "%s: %s%s%s, %s", rk_str(tg, RK_PATH),
+					 *rk_str(tg, "fstype") ? rk_str(tg, "fstype") : "raw device",
+					 *rk_str(tg, "device") ? " on " : "", rk_str(tg, "device"),
+					 grown ? "created by the run" : fmt_bytes(sz, sizeof(sz), rk_num(tg, "size")));
 				row(f, k || m ? "" : "Targets", line);
 			}
 		}
@@ -170,41 +160,41 @@ static void target_rows(FILE *f, const json_t *root)
 	}
 	json_array_foreach(st, i, t) {
 		if (json_is_string(json_object_get(t, "refused")))
-			snprintf(line, sizeof(line), "%s: not measured: %s", str(t, "path"), str(t, "refused"));
-		else if (json_is_true(json_object_get(t, "blockdev")))
-			snprintf(line, sizeof(line), "%s: block device, region %s", str(t, "path"),
-				 fmt_bytes(sz, sizeof(sz), num(t, "size")));
+			snprintf(line, sizeof(line), "%s: not measured: %s", rk_str(t, RK_PATH), rk_str(t, "refused"));
+		else if (json_is_true(json_object_get(t, RK_BLOCKDEV)))
+			snprintf(line, sizeof(line), "%s: block device, region %s", rk_str(t, RK_PATH),
+				 fmt_bytes(sz, sizeof(sz), rk_num(t, "size")));
 		else
-			snprintf(line, sizeof(line), "%s: %s on %s, test file %s (%s)", str(t, "path"),
-				 *str(t, "fstype") ? str(t, "fstype") : "unknown fs",
-				 *str(t, "device") ? str(t, "device") : "no block device",
-				 str(t, "file"), fmt_bytes(sz, sizeof(sz), num(t, "size")));
+			snprintf(line, sizeof(line), "%s: %s on %s, test file %s (%s)", rk_str(t, RK_PATH),
+				 *rk_str(t, "fstype") ? rk_str(t, "fstype") : "unknown fs",
+				 *rk_str(t, "device") ? rk_str(t, "device") : "no block device",
+				 rk_str(t, "file"), fmt_bytes(sz, sizeof(sz), rk_num(t, "size")));
 		row(f, i ? "" : "Targets", line);
 	}
 }
 
 static void write_meta(struct page *p, unsigned r)
 {
-	const json_t *root = p->res[r].root, *me = json_object_get(root, "iogauge");
-	const json_t *host = json_object_get(root, "host");
+	const json_t *root = p->res[r].root, *me = json_object_get(root, RK_IOGAUGE);
+	const json_t *host = json_object_get(root, RK_HOST);
 	FILE *f = p->f;
 	char buf[512];
 	fputs("<table class=\"meta\">\n", f);
-	snprintf(buf, sizeof(buf), "iogauge %s", str(me, "command"));
+	snprintf(buf, sizeof(buf), "iogauge %s", rk_str(me, RK_COMMAND));
 	row(f, "Command", buf);
-	row(f, "Command line", str(root, "command_line"));
-	row(f, "Written", str(root, "time"));
+	row(f, "Command line", rk_str(root, "command_line"));
+	row(f, "Written", rk_str(root, RK_TIME));
 	if (host) {
-		snprintf(buf, sizeof(buf), "%s, Linux %s (%s), %lld CPUs", str(host, "name"), str(host, "kernel"),
-			 str(host, "machine"), (long long)json_integer_value(json_object_get(host, "cpus")));
+		snprintf(buf, sizeof(buf), "%s, Linux %s (%s), %lld CPUs", rk_str(host, RK_NAME), rk_str(host, "kernel"),
+			 rk_str(host, "machine"), (long long)json_integer_value(json_object_get(host, "cpus")));
 		row(f, "Host", buf);
 	}
-	row(f, "iogauge version", str(me, "version"));
-	json_int_t status = json_integer_value(json_object_get(root, "status"));
+	row(f, "iogauge version", rk_str(me, RK_VERSION));
+	json_int_t status = json_integer_value(json_object_get(root, RK_STATUS));
 	snprintf(buf, sizeof(buf), "%lld%s%s%s", (long long)status,
 		 status == 0 ? " (done)" : status == 1 ? " (an I/O error or a full disk)" :
 		 status == 2 ? " (a refusal or bad input)" : " (stopped by a signal)",
-		 *str(root, "error") ? ": " : "", str(root, "error"));
+		 *rk_str(root, RK_ERROR) ? ": " : "", rk_str(root, RK_ERROR));
 	row(f, "Exit status", buf);
 	target_rows(f, root);
 	fputs("</table>\n", f);
@@ -236,7 +226,7 @@ static void write_summary(struct page *p, unsigned r)
 		fprintf(m, "(the summary cannot be rebuilt from this result: %s)\n", e.msg);
 	fflush(m);
 	if (!len) /* a refusal before any job ran: say so, not an empty box */
-		fprintf(m, "Nothing was measured%s%s\n", *str(root, "error") ? ": " : ".", str(root, "error"));
+		fprintf(m, "Nothing was measured%s%s\n", *rk_str(root, RK_ERROR) ? ": " : ".", rk_str(root, RK_ERROR));
 	fclose(m);
 	fputs("<pre class=\"summary\">", p->f);
 	html_esc(p->f, buf);
@@ -276,28 +266,28 @@ static void device_notes(FILE *f, const json_t *root)
 	unsigned nt = html_targets(root, &targets);
 	struct entry *en;
 	unsigned n = html_entries(root, &en);
-	bool suite = json_object_get(root, "suite") != NULL;
+	bool suite = json_object_get(root, RK_SUITE) != NULL;
 	for (unsigned t = 0; t < (suite ? nt : 1); t++) {
 		double req[2] = { 0, 0 }, dev[2] = { 0, 0 };
 		char name[64] = "";
 		for (unsigned k = 0; k < n; k++) {
 			if (suite && strcmp(en[k].target, targets[t]))
 				continue;
-			req[0] += num(json_object_get(en[k].job, "read"), "bytes");
-			req[1] += num(json_object_get(en[k].job, "write"), "bytes");
-			const json_t *dv = json_array_get(json_object_get(en[k].job, "devices"), 0);
+			req[0] += rk_num(json_object_get(en[k].job, "read"), "bytes");
+			req[1] += rk_num(json_object_get(en[k].job, "write"), "bytes");
+			const json_t *dv = json_array_get(json_object_get(en[k].job, RK_DEVICES), 0);
 			if (suite && dv) {
-				dev[0] += num(dv, "read_bytes");
-				dev[1] += num(dv, "write_bytes");
-				snprintf(name, sizeof(name), "%s", str(dv, "name"));
+				dev[0] += rk_num(dv, "read_bytes");
+				dev[1] += rk_num(dv, "write_bytes");
+				snprintf(name, sizeof(name), "%s", rk_str(dv, RK_NAME));
 			}
 		}
-		const json_t *devs = json_object_get(root, "devices");
+		const json_t *devs = json_object_get(root, RK_DEVICES);
 		if (!suite && json_array_size(devs) == 1) {
 			const json_t *dv = json_array_get(devs, 0);
-			dev[0] = num(dv, "read_bytes");
-			dev[1] = num(dv, "write_bytes");
-			snprintf(name, sizeof(name), "%s", str(dv, "name"));
+			dev[0] = rk_num(dv, "read_bytes");
+			dev[1] = rk_num(dv, "write_bytes");
+			snprintf(name, sizeof(name), "%s", rk_str(dv, RK_NAME));
 		}
 		if (name[0])
 			device_line(f, nt > 1 ? targets[t] : "", name, req, dev);
@@ -316,27 +306,27 @@ static void job_notes(FILE *f, const json_t *root)
 	double cached = 0, region = 0;
 	char line[512], a[32], b[32];
 	for (unsigned k = 0; k < n; k++) {
-		const char *m = str(en[k].job, "io_mode");
+		const char *m = rk_str(en[k].job, "io_mode");
 		unsigned i = 0;
 		while (i < nmodes && strcmp(modes[i], m))
 			i++;
 		if (i == nmodes && nmodes < ARRAY_SIZE(modes))
 			modes[nmodes++] = m;
 		const json_t *res = json_object_get(en[k].job, "resident_before_bytes");
-		if (json_is_number(res) && num(json_object_get(en[k].job, "read"), "ios") > 0) {
+		if (json_is_number(res) && rk_num(json_object_get(en[k].job, "read"), "ios") > 0) {
 			cached += json_number_value(res);
-			region += num(json_object_get(en[k].job, "options"), "size");
+			region += rk_num(json_object_get(en[k].job, RK_OPTIONS), "size");
 		}
 	}
 	for (unsigned k = 0; k < n; k++) {
-		if (!json_object_get(en[k].job, "steadystate"))
+		if (!json_object_get(en[k].job, RK_STEADYSTATE))
 			continue;
 		struct run_result one = { .jobs = xcalloc(1, sizeof(struct job_result)), .njobs = 1 };
 		struct ig_err e = { 0 };
 		char ss[512], all[1024];
 		if (!job_result_from_json(en[k].job, &one.jobs[0], &e) && one.jobs[0].ss.n) {
 			ss_describe(&one.jobs[0].ss, ss, sizeof(ss));
-			snprintf(all, sizeof(all), "%s: steady state: %s", str(en[k].job, "name"), ss);
+			snprintf(all, sizeof(all), "%s: steady state: %s", rk_str(en[k].job, RK_NAME), ss);
 			note(f, one.jobs[0].ss.attained ? "info" : "warn", all);
 		}
 		run_result_free(&one);
@@ -346,10 +336,10 @@ static void job_notes(FILE *f, const json_t *root)
 		note(f, strstr(modes[i], "page cache") ? "warn" : "info", line);
 	}
 	unsigned w = 0; /* the first job that wrote: reads alone have no data to speak of */
-	while (w < n && num(json_object_get(en[w].job, "write"), "ios") <= 0)
+	while (w < n && rk_num(json_object_get(en[w].job, "write"), "ios") <= 0)
 		w++;
 	if (w < n) {
-		const char *data = str(json_object_get(en[w].job, "options"), "data");
+		const char *data = rk_str(json_object_get(en[w].job, RK_OPTIONS), "data");
 		if (!strcmp(data, "random") || !*data)
 			snprintf(line, sizeof(line), "Data written: random, incompressible, refreshed on every write (no two blocks dedupe)");
 		else
@@ -373,25 +363,25 @@ static void write_notes(struct page *p, unsigned r)
 	fputs("<ul class=\"notes\">\n", f);
 	job_notes(f, root);
 	device_notes(f, root);
-	json_array_foreach(json_object_get(json_object_get(root, "suite"), "targets"), i, x) {
+	json_array_foreach(json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), i, x) {
 		char line[PATH_MAX + 128];
-		if (json_is_true(json_object_get(x, "buffered_fallback"))) {
-			snprintf(line, sizeof(line), "%s: the file system refuses O_DIRECT: buffered I/O, cache invalidated before reads, writes timed to fsync", str(x, "path"));
+		if (json_is_true(json_object_get(x, RK_BUFFERED_FALLBACK))) {
+			snprintf(line, sizeof(line), "%s: the file system refuses O_DIRECT: buffered I/O, cache invalidated before reads, writes timed to fsync", rk_str(x, RK_PATH));
 			note(f, "warn", line);
 		}
 		if (json_is_true(json_object_get(x, "shrunk"))) {
-			if (json_is_true(json_object_get(x, "blockdev")))
-				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", str(x, "path"));
-			else if (!strcmp(str(x, "file"), str(x, "path"))) /* a file the user named */
-				snprintf(line, sizeof(line), "%s: the region is the whole file (smaller than the size asked)", str(x, "path"));
+			if (json_is_true(json_object_get(x, RK_BLOCKDEV)))
+				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", rk_str(x, RK_PATH));
+			else if (!strcmp(rk_str(x, "file"), rk_str(x, RK_PATH))) /* a file the user named */
+				snprintf(line, sizeof(line), "%s: the region is the whole file (smaller than the size asked)", rk_str(x, RK_PATH));
 			else
-				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", str(x, "path"));
+				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", rk_str(x, RK_PATH));
 			note(f, "warn", line);
 		}
 	}
-	json_array_foreach(json_object_get(root, "notes"), i, x)
+	json_array_foreach(json_object_get(root, RK_NOTES), i, x)
 		note(f, "warn", json_string_value(x) ? json_string_value(x) : "");
-	if (json_is_true(json_object_get(root, "interrupted")))
+	if (json_is_true(json_object_get(root, RK_INTERRUPTED)))
 		note(f, "warn", "Interrupted by a signal: the figures cover the time until then.");
 	fputs("</ul>\n", f);
 }
@@ -400,7 +390,7 @@ static void write_result(struct page *p, unsigned r)
 {
 	FILE *f = p->f;
 	const json_t *root = p->res[r].root;
-	const char *cmd = str(json_object_get(root, "iogauge"), "command");
+	const char *cmd = rk_str(json_object_get(root, RK_IOGAUGE), RK_COMMAND);
 	fprintf(f, "<section class=\"result\" id=\"result%u\">\n<h2>", r);
 	if (*p->res[r].label) {
 		html_esc(f, p->res[r].label);
@@ -412,7 +402,7 @@ static void write_result(struct page *p, unsigned r)
 	write_meta(p, r);
 	fputs("<h3>Summary</h3>\n", f);
 	write_summary(p, r);
-	if (json_array_size(json_object_get(root, "jobs"))) { /* nothing ran: nothing to qualify */
+	if (json_array_size(json_object_get(root, RK_JOBS))) { /* nothing ran: nothing to qualify */
 		fputs("<h3>What the figures include</h3>\n", f);
 		write_notes(p, r);
 		html_iostat(p, r);
@@ -431,7 +421,7 @@ int html_write(FILE *f, const struct html_result *res, unsigned n, const char *c
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>iogauge report", f);
 	if (n == 1) {
 		fputs(": ", f);
-		html_esc(f, str(json_object_get(res[0].root, "iogauge"), "command"));
+		html_esc(f, rk_str(json_object_get(res[0].root, RK_IOGAUGE), RK_COMMAND));
 	}
 	fputs("</title>\n<style>\n", f);
 	fputs(html_css, f);

@@ -5,6 +5,7 @@
  * scale), and per-second bandwidth, IOPS and latency of every job.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "report/html.h"
 
 #include <math.h>
@@ -13,11 +14,6 @@
 
 /* More cases than this share one percentile chart instead of one each. */
 #define PCT_CHARTS_MAX 8
-
-static double num(const json_t *o, const char *key)
-{
-	return json_number_value(json_object_get(o, key));
-}
 
 json_t *chart_new(struct page *p, const char *kind, const char *key, const char *title,
 		  const char *xlabel, const char *ylabel)
@@ -122,7 +118,7 @@ static void groups_load(struct page *p, const unsigned *which, unsigned n, struc
 		g[i].result = n > 1 ? p->res[which[i]].label : "";
 		g[i].ntargets = html_targets(g[i].root, &g[i].targets);
 		g[i].nen = html_entries(g[i].root, &g[i].en);
-		g[i].suite = json_object_get(g[i].root, "suite") != NULL;
+		g[i].suite = json_object_get(g[i].root, RK_SUITE) != NULL;
 	}
 }
 
@@ -156,8 +152,8 @@ static json_t *categories(const struct group *g, unsigned n)
 /* A suite's figure {median, min, max} of case c on target t, or NULL. */
 static const json_t *suite_fig(const json_t *root, unsigned t, const char *c, const char *fig)
 {
-	const json_t *tg = json_array_get(json_object_get(json_object_get(root, "suite"), "targets"), t);
-	const json_t *v = json_object_get(json_object_get(json_object_get(json_object_get(tg, "cases"), c), "total"), fig);
+	const json_t *tg = json_array_get(json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), t);
+	const json_t *v = json_object_get(json_object_get(json_object_get(json_object_get(tg, RK_CASES), c), "total"), fig);
 	return json_is_object(v) ? v : NULL;
 }
 
@@ -169,7 +165,7 @@ static double job_fig(const struct group *g, const char *c, bool mbs)
 			continue;
 		const json_t *j = g->en[k].job;
 		const char *key = mbs ? "bw_bytes" : "iops";
-		double v = num(json_object_get(j, "read"), key) + num(json_object_get(j, "write"), key);
+		double v = rk_num(json_object_get(j, "read"), key) + rk_num(json_object_get(j, "write"), key);
 		return mbs ? v / 1e6 : v;
 	}
 	return NAN;
@@ -204,12 +200,12 @@ static void bars(struct page *p, const struct group *g, unsigned n, const char *
 					continue;
 				}
 				const json_t *v = suite_fig(g[i].root, t, cn, mbs ? "mb_s" : "iops");
-				json_array_append_new(data, v ? json_real(num(v, "median")) : json_null());
+				json_array_append_new(data, v ? json_real(rk_num(v, "median")) : json_null());
 				json_t *range = json_array();
-				json_array_append_new(range, json_real(v ? num(v, "min") : 0));
-				json_array_append_new(range, json_real(v ? num(v, "max") : 0));
-				json_array_append_new(err, v && num(v, "passes") > 1 ? range : json_null());
-				if (!v || num(v, "passes") <= 1)
+				json_array_append_new(range, json_real(v ? rk_num(v, "min") : 0));
+				json_array_append_new(range, json_real(v ? rk_num(v, "max") : 0));
+				json_array_append_new(err, v && rk_num(v, RK_PASSES) > 1 ? range : json_null());
+				if (!v || rk_num(v, RK_PASSES) <= 1)
 					json_decref(range);
 			}
 		}
@@ -328,12 +324,12 @@ static void series_points(json_t *ds, const json_t *pts, int d, int what)
 	const json_t *pt;
 	json_array_foreach(pts, i, pt) {
 		const json_t *x = json_object_get(pt, io_op_names[d]);
-		double dur = num(pt, "dur_ns"), ios = num(x, "ios");
+		double dur = rk_num(pt, "dur_ns"), ios = rk_num(x, "ios");
 		if (dur <= 0 || (what == 2 && ios <= 0))
 			continue;
-		double y = what == 0 ? num(x, "bytes") / dur * 1e3 : what == 1 ? ios / dur * 1e9 :
-										  num(x, "lat_mean_ns") / 1e3;
-		chart_point(ds, num(pt, "t_ns") / 1e9, y);
+		double y = what == 0 ? rk_num(x, "bytes") / dur * 1e3 : what == 1 ? ios / dur * 1e9 :
+										  rk_num(x, "lat_mean_ns") / 1e3;
+		chart_point(ds, rk_num(pt, "t_ns") / 1e9, y);
 	}
 }
 
@@ -345,7 +341,7 @@ void charts_series(struct page *p, unsigned r)
 	groups_load(p, &one, 1, &g);
 	bool any = false;
 	for (unsigned k = 0; k < g.nen; k++)
-		any |= json_array_size(json_object_get(json_object_get(g.en[k].job, "series"), "points")) > 0;
+		any |= json_array_size(json_object_get(json_object_get(g.en[k].job, RK_SERIES), RK_POINTS)) > 0;
 	if (any)
 		fputs("<h3>Over time</h3>\n<div class=\"charts\">\n", p->f);
 	for (unsigned t = 0; any && t < (g.suite ? g.ntargets : 1); t++) {
@@ -358,14 +354,14 @@ void charts_series(struct page *p, unsigned r)
 				const struct entry *e = &g.en[k];
 				if (g.suite && strcmp(e->target, g.targets[t]))
 					continue;
-				const json_t *pts = json_object_get(json_object_get(e->job, "series"), "points");
-				bool both = num(json_object_get(e->job, "read"), "ios") > 0 &&
-					    num(json_object_get(e->job, "write"), "ios") > 0;
+				const json_t *pts = json_object_get(json_object_get(e->job, RK_SERIES), RK_POINTS);
+				bool both = rk_num(json_object_get(e->job, "read"), "ios") > 0 &&
+					    rk_num(json_object_get(e->job, "write"), "ios") > 0;
 				for (int d = 0; d < DDIR_NR; d++) {
-					if (num(json_object_get(e->job, io_op_names[d]), "ios") <= 0)
+					if (rk_num(json_object_get(e->job, io_op_names[d]), "ios") <= 0)
 						continue;
 					char pass[16] = "";
-					if (num(json_object_get(g.root, "suite"), "passes") > 1)
+					if (rk_num(json_object_get(g.root, RK_SUITE), RK_PASSES) > 1)
 						snprintf(pass, sizeof(pass), " pass %d", e->pass);
 					/* The direction is named only where a job has both. */
 					const json_t *ranks = json_object_get(e->job, "ranks"), *rk;
@@ -375,10 +371,10 @@ void charts_series(struct page *p, unsigned r)
 					/* Several ranks (iogauge-mpi): each rank's own series beside the aggregate. */
 					size_t ri;
 					json_array_foreach(ranks, ri, rk) {
-						const json_t *rp = json_object_get(json_object_get(rk, "series"), "points");
+						const json_t *rp = json_object_get(json_object_get(rk, RK_SERIES), RK_POINTS);
 						if (!json_array_size(rp))
 							continue; /* --rank-results=brief|none: the aggregate only */
-						const char *host = json_string_value(json_object_get(rk, "host"));
+						const char *host = json_string_value(json_object_get(rk, RK_HOST));
 						snprintf(label, sizeof(label), "%s%s%s%s rank %lld%s%s%s", e->kase, pass,
 							 both ? " " : "", both ? io_op_names[d] : "",
 							 (long long)json_integer_value(json_object_get(rk, "rank")),

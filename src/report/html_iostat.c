@@ -4,6 +4,7 @@
  * read from the saved JSON (iostat_out.c writes it).
  */
 #include "common.h"
+#include "result_keys.h"
 #include "report/html.h"
 
 #include <string.h>
@@ -27,15 +28,15 @@ static void cols_row(FILE *f, const char *what, const json_t *c)
 
 static void device_table(FILE *f, const json_t *dv)
 {
-	const json_t *s, *series = json_object_get(dv, "series");
+	const json_t *s, *series = json_object_get(dv, RK_SERIES);
 	size_t i;
 	char what[64];
 	fputs("<table class=\"iostat\">\n<tr><th>", f);
-	html_esc(f, json_string_value(json_object_get(dv, "name")));
+	html_esc(f, json_string_value(json_object_get(dv, RK_NAME)));
 	fputs("</th><th>r/s</th><th>w/s</th><th>rMB/s</th><th>wMB/s</th><th>r_await</th><th>w_await</th>"
 	      "<th>aqu-sz</th><th>%util</th></tr>\n", f);
 	snprintf(what, sizeof(what), "measured part (%.2f s)", col(dv, "span_ns") / 1e9);
-	cols_row(f, what, json_object_get(dv, "iostat"));
+	cols_row(f, what, json_object_get(dv, RK_IOSTAT));
 	json_array_foreach(series, i, s) {
 		snprintf(what, sizeof(what), "%.2f s", col(s, "t_ns") / 1e9);
 		cols_row(f, what, s);
@@ -54,14 +55,14 @@ static void device_charts(struct page *p, unsigned r, const json_t *devs)
 	snprintf(key, sizeof(key), "r%u:dev:util", r);
 	json_t *ut = chart_new(p, "time", key, "Device %util per second", "seconds", "%util");
 	json_array_foreach(devs, i, dv) {
-		const char *name = json_string_value(json_object_get(dv, "name"));
+		const char *name = json_string_value(json_object_get(dv, RK_NAME));
 		char label[96];
 		snprintf(label, sizeof(label), "%s read", name ? name : "?");
 		json_t *rd = chart_dataset(mb, label);
 		snprintf(label, sizeof(label), "%s write", name ? name : "?");
 		json_t *wr = chart_dataset(mb, label);
 		json_t *u = chart_dataset(ut, name ? name : "?");
-		json_array_foreach(json_object_get(dv, "series"), k, s) {
+		json_array_foreach(json_object_get(dv, RK_SERIES), k, s) {
 			double t = col(s, "t_ns") / 1e9;
 			chart_point(rd, t, col(s, "rMB_s"));
 			chart_point(wr, t, col(s, "wMB_s"));
@@ -72,26 +73,26 @@ static void device_charts(struct page *p, unsigned r, const json_t *devs)
 
 void html_iostat(struct page *p, unsigned r)
 {
-	const json_t *root = p->res[r].root, *devs = json_object_get(root, "devices"), *dv, *o;
+	const json_t *root = p->res[r].root, *devs = json_object_get(root, RK_DEVICES), *dv, *o;
 	FILE *f = p->f;
 	size_t i;
 	bool any = false;
 	json_array_foreach(devs, i, dv)
-		any |= json_object_get(dv, "iostat") != NULL;
-	if (!any && !json_array_size(json_object_get(root, "no_device")))
+		any |= json_object_get(dv, RK_IOSTAT) != NULL;
+	if (!any && !json_array_size(json_object_get(root, RK_NO_DEVICE)))
 		return;
 	fputs("<h3>The device while measuring (iostat -x)</h3>\n", f);
-	json_array_foreach(json_object_get(root, "no_device"), i, o) {
+	json_array_foreach(json_object_get(root, RK_NO_DEVICE), i, o) {
 		fputs("<p>", f);
-		html_esc(f, json_string_value(json_object_get(o, "path")));
+		html_esc(f, json_string_value(json_object_get(o, RK_PATH)));
 		fputs(" is on ", f);
 		html_esc(f, json_string_value(json_object_get(o, "fstype")));
 		fputs(", which has no block device.</p>\n", f);
 	}
 	json_array_foreach(devs, i, dv)
-		if (json_object_get(dv, "iostat"))
+		if (json_object_get(dv, RK_IOSTAT))
 			device_table(f, dv);
-	const json_t *others = json_object_get(root, "other_io");
+	const json_t *others = json_object_get(root, RK_OTHER_IO);
 	if (json_is_array(others)) {
 		fputs("<p class=\"other-io\">Other I/O while measuring: ", f);
 		if (!json_array_size(others))
@@ -106,8 +107,8 @@ void html_iostat(struct page *p, unsigned r)
 			}
 			snprintf(line, sizeof(line), "%sPID %lld %s %.1f MB read, %.1f MB written", i ? "; " : "",
 				 (long long)json_integer_value(json_object_get(o, "pid")),
-				 json_string_value(json_object_get(o, "name")) ?
-					 json_string_value(json_object_get(o, "name")) : "?",
+				 json_string_value(json_object_get(o, RK_NAME)) ?
+					 json_string_value(json_object_get(o, RK_NAME)) : "?",
 				 col(o, "read_bytes") / 1e6, col(o, "write_bytes") / 1e6);
 			html_esc(f, line);
 		}
@@ -118,7 +119,7 @@ void html_iostat(struct page *p, unsigned r)
 	}
 	bool series = false;
 	json_array_foreach(devs, i, dv)
-		series |= json_array_size(json_object_get(dv, "series")) > 1;
+		series |= json_array_size(json_object_get(dv, RK_SERIES)) > 1;
 	if (series) {
 		fputs("<div class=\"charts\">\n", f);
 		device_charts(p, r, devs);

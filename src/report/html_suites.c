@@ -6,16 +6,12 @@
  * takes against the stream count with the best count ("tree").
  */
 #include "common.h"
+#include "result_keys.h"
 #include "options.h"
 #include "report/html.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static double num(const json_t *o, const char *key)
-{
-	return json_number_value(json_object_get(o, key));
-}
 
 /* One dataset per thread count: y(step) against x(step), in the sweep's order. */
 static void per_threads(json_t *c, const json_t *steps, const char *what, const char *xkey,
@@ -26,7 +22,7 @@ static void per_threads(json_t *c, const json_t *steps, const char *what, const 
 	json_int_t done[64];
 	unsigned nd = 0;
 	json_array_foreach(steps, i, s) {
-		json_int_t t = json_integer_value(json_object_get(s, "numjobs"));
+		json_int_t t = json_integer_value(json_object_get(s, RK_NUMJOBS));
 		bool seen = false;
 		for (unsigned k = 0; k < nd; k++)
 			seen |= done[k] == t;
@@ -42,23 +38,23 @@ static void per_threads(json_t *c, const json_t *steps, const char *what, const 
 		size_t k;
 		const json_t *x;
 		json_array_foreach(steps, k, x)
-			if (json_integer_value(json_object_get(x, "numjobs")) == t &&
-			    json_is_true(json_object_get(x, "measured")))
-				chart_point(ds, num(x, xkey), num(x, ykey) / yscale);
+			if (json_integer_value(json_object_get(x, RK_NUMJOBS)) == t &&
+			    json_is_true(json_object_get(x, RK_MEASURED)))
+				chart_point(ds, rk_num(x, xkey), rk_num(x, ykey) / yscale);
 	}
 }
 
 static void knee_points(json_t *c, const json_t *knee, const char *xkey, const char *const *ykeys,
 			unsigned ny, double yscale)
 {
-	if (!json_is_object(knee) || !json_is_true(json_object_get(knee, "measured")))
+	if (!json_is_object(knee) || !json_is_true(json_object_get(knee, RK_MEASURED)))
 		return;
 	char label[96];
-	snprintf(label, sizeof(label), "knee: %s", json_string_value(json_object_get(knee, "case")));
+	snprintf(label, sizeof(label), "knee: %s", json_string_value(json_object_get(knee, RK_CASE)));
 	json_t *ds = chart_dataset(c, label);
 	json_object_set_new(ds, "style", json_string("knee"));
 	for (unsigned i = 0; i < ny; i++)
-		chart_point(ds, num(knee, xkey), num(knee, ykeys[i]) / yscale);
+		chart_point(ds, rk_num(knee, xkey), rk_num(knee, ykeys[i]) / yscale);
 }
 
 static void scale_charts(struct page *p, unsigned r, const json_t *scale)
@@ -68,11 +64,11 @@ static void scale_charts(struct page *p, unsigned r, const json_t *scale)
 	char key[64], title[PATH_MAX + 64];
 	static const char *const lat[] = { "lat_mean_ns", "lat_p99_ns" };
 	static const char *const iops[] = { "iops" };
-	size_t nt = json_array_size(json_object_get(scale, "targets"));
+	size_t nt = json_array_size(json_object_get(scale, RK_TARGETS));
 	fputs("<h3>Scaling: the knee</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(scale, "targets"), t, x) {
+	json_array_foreach(json_object_get(scale, RK_TARGETS), t, x) {
 		const json_t *steps = json_object_get(x, "steps"), *knee = json_object_get(x, "knee");
-		const char *path = json_string_value(json_object_get(x, "path"));
+		const char *path = json_string_value(json_object_get(x, RK_PATH));
 		snprintf(key, sizeof(key), "r%u:scale:lat:t%zu", r, t);
 		snprintf(title, sizeof(title), "IOPS against mean and p99 latency%s%s", nt > 1 ? ": " : "",
 			 nt > 1 && path ? path : "");
@@ -101,14 +97,14 @@ static void tree_line_of(json_t *c, const json_t *steps, const char *label, cons
 	json_t *ds = NULL;
 	json_array_foreach(steps, i, s) {
 		const json_t *y = json_object_get(s, ykey);
-		if (!json_is_true(json_object_get(s, "measured")) || !json_is_number(y))
+		if (!json_is_true(json_object_get(s, RK_MEASURED)) || !json_is_number(y))
 			continue;
 		if (!ds) {
 			ds = chart_dataset(c, label);
 			if (style)
 				json_object_set_new(ds, "style", json_string(style));
 		}
-		chart_point(ds, num(s, "streams"), json_number_value(y) / yscale);
+		chart_point(ds, rk_num(s, "streams"), json_number_value(y) / yscale);
 	}
 }
 
@@ -119,11 +115,11 @@ static void tree_charts(struct page *p, unsigned r, const json_t *tree)
 	const json_t *x;
 	char key[64], title[PATH_MAX + 64];
 	static const char *const mbs[] = { "mb_s" }, *const p99[] = { "lat_p99_ns" };
-	size_t nt = json_array_size(json_object_get(tree, "targets"));
+	size_t nt = json_array_size(json_object_get(tree, RK_TARGETS));
 	fputs("<h3>Streams: the best count</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(tree, "targets"), t, x) {
+	json_array_foreach(json_object_get(tree, RK_TARGETS), t, x) {
 		const json_t *steps = json_object_get(x, "steps"), *best = json_object_get(x, "best");
-		const char *path = json_string_value(json_object_get(x, "path"));
+		const char *path = json_string_value(json_object_get(x, RK_PATH));
 		snprintf(key, sizeof(key), "r%u:tree:mbs:t%zu", r, t);
 		snprintf(title, sizeof(title), "MB/s against streams%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		json_t *c = chart_new(p, "xy", key, title, "streams", "MB/s");
@@ -157,13 +153,13 @@ static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *s
 	size_t i;
 	const json_t *rd;
 	char key[64], title[PATH_MAX + 256], of[160] = "";
-	const json_t *w = json_object_get(x, "window");
+	const json_t *w = json_object_get(x, RK_WINDOW);
 	bool reached = json_is_true(json_object_get(x, "reached"));
 	json_int_t first = json_integer_value(json_object_get(w, "first_round"));
 	json_int_t last = json_integer_value(json_object_get(w, "last_round"));
-	size_t nr = json_array_size(json_object_get(x, "rounds"));
+	size_t nr = json_array_size(json_object_get(x, RK_ROUNDS));
 	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
-	if (json_array_size(json_object_get(x, "cases")) > 1 && tracked)
+	if (json_array_size(json_object_get(x, RK_CASES)) > 1 && tracked)
 		snprintf(of, sizeof(of), ", tracked case %s", tracked);
 	if (reached)
 		snprintf(title, sizeof(title), "Steady state reached at round %lld (window: rounds %lld-%lld)%s%s",
@@ -174,17 +170,17 @@ static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *s
 	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
 	json_object_set_new(c, "xint", json_true());
 	json_t *all = chart_dataset(c, "IOPS per round");
-	json_array_foreach(json_object_get(x, "rounds"), i, rd)
-		chart_point(all, num(rd, "round"), num(rd, "iops"));
+	json_array_foreach(json_object_get(x, RK_ROUNDS), i, rd)
+		chart_point(all, rk_num(rd, "round"), rk_num(rd, "iops"));
 	if (!json_is_object(w))
 		return;
 	json_t *win = chart_dataset(c, reached ? "steady-state window" : "last window (not steady)");
 	json_object_set_new(win, "style", json_string("window"));
-	json_array_foreach(json_object_get(x, "rounds"), i, rd)
-		if (num(rd, "round") >= (double)first && num(rd, "round") <= (double)last)
-			chart_point(win, num(rd, "round"), num(rd, "iops"));
-	double mean = num(w, "iops_mean"), slope = num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
-	double half = num(steady, "range_pct_limit") / 200;
+	json_array_foreach(json_object_get(x, RK_ROUNDS), i, rd)
+		if (rk_num(rd, "round") >= (double)first && rk_num(rd, "round") <= (double)last)
+			chart_point(win, rk_num(rd, "round"), rk_num(rd, "iops"));
+	double mean = rk_num(w, "iops_mean"), slope = rk_num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
+	double half = rk_num(steady, "range_pct_limit") / 200;
 	segment(c, "window average", (double)first, mean, (double)last, mean);
 	/* The band: two segments of one dataset, a gap (y null) between them. */
 	char band[64];
@@ -212,16 +208,16 @@ static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *ste
 			 const char *suffix)
 {
 	size_t i, k;
-	const json_t *cs, *rd, *cases = json_object_get(x, "cases");
+	const json_t *cs, *rd, *cases = json_object_get(x, RK_CASES);
 	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
 	json_int_t mix = -1;
 	unsigned same = 0;
 	char key[64], title[PATH_MAX + 96];
 	json_array_foreach(cases, i, cs)
-		if (tracked && !strcmp(tracked, json_string_value(json_object_get(cs, "name")) ?: ""))
-			mix = json_integer_value(json_object_get(cs, "read_pct"));
+		if (tracked && !strcmp(tracked, json_string_value(json_object_get(cs, RK_NAME)) ?: ""))
+			mix = json_integer_value(json_object_get(cs, RK_READ_PCT));
 	json_array_foreach(cases, i, cs)
-		same += json_integer_value(json_object_get(cs, "read_pct")) == mix;
+		same += json_integer_value(json_object_get(cs, RK_READ_PCT)) == mix;
 	if (same < 2)
 		mix = -1;
 	snprintf(key, sizeof(key), "r%u:steady:cases:t%zu", r, t);
@@ -234,12 +230,12 @@ static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *ste
 	json_object_set_new(c, "xint", json_true());
 	json_object_set_new(c, "ylog", json_true());
 	json_array_foreach(cases, i, cs) {
-		if (mix >= 0 && json_integer_value(json_object_get(cs, "read_pct")) != mix)
+		if (mix >= 0 && json_integer_value(json_object_get(cs, RK_READ_PCT)) != mix)
 			continue;
-		json_t *ds = chart_dataset(c, json_string_value(json_object_get(cs, "name")));
-		json_array_foreach(json_object_get(cs, "rounds"), k, rd)
-			if (num(rd, "iops") > 0)
-				chart_point(ds, num(rd, "round"), num(rd, "iops"));
+		json_t *ds = chart_dataset(c, json_string_value(json_object_get(cs, RK_NAME)));
+		json_array_foreach(json_object_get(cs, RK_ROUNDS), k, rd)
+			if (rk_num(rd, "iops") > 0)
+				chart_point(ds, rk_num(rd, "round"), rk_num(rd, "iops"));
 	}
 }
 
@@ -286,19 +282,19 @@ static void steady_charts(struct page *p, unsigned r, const json_t *steady)
 	size_t t;
 	const json_t *x;
 	char suffix[PATH_MAX + 8];
-	size_t nt = json_array_size(json_object_get(steady, "targets"));
+	size_t nt = json_array_size(json_object_get(steady, RK_TARGETS));
 	fputs("<h3>Steady state: the rounds</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(steady, "targets"), t, x) {
-		const char *path = json_string_value(json_object_get(x, "path"));
+	json_array_foreach(json_object_get(steady, RK_TARGETS), t, x) {
+		const char *path = json_string_value(json_object_get(x, RK_PATH));
 		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		steady_tracked(p, r, t, steady, x, suffix);
-		if (json_array_size(json_object_get(x, "cases")) > 1)
+		if (json_array_size(json_object_get(x, RK_CASES)) > 1)
 			steady_cases(p, r, t, steady, x, suffix);
 	}
 	fputs("</div>\n", p->f);
-	json_array_foreach(json_object_get(steady, "targets"), t, x)
-		if (json_array_size(json_object_get(x, "cases")) > 1)
-			steady_table(p, steady, x, nt > 1 ? json_string_value(json_object_get(x, "path")) : NULL);
+	json_array_foreach(json_object_get(steady, RK_TARGETS), t, x)
+		if (json_array_size(json_object_get(x, RK_CASES)) > 1)
+			steady_table(p, steady, x, nt > 1 ? json_string_value(json_object_get(x, RK_PATH)) : NULL);
 }
 
 /* run: the window of each job that asked for steady state. */
@@ -308,20 +304,20 @@ static void run_steady_charts(struct page *p, unsigned r)
 	const json_t *j;
 	char key[64], title[256];
 	bool any = false;
-	json_array_foreach(json_object_get(p->res[r].root, "jobs"), i, j) {
-		const json_t *ss = json_object_get(j, "steadystate");
+	json_array_foreach(json_object_get(p->res[r].root, RK_JOBS), i, j) {
+		const json_t *ss = json_object_get(j, RK_STEADYSTATE);
 		const char *crit = json_string_value(json_object_get(ss, "criterion"));
 		if (!json_is_object(ss) || !crit)
 			continue;
 		bool bw = !strncmp(crit, "bw", 2);
-		const json_t *w = json_object_get(json_object_get(ss, "window"), bw ? "bw_bytes" : "iops");
+		const json_t *w = json_object_get(json_object_get(ss, RK_WINDOW), bw ? "bw_bytes" : "iops");
 		if (!json_array_size(w))
 			continue;
 		if (!any)
 			fputs("<h3>Steady state</h3>\n<div class=\"charts\">\n", p->f);
 		any = true;
 		snprintf(key, sizeof(key), "r%u:ss:j%zu", r, i);
-		snprintf(title, sizeof(title), "%s: the last window (%s), %s", json_string_value(json_object_get(j, "name")),
+		snprintf(title, sizeof(title), "%s: the last window (%s), %s", json_string_value(json_object_get(j, RK_NAME)),
 			 crit, json_is_true(json_object_get(ss, "attained")) ? "steady state attained" : "not attained");
 		json_t *c = chart_new(p, "xy", key, title, "second of the window", bw ? "MB/s" : "IOPS");
 		json_t *ds = chart_dataset(c, bw ? "MB/s per second" : "IOPS per second");
@@ -361,7 +357,7 @@ static void fs_table(struct page *p, const json_t *fs)
 		{ "unmount s", "unmount_s", 3 },			    { "mkfs s", "mkfs_s", 3 },
 		{ "devices", "devices", 0 },
 	};
-	const json_t *list = json_object_get(fs, "filesystems"), *x;
+	const json_t *list = json_object_get(fs, RK_FILESYSTEMS), *x;
 	size_t i;
 	fputs("<h3>File systems</h3>\n<table class=\"meta fs-table\">\n<tr><th></th>", p->f);
 	json_array_foreach(list, i, x) {
@@ -383,8 +379,8 @@ static void fs_table(struct page *p, const json_t *fs)
 		const char *k;
 		const json_t *v;
 		fputs("<p>Scaling: ", p->f);
-		html_esc(p->f, json_string_value(json_object_get(x, "target")));
-		fprintf(p->f, " over %lld devices against ", (long long)json_integer_value(json_object_get(x, "devices")));
+		html_esc(p->f, json_string_value(json_object_get(x, RK_TARGET)));
+		fprintf(p->f, " over %lld devices against ", (long long)json_integer_value(json_object_get(x, RK_DEVICES)));
 		html_esc(p->f, json_string_value(json_object_get(x, "single")));
 		fputs(" on one (2.00 would be linear):", p->f);
 		json_object_foreach((json_t *)json_object_get(x, "ratio"), k, v) {
@@ -396,9 +392,9 @@ static void fs_table(struct page *p, const json_t *fs)
 		}
 		fputs("</p>\n", p->f);
 	}
-	if (json_is_string(json_object_get(fs, "loop_dir"))) {
+	if (json_is_string(json_object_get(fs, RK_LOOP_DIR))) {
 		fputs("<p>Loop devices over images in ", p->f);
-		html_esc(p->f, json_string_value(json_object_get(fs, "loop_dir")));
+		html_esc(p->f, json_string_value(json_object_get(fs, RK_LOOP_DIR)));
 		fputs(": that file system is measured too, not a device.</p>\n", p->f);
 	}
 }
@@ -407,14 +403,14 @@ void charts_suite(struct page *p, unsigned r)
 {
 	const json_t *root = p->res[r].root;
 	const json_t *scale = json_object_get(root, "scale"), *steady = json_object_get(root, "steady");
-	const json_t *tree = json_object_get(root, "tree");
+	const json_t *tree = json_object_get(root, RK_TREE);
 	if (json_is_object(scale))
 		scale_charts(p, r, scale);
 	if (json_is_object(tree))
 		tree_charts(p, r, tree);
 	if (json_is_object(steady))
 		steady_charts(p, r, steady);
-	if (json_is_object(json_object_get(root, "fs")))
-		fs_table(p, json_object_get(root, "fs"));
+	if (json_is_object(json_object_get(root, RK_FS)))
+		fs_table(p, json_object_get(root, RK_FS));
 	run_steady_charts(p, r);
 }

@@ -4,6 +4,7 @@
  * text and JSON (the HTML page renders the JSON).
  */
 #include "common.h"
+#include "result_keys.h"
 #include "iostat.h"
 #include "merge.h"
 #include "report/report.h"
@@ -106,7 +107,7 @@ void ig_json_iostat_device(json_t *o, const struct run_result *r, const struct d
 	iostat_delta_of(d, &x);
 	if (d->disk[0])
 		json_object_set_new(o, "disk", ig_json_text(d->disk));
-	json_object_set_new(o, "iostat", ig_json_cols(&x));
+	json_object_set_new(o, RK_IOSTAT, ig_json_cols(&x));
 	if (r->cluster || d < r->devs || d >= r->devs + r->ndevs)
 		return; /* the series are this rank's own */
 	const struct dev_series *s = &r->iostat.series[d - r->devs];
@@ -117,7 +118,7 @@ void ig_json_iostat_device(json_t *o, const struct run_result *r, const struct d
 		json_object_set_new(p, "span_ns", ig_json_u64(s->pts[i].d.span_ns));
 		json_array_append_new(a, p);
 	}
-	json_object_set_new(o, "series", a);
+	json_object_set_new(o, RK_SERIES, a);
 }
 
 void ig_json_add_iostat(json_t *o, const struct run_result *r)
@@ -127,21 +128,21 @@ void ig_json_add_iostat(json_t *o, const struct run_result *r)
 	for (unsigned i = 0; i < io->nothers; i++) {
 		json_t *p = json_object();
 		json_object_set_new(p, "pid", json_integer(io->others[i].pid));
-		json_object_set_new(p, "name", ig_json_text(io->others[i].name));
+		json_object_set_new(p, RK_NAME, ig_json_text(io->others[i].name));
 		json_object_set_new(p, "read_bytes", ig_json_u64(io->others[i].read_bytes));
 		json_object_set_new(p, "write_bytes", ig_json_u64(io->others[i].write_bytes));
 		json_array_append_new(a, p);
 	}
 	if (io->others_ok)
-		json_object_set_new(o, "other_io", a);
+		json_object_set_new(o, RK_OTHER_IO, a);
 	else
 		json_decref(a);
 	a = json_array();
 	for (unsigned i = 0; i < io->nnodev; i++) {
 		json_t *p = json_object();
-		json_object_set_new(p, "path", ig_json_text(io->nodev[i].path));
+		json_object_set_new(p, RK_PATH, ig_json_text(io->nodev[i].path));
 		json_object_set_new(p, "fstype", ig_json_text(io->nodev[i].fstype));
 		json_array_append_new(a, p);
 	}
-	json_object_set_new(o, "no_device", a);
+	json_object_set_new(o, RK_NO_DEVICE, a);
 }

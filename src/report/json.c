@@ -1,5 +1,6 @@
 /* iogauge's JSON schema (docs/json.md), built with jansson. */
 #include "common.h"
+#include "result_keys.h"
 #include "merge.h"
 #include "options.h"
 #include "report/report.h"
@@ -104,7 +105,7 @@ static json_t *ig_json_series(const struct series *s)
 	}
 	json_t *o = json_object();
 	json_object_set_new(o, "interval_ns", JU(s->interval_ns));
-	json_object_set_new(o, "points", pts);
+	json_object_set_new(o, RK_POINTS, pts);
 	return o;
 }
 
@@ -167,7 +168,7 @@ static json_t *ig_json_stats(const struct thread_stats *t, const struct job *j)
 	}
 	json_object_set_new(o, "pass_invalidations", JU(t->invalidations));
 	json_object_set_new(o, "pass_invalidate_ns", JU(t->invalidate_ns));
-	json_object_set_new(o, "interrupted", json_boolean(t->interrupted));
+	json_object_set_new(o, RK_INTERRUPTED, json_boolean(t->interrupted));
 	json_object_set_new(o, "halted", json_boolean(t->halted));
 	json_object_set_new(o, "left_bytes", JU(t->left_bytes));
 	if (j->lat_target_ns) {
@@ -181,8 +182,8 @@ static json_t *ig_json_stats(const struct thread_stats *t, const struct job *j)
 	}
 	if (j->serialize_overlap)
 		json_object_set_new(o, "overlap_held", JU(t->overlap_held));
-	json_object_set_new(o, "error", ig_json_error(t));
-	json_object_set_new(o, "series", ig_json_series(&t->series));
+	json_object_set_new(o, RK_ERROR, ig_json_error(t));
+	json_object_set_new(o, RK_SERIES, ig_json_series(&t->series));
 	return o;
 }
 
@@ -192,13 +193,13 @@ static json_t *ig_json_targets(const struct job_result *jr)
 	for (unsigned i = 0; i < jr->ntargets && !(jr->job.engine->flags & ENGINE_NO_FILE); i++) {
 		const struct target *t = &jr->targets[i];
 		json_t *o = json_object();
-		json_object_set_new(o, "path", ig_json_text(t->path));
-		json_object_set_new(o, "blockdev", json_boolean(t->is_blockdev));
+		json_object_set_new(o, RK_PATH, ig_json_text(t->path));
+		json_object_set_new(o, RK_BLOCKDEV, json_boolean(t->is_blockdev));
 		json_object_set_new(o, "fstype", ig_json_text(t->fstype));
 		json_object_set_new(o, "device", ig_json_text(t->device));
 		json_object_set_new(o, "size", JU(t->size));
-		json_object_set_new(o, "direct", json_boolean(t->direct));
-		json_object_set_new(o, "created", json_boolean(t->created));
+		json_object_set_new(o, RK_DIRECT, json_boolean(t->direct));
+		json_object_set_new(o, RK_CREATED, json_boolean(t->created));
 		json_object_set_new(o, "layout_bytes", JU(t->layout_bytes));
 		json_object_set_new(o, "layout_ns", JU(t->layout_ns));
 		json_object_set_new(o, "fs_compress", ig_json_text(t->fs_compress));
@@ -234,7 +235,7 @@ static json_t *ig_json_steady(const struct ss_result *s)
 		json_array_append_new(bw, json_real(v[i]));
 	json_object_set_new(w, "iops", iops);
 	json_object_set_new(w, "bw_bytes", bw);
-	json_object_set_new(o, "window", w);
+	json_object_set_new(o, RK_WINDOW, w);
 	return o;
 }
 
@@ -242,15 +243,15 @@ json_t *ig_json_job(const struct job_result *jr, unsigned groups)
 {
 	const struct job *j = &jr->job;
 	json_t *o = ig_json_stats(&jr->total, j);
-	json_object_set_new(o, "name", ig_json_text(j->name));
+	json_object_set_new(o, RK_NAME, ig_json_text(j->name));
 	json_object_set_new(o, "group", JU(jr->group));
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
-	json_object_set_new(o, "options", options_json(j, groups));
-	json_object_set_new(o, "targets", ig_json_targets(jr));
+	json_object_set_new(o, RK_OPTIONS, options_json(j, groups));
+	json_object_set_new(o, RK_TARGETS, ig_json_targets(jr));
 	if (jr->verify)
 		json_object_set_new(o, "verify", ig_json_verify(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));
-	json_object_set_new(o, "buffered_fallback", json_boolean(jr->buffered_fallback));
+	json_object_set_new(o, RK_BUFFERED_FALLBACK, json_boolean(jr->buffered_fallback));
 	json_object_set_new(o, "invalidate_ns", JU(jr->invalidate_ns));
 	json_object_set_new(o, "resident_before_bytes",
 			    jr->resident_before >= 0 ? JU((uint64_t)jr->resident_before) : json_null());
@@ -258,15 +259,15 @@ json_t *ig_json_job(const struct job_result *jr, unsigned groups)
 			    jr->unsynced_after >= 0 ? JU((uint64_t)jr->unsynced_after) : json_null());
 	if (job_copies(j)) {
 		json_t *c = json_object();
-		json_object_set_new(c, "path", ig_json_text(j->copy.path));
+		json_object_set_new(c, RK_PATH, ig_json_text(j->copy.path));
 		json_object_set_new(c, "offset", JU(j->copy.offset));
-		json_object_set_new(c, "direct", json_boolean(j->copy.direct));
+		json_object_set_new(c, RK_DIRECT, json_boolean(j->copy.direct));
 		json_object_set_new(c, "sync", json_string(j->copy.sync == SYNC_SYNC ? "sync" :
 							   j->copy.sync == SYNC_DSYNC ? "dsync" : "none"));
 		json_object_set_new(o, "copy", c);
 	}
 	if (jr->ss.n)
-		json_object_set_new(o, "steadystate", ig_json_steady(&jr->ss));
+		json_object_set_new(o, RK_STEADYSTATE, ig_json_steady(&jr->ss));
 	if (jr->cluster)
 		ig_json_job_ranks(o, jr);
 	else if (jr->nthreads > 1 && !j->group_reporting) {
@@ -317,9 +318,9 @@ json_t *ig_json_devices(const struct run_result *r)
 			continue;
 		json_t *o = json_object();
 		double util = d->span_ns ? 100.0 * (double)d->io_ticks_ms * 1e6 / (double)d->span_ns : 0;
-		json_object_set_new(o, "name", ig_json_text(d->name));
+		json_object_set_new(o, RK_NAME, ig_json_text(d->name));
 		if (d->host[0])
-			json_object_set_new(o, "host", ig_json_text(d->host));
+			json_object_set_new(o, RK_HOST, ig_json_text(d->host));
 		json_object_set_new(o, "read_ios", JU(d->rd_ios));
 		json_object_set_new(o, "read_bytes", JU(d->rd_sectors * 512));
 		json_object_set_new(o, "write_ios", JU(d->wr_ios));
@@ -374,7 +375,7 @@ static json_t *ig_json_host(void)
 	struct utsname u;
 	json_t *o = json_object();
 	if (!uname(&u)) {
-		json_object_set_new(o, "name", ig_json_text(u.nodename));
+		json_object_set_new(o, RK_NAME, ig_json_text(u.nodename));
 		json_object_set_new(o, "kernel", ig_json_text(u.release));
 		json_object_set_new(o, "machine", ig_json_text(u.machine));
 	}
@@ -386,20 +387,21 @@ json_t *ig_json_root(const char *command, int status, bool interrupted, const st
 {
 	json_t *root = json_object();
 	json_t *me = json_object();
-	json_object_set_new(me, "version", json_string(iogauge_version));
-	json_object_set_new(me, "command", json_string(command));
-	json_object_set_new(root, "iogauge", me);
+	json_object_set_new(me, RK_VERSION, json_string(iogauge_version));
+	json_object_set_new(me, RK_SCHEMA, json_integer(RESULT_SCHEMA));
+	json_object_set_new(me, RK_COMMAND, json_string(command));
+	json_object_set_new(root, RK_IOGAUGE, me);
 	char ts[64];
 	time_t now = time(NULL);
 	struct tm tm;
 	gmtime_r(&now, &tm);
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	json_object_set_new(root, "time", json_string(ts));
+	json_object_set_new(root, RK_TIME, json_string(ts));
 	json_object_set_new(root, "command_line", ig_json_cmdline());
-	json_object_set_new(root, "host", ig_json_host());
-	json_object_set_new(root, "status", json_integer(status));
-	json_object_set_new(root, "interrupted", json_boolean(interrupted));
-	json_object_set_new(root, "error", err && err->status ? ig_json_text(err->msg) : json_null());
+	json_object_set_new(root, RK_HOST, ig_json_host());
+	json_object_set_new(root, RK_STATUS, json_integer(status));
+	json_object_set_new(root, RK_INTERRUPTED, json_boolean(interrupted));
+	json_object_set_new(root, RK_ERROR, err && err->status ? ig_json_text(err->msg) : json_null());
 	return root;
 }
 
@@ -415,14 +417,14 @@ void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads)
 			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups));
-	json_object_set_new(o, "jobs", jobs);
+	json_object_set_new(o, RK_JOBS, jobs);
 	json_object_set_new(o, "groups", ig_json_groups(r));
-	json_object_set_new(o, "devices", ig_json_devices(r));
+	json_object_set_new(o, RK_DEVICES, ig_json_devices(r));
 	ig_json_add_iostat(o, r);
 	if (r->cluster)
 		json_object_set_new(o, "cluster", ig_json_cluster(r));
 	json_t *notes = json_array();
 	for (unsigned i = 0; i < r->nnotes; i++)
 		json_array_append_new(notes, ig_json_text(r->notes[i]));
-	json_object_set_new(o, "notes", notes);
+	json_object_set_new(o, RK_NOTES, notes);
 }

@@ -4,6 +4,7 @@
  * render a saved file as it renders a fresh run.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "options.h"
 #include "report/report.h"
 #include "userfile.h"
@@ -97,7 +98,7 @@ json_t *result_load(const char *path, struct ig_err *e)
 		err_set(e, EXIT_USAGE, "%s: not a JSON result: %s (line %d)", path, je.text, je.line);
 		return NULL;
 	}
-	const json_t *me = json_object_get(root, "iogauge");
+	const json_t *me = json_object_get(root, RK_IOGAUGE);
 	const char *fio = json_string_value(json_object_get(root, "fio version"));
 	if (fio && !json_is_object(me)) {
 		/* fio's own JSON (or iogauge's fio-json): the numbers are there, in fio's layout. */
@@ -112,37 +113,25 @@ json_t *result_load(const char *path, struct ig_err *e)
 		json_decref(root);
 		return NULL;
 	}
-	if (!json_is_string(json_object_get(me, "command")) || !json_is_array(json_object_get(root, "jobs"))) {
+	if (!json_is_string(json_object_get(me, RK_COMMAND)) || !json_is_array(json_object_get(root, RK_JOBS))) {
 		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
 		json_decref(root);
 		return NULL;
 	}
+	/* Results from before the key existed are schema 1; a newer schema may mean keys read wrongly here. */
+	const json_t *schema = json_object_get(me, RK_SCHEMA);
+	if (schema && (!json_is_integer(schema) || json_integer_value(schema) < 1 ||
+		       json_integer_value(schema) > RESULT_SCHEMA)) {
+		char v[32] = "(not an integer)";
+		if (json_is_integer(schema))
+			snprintf(v, sizeof(v), "%lld", (long long)json_integer_value(schema));
+		err_set(e, EXIT_USAGE,
+			"%s: result schema %s, this iogauge (%s) reads schemas 1 to %d; read it with the iogauge that wrote it (%s)",
+			path, v, iogauge_version, RESULT_SCHEMA, rk_str(me, RK_VERSION));
+		json_decref(root);
+		return NULL;
+	}
 	return root;
-}
-
-static uint64_t u64_of(const json_t *x)
-{
-	if (json_is_integer(x))
-		return json_integer_value(x) > 0 ? (uint64_t)json_integer_value(x) : 0;
-	if (json_is_real(x))
-		return json_real_value(x) > 0 ? (uint64_t)json_real_value(x) : 0;
-	return 0;
-}
-
-static uint64_t jget_u64(const json_t *o, const char *key)
-{
-	return u64_of(json_object_get(o, key));
-}
-
-static double jget_real(const json_t *o, const char *key)
-{
-	return json_number_value(json_object_get(o, key));
-}
-
-static void jget_str(const json_t *o, const char *key, char *buf, size_t len)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-	snprintf(buf, len, "%s", s ? s : "");
 }
 
 int options_from_json(const json_t *o, struct job *j, struct ig_err *e)
@@ -157,7 +146,7 @@ int options_from_json(const json_t *o, struct job *j, struct ig_err *e)
 		if (json_is_boolean(v))
 			snprintf(val, sizeof(val), "%d", json_is_true(v));
 		else if (json_is_number(v))
-			snprintf(val, sizeof(val), "%llu%s", (unsigned long long)u64_of(v),
+			snprintf(val, sizeof(val), "%llu%s", (unsigned long long)rk_u64_of(v),
 				 d->type == OT_TIME ? "ns" : "");
 		else if (json_is_string(v))
 			snprintf(val, sizeof(val), "%s", json_string_value(v));
@@ -184,22 +173,22 @@ static int lat_member(const json_t *o, const char *key, struct lat_stats *l, str
 /* Per-interval points back into cumulative totals, as the worker keeps them. */
 static void series_from_json(const json_t *o, struct series *s)
 {
-	const json_t *pts = json_object_get(o, "points"), *p;
+	const json_t *pts = json_object_get(o, RK_POINTS), *p;
 	struct series_pt sum;
 	size_t i;
 	memset(&sum, 0, sizeof(sum));
 	s->n = 0;
-	if (jget_u64(o, "interval_ns"))
-		s->interval_ns = jget_u64(o, "interval_ns");
+	if (rk_u64(o, "interval_ns"))
+		s->interval_ns = rk_u64(o, "interval_ns");
 	json_array_foreach(pts, i, p) {
-		sum.t_ns = jget_u64(p, "t_ns");
+		sum.t_ns = rk_u64(p, "t_ns");
 		for (int d = 0; d < DDIR_NR; d++) {
 			const json_t *x = json_object_get(p, io_op_names[d]);
-			uint64_t ios = jget_u64(x, "ios");
+			uint64_t ios = rk_u64(x, "ios");
 			sum.ios[d] += ios;
-			sum.bytes[d] += jget_u64(x, "bytes");
-			sum.lat_sum[d] += (uint64_t)llround(jget_real(x, "lat_mean_ns") * (double)ios);
-			sum.lat_max[d] = jget_u64(x, "lat_max_ns");
+			sum.bytes[d] += rk_u64(x, "bytes");
+			sum.lat_sum[d] += (uint64_t)llround(rk_num(x, "lat_mean_ns") * (double)ios);
+			sum.lat_max[d] = rk_u64(x, "lat_max_ns");
 		}
 		series_push(s, &sum);
 	}
@@ -209,38 +198,38 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 {
 	if (!json_is_object(o))
 		return err_set(e, EXIT_USAGE, "a job's statistics are not a JSON object");
-	t->elapsed_ns = jget_u64(o, "elapsed_ns");
-	t->verify_ns = jget_u64(o, "verify_ns");
-	t->verify_ios = jget_u64(o, "verify_ios");
+	t->elapsed_ns = rk_u64(o, "elapsed_ns");
+	t->verify_ns = rk_u64(o, "verify_ns");
+	t->verify_ios = rk_u64(o, "verify_ios");
 	for (int op = 0; op < IO_OP_NR; op++) {
 		const json_t *x = json_object_get(o, io_op_names[op]);
 		struct op_stats *s = &t->op[op];
 		if (!x)
 			continue;
-		s->ios = jget_u64(x, "ios");
-		s->bytes = jget_u64(x, "bytes");
+		s->ios = rk_u64(x, "ios");
+		s->bytes = rk_u64(x, "bytes");
 		if (lat_member(x, "slat_ns", &s->slat, e) || lat_member(x, "clat_ns", &s->clat, e) ||
 		    lat_member(x, "lat_ns", &s->lat, e))
 			return err_set(e, EXIT_USAGE, "%s: %s", io_op_names[op], e->msg);
 	}
 	const json_t *cpu = json_object_get(o, "cpu");
-	t->cpu.usr_ns = jget_u64(cpu, "usr_ns");
-	t->cpu.sys_ns = jget_u64(cpu, "sys_ns");
-	t->cpu.ctx = jget_u64(cpu, "ctx");
-	t->invalidations = jget_u64(o, "pass_invalidations");
-	t->invalidate_ns = jget_u64(o, "pass_invalidate_ns");
-	t->lat_depth = (unsigned)jget_u64(json_object_get(o, "latency_target"), "depth");
-	t->overlap_held = jget_u64(o, "overlap_held");
-	t->interrupted = json_is_true(json_object_get(o, "interrupted"));
-	const json_t *err = json_object_get(o, "error");
+	t->cpu.usr_ns = rk_u64(cpu, "usr_ns");
+	t->cpu.sys_ns = rk_u64(cpu, "sys_ns");
+	t->cpu.ctx = rk_u64(cpu, "ctx");
+	t->invalidations = rk_u64(o, "pass_invalidations");
+	t->invalidate_ns = rk_u64(o, "pass_invalidate_ns");
+	t->lat_depth = (unsigned)rk_u64(json_object_get(o, "latency_target"), "depth");
+	t->overlap_held = rk_u64(o, "overlap_held");
+	t->interrupted = json_is_true(json_object_get(o, RK_INTERRUPTED));
+	const json_t *err = json_object_get(o, RK_ERROR);
 	if (json_is_object(err)) {
-		t->err = (int)jget_u64(err, "errno");
-		t->err_offset = jget_u64(err, "offset");
-		jget_str(err, "file", t->err_file, sizeof(t->err_file));
+		t->err = (int)rk_u64(err, "errno");
+		t->err_offset = rk_u64(err, "offset");
+		rk_strcpy(err, "file", t->err_file, sizeof(t->err_file));
 		/* "short read: ..." ("short transfer" before the lengths were kept); a short read has no errno. */
 		t->short_io = !strncmp(json_string_value(json_object_get(err, "message")) ?: "", "short ", 6);
-		t->short_got = (uint32_t)jget_u64(err, "bytes");
-		t->short_len = (uint32_t)jget_u64(err, "length");
+		t->short_got = (uint32_t)rk_u64(err, "bytes");
+		t->short_len = (uint32_t)rk_u64(err, "length");
 		if (t->short_io && !t->err)
 			t->err = ENODATA;
 		const char *op = json_string_value(json_object_get(err, "op"));
@@ -249,7 +238,7 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 			if (!strcmp(op, err_op_name(k)))
 				t->err_op = k;
 	}
-	series_from_json(json_object_get(o, "series"), &t->series);
+	series_from_json(json_object_get(o, RK_SERIES), &t->series);
 	return 0;
 }
 
@@ -261,15 +250,15 @@ static void targets_from_json(const json_t *a, struct job_result *jr)
 	jr->targets = xcalloc(jr->ntargets, sizeof(struct target));
 	json_array_foreach(a, i, o) {
 		struct target *t = &jr->targets[i];
-		jget_str(o, "path", t->path, sizeof(t->path));
-		jget_str(o, "fstype", t->fstype, sizeof(t->fstype));
-		jget_str(o, "device", t->device, sizeof(t->device));
-		t->is_blockdev = json_is_true(json_object_get(o, "blockdev"));
-		t->direct = json_is_true(json_object_get(o, "direct"));
-		t->created = json_is_true(json_object_get(o, "created"));
-		t->size = jget_u64(o, "size");
-		t->layout_bytes = jget_u64(o, "layout_bytes");
-		t->layout_ns = jget_u64(o, "layout_ns");
+		rk_strcpy(o, RK_PATH, t->path, sizeof(t->path));
+		rk_strcpy(o, "fstype", t->fstype, sizeof(t->fstype));
+		rk_strcpy(o, "device", t->device, sizeof(t->device));
+		t->is_blockdev = json_is_true(json_object_get(o, RK_BLOCKDEV));
+		t->direct = json_is_true(json_object_get(o, RK_DIRECT));
+		t->created = json_is_true(json_object_get(o, RK_CREATED));
+		t->size = rk_u64(o, "size");
+		t->layout_bytes = rk_u64(o, "layout_bytes");
+		t->layout_ns = rk_u64(o, "layout_ns");
 		t->fd = -1;
 	}
 	if (!n)
@@ -280,13 +269,13 @@ static void targets_from_json(const json_t *a, struct job_result *jr)
 static void steady_from_json(const json_t *o, struct job_result *jr)
 {
 	struct ss_result *s = &jr->ss;
-	const json_t *w = json_object_get(o, "window");
+	const json_t *w = json_object_get(o, RK_WINDOW);
 	const json_t *iops = json_object_get(w, "iops"), *bw = json_object_get(w, "bw_bytes");
 	if (!json_is_object(o))
 		return;
-	jr->job.ss_dur_ns = jget_u64(o, "duration_ns");
-	jr->job.ss_ramp_ns = jget_u64(o, "ramp_ns");
-	jr->job.ss_limit = jget_real(o, "limit");
+	jr->job.ss_dur_ns = rk_u64(o, "duration_ns");
+	jr->job.ss_ramp_ns = rk_u64(o, "ramp_ns");
+	jr->job.ss_limit = rk_num(o, "limit");
 	jr->job.ss_pct = json_is_true(json_object_get(o, "limit_pct"));
 	const char *kind = json_string_value(json_object_get(o, "criterion"));
 	for (int k = 1; kind && ss_kind_names[k]; k++)
@@ -294,12 +283,12 @@ static void steady_from_json(const json_t *o, struct job_result *jr)
 			jr->job.ss_kind = k;
 	ss_init(s, &jr->job, 0);
 	s->attained = json_is_true(json_object_get(o, "attained"));
-	s->attained_ns = jget_u64(o, "attained_ns");
+	s->attained_ns = rk_u64(o, "attained_ns");
 	s->judged = json_is_true(json_object_get(o, "judged"));
-	s->last.criterion = jget_real(o, "value");
-	s->last.mean = jget_real(o, "mean");
-	s->last.slope = jget_real(o, "slope");
-	s->last.deviation = jget_real(o, "max_deviation");
+	s->last.criterion = rk_num(o, "value");
+	s->last.mean = rk_num(o, "mean");
+	s->last.slope = rk_num(o, "slope");
+	s->last.deviation = rk_num(o, "max_deviation");
 	for (size_t i = 0; i < json_array_size(iops) && i < s->n; i++) {
 		s->iops[i] = json_number_value(json_array_get(iops, i));
 		s->bw[i] = json_number_value(json_array_get(bw, i));
@@ -314,35 +303,35 @@ int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *
 	options_defaults(&jr->job, &s);
 	if (!json_is_object(o))
 		return err_set(e, EXIT_USAGE, "a job is not a JSON object");
-	if (options_from_json(json_object_get(o, "options"), &jr->job, e))
+	if (options_from_json(json_object_get(o, RK_OPTIONS), &jr->job, e))
 		return -1;
-	jget_str(o, "name", jr->job.name, sizeof(jr->job.name));
-	jr->group = (unsigned)jget_u64(o, "group");
-	jr->nthreads = (unsigned)jget_u64(o, "threads_n");
+	rk_strcpy(o, RK_NAME, jr->job.name, sizeof(jr->job.name));
+	jr->group = (unsigned)rk_u64(o, "group");
+	jr->nthreads = (unsigned)rk_u64(o, "threads_n");
 	jr->nthreads = jr->nthreads ? jr->nthreads : 1;
-	jr->buffered_fallback = json_is_true(json_object_get(o, "buffered_fallback"));
-	jr->invalidate_ns = jget_u64(o, "invalidate_ns");
+	jr->buffered_fallback = json_is_true(json_object_get(o, RK_BUFFERED_FALLBACK));
+	jr->invalidate_ns = rk_u64(o, "invalidate_ns");
 	const json_t *res = json_object_get(o, "resident_before_bytes");
-	jr->resident_before = json_is_number(res) ? (int64_t)u64_of(res) : -1;
+	jr->resident_before = json_is_number(res) ? (int64_t)rk_u64_of(res) : -1;
 	const json_t *uns = json_object_get(o, "unsynced_after_bytes");
-	jr->unsynced_after = json_is_number(uns) ? (int64_t)u64_of(uns) : -1;
+	jr->unsynced_after = json_is_number(uns) ? (int64_t)rk_u64_of(uns) : -1;
 	const json_t *copy = json_object_get(o, "copy");
 	if (json_is_object(copy)) {
-		jget_str(copy, "path", jr->job.copy.path, sizeof(jr->job.copy.path));
-		jr->job.copy.offset = jget_u64(copy, "offset");
-		jr->job.copy.direct = json_is_true(json_object_get(copy, "direct"));
+		rk_strcpy(copy, RK_PATH, jr->job.copy.path, sizeof(jr->job.copy.path));
+		jr->job.copy.offset = rk_u64(copy, "offset");
+		jr->job.copy.direct = json_is_true(json_object_get(copy, RK_DIRECT));
 		const char *sync = json_string_value(json_object_get(copy, "sync"));
 		jr->job.copy.sync = !sync ? SYNC_NONE : !strcmp(sync, "sync") ? SYNC_SYNC :
 				    !strcmp(sync, "dsync") ? SYNC_DSYNC : SYNC_NONE;
 	}
-	targets_from_json(json_object_get(o, "targets"), jr);
+	targets_from_json(json_object_get(o, RK_TARGETS), jr);
 	stats_init(&jr->total);
 	jr->threads = xcalloc(jr->nthreads, sizeof(struct thread_stats));
 	for (unsigned t = 0; t < jr->nthreads; t++)
 		stats_init(&jr->threads[t]);
 	if (stats_from_json(o, &jr->total, e))
 		return err_set(e, EXIT_USAGE, "job %s: %s", jr->job.name, e->msg);
-	steady_from_json(json_object_get(o, "steadystate"), jr);
+	steady_from_json(json_object_get(o, RK_STEADYSTATE), jr);
 	const json_t *th = json_object_get(o, "threads");
 	for (unsigned t = 0; t < jr->nthreads && t < json_array_size(th); t++)
 		if (stats_from_json(json_array_get(th, t), &jr->threads[t], e))
@@ -358,22 +347,22 @@ static void devices_from_json(const json_t *a, struct run_result *r)
 		if (r->ndevs == MAX_DEVS)
 			break;
 		struct dev_result *d = &r->devs[r->ndevs++];
-		jget_str(o, "name", d->name, sizeof(d->name));
-		d->rd_ios = jget_u64(o, "read_ios");
-		d->rd_sectors = jget_u64(o, "read_bytes") / 512;
-		d->wr_ios = jget_u64(o, "write_ios");
-		d->wr_sectors = jget_u64(o, "write_bytes") / 512;
-		d->span_ns = jget_u64(o, "span_ns");
-		d->io_ticks_ms = (uint64_t)(jget_real(o, "util_pct") / 100 * (double)d->span_ns / 1e6);
-		jget_str(o, "disk", d->disk, sizeof(d->disk));
+		rk_strcpy(o, RK_NAME, d->name, sizeof(d->name));
+		d->rd_ios = rk_u64(o, "read_ios");
+		d->rd_sectors = rk_u64(o, "read_bytes") / 512;
+		d->wr_ios = rk_u64(o, "write_ios");
+		d->wr_sectors = rk_u64(o, "write_bytes") / 512;
+		d->span_ns = rk_u64(o, "span_ns");
+		d->io_ticks_ms = (uint64_t)(rk_num(o, "util_pct") / 100 * (double)d->span_ns / 1e6);
+		rk_strcpy(o, "disk", d->disk, sizeof(d->disk));
 		/* The counts behind iostat -x's columns, back from the columns (ms are whole). */
-		const json_t *c = json_object_get(o, "iostat");
+		const json_t *c = json_object_get(o, RK_IOSTAT);
 		double ms = (double)d->span_ns / 1e6;
-		d->rd_ticks_ms = (uint64_t)llround(jget_real(c, "r_await_ms") * (double)d->rd_ios);
-		d->wr_ticks_ms = (uint64_t)llround(jget_real(c, "w_await_ms") * (double)d->wr_ios);
-		d->in_queue_ms = (uint64_t)llround(jget_real(c, "aqu_sz") * ms);
-		d->rd_merges = (uint64_t)llround(jget_real(c, "rrqm_s") * ms / 1e3);
-		d->wr_merges = (uint64_t)llround(jget_real(c, "wrqm_s") * ms / 1e3);
+		d->rd_ticks_ms = (uint64_t)llround(rk_num(c, "r_await_ms") * (double)d->rd_ios);
+		d->wr_ticks_ms = (uint64_t)llround(rk_num(c, "w_await_ms") * (double)d->wr_ios);
+		d->in_queue_ms = (uint64_t)llround(rk_num(c, "aqu_sz") * ms);
+		d->rd_merges = (uint64_t)llround(rk_num(c, "rrqm_s") * ms / 1e3);
+		d->wr_merges = (uint64_t)llround(rk_num(c, "wrqm_s") * ms / 1e3);
 		d->ok = true;
 	}
 }
@@ -382,7 +371,7 @@ static void devices_from_json(const json_t *a, struct run_result *r)
 static void iostat_from_json(const json_t *root, struct run_result *r)
 {
 	struct iostat_run *io = &r->iostat;
-	const json_t *a = json_object_get(root, "other_io"), *o;
+	const json_t *a = json_object_get(root, RK_OTHER_IO), *o;
 	size_t i;
 	io->others_ok = json_is_array(a);
 	if (json_array_size(a))
@@ -390,21 +379,21 @@ static void iostat_from_json(const json_t *root, struct run_result *r)
 	json_array_foreach(a, i, o) {
 		struct other_io *x = &io->others[io->nothers++];
 		x->pid = (int)json_integer_value(json_object_get(o, "pid"));
-		jget_str(o, "name", x->name, sizeof(x->name));
-		x->read_bytes = jget_u64(o, "read_bytes");
-		x->write_bytes = jget_u64(o, "write_bytes");
+		rk_strcpy(o, RK_NAME, x->name, sizeof(x->name));
+		x->read_bytes = rk_u64(o, "read_bytes");
+		x->write_bytes = rk_u64(o, "write_bytes");
 	}
-	json_array_foreach(json_object_get(root, "no_device"), i, o) {
+	json_array_foreach(json_object_get(root, RK_NO_DEVICE), i, o) {
 		if (io->nnodev == sizeof(io->nodev) / sizeof(io->nodev[0]))
 			break;
-		jget_str(o, "path", io->nodev[io->nnodev].path, sizeof(io->nodev[0].path));
-		jget_str(o, "fstype", io->nodev[io->nnodev++].fstype, sizeof(io->nodev[0].fstype));
+		rk_strcpy(o, RK_PATH, io->nodev[io->nnodev].path, sizeof(io->nodev[0].path));
+		rk_strcpy(o, "fstype", io->nodev[io->nnodev++].fstype, sizeof(io->nodev[0].fstype));
 	}
 }
 
 int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err *e)
 {
-	const json_t *jobs = json_object_get(root, "jobs"), *o;
+	const json_t *jobs = json_object_get(root, RK_JOBS), *o;
 	size_t i;
 	memset(r, 0, sizeof(*r));
 	r->njobs = (unsigned)json_array_size(jobs);
@@ -414,16 +403,16 @@ int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err
 			return -1;
 		r->jobs[i].job.index = (unsigned)i;
 	}
-	devices_from_json(json_object_get(root, "devices"), r);
+	devices_from_json(json_object_get(root, RK_DEVICES), r);
 	iostat_from_json(root, r);
-	const json_t *notes = json_object_get(root, "notes");
+	const json_t *notes = json_object_get(root, RK_NOTES);
 	json_array_foreach(notes, i, o)
 		if (r->nnotes < MAX_NOTES && json_is_string(o))
 			snprintf(r->notes[r->nnotes++], sizeof(r->notes[0]), "%s", json_string_value(o));
-	r->elapsed_ns = jget_u64(root, "elapsed_ns");
-	r->status = (int)json_integer_value(json_object_get(root, "status"));
-	r->interrupted = json_is_true(json_object_get(root, "interrupted"));
-	const char *err = json_string_value(json_object_get(root, "error"));
+	r->elapsed_ns = rk_u64(root, "elapsed_ns");
+	r->status = (int)json_integer_value(json_object_get(root, RK_STATUS));
+	r->interrupted = json_is_true(json_object_get(root, RK_INTERRUPTED));
+	const char *err = json_string_value(json_object_get(root, RK_ERROR));
 	if (err)
 		err_set(&r->err, r->status ? r->status : EXIT_USAGE, "%s", err);
 	struct tm tm;

@@ -4,6 +4,7 @@
  * match.  The file is read by result_load (json_read.c).
  */
 #include "common.h"
+#include "result_keys.h"
 #include "ctx.h"
 #include "report/report.h"
 
@@ -91,20 +92,20 @@ static bool moved(const json_t *dirs, const char *dir)
 /* suite.targets[].cases.NAME.DIR.FIG = {median, min, max, passes}: a column per target. */
 static int load_suite(struct saved_result *r, const json_t *suite, struct ig_err *e)
 {
-	const json_t *targets = json_object_get(suite, "targets"), *t, *cases = json_object_get(suite, "cases");
+	const json_t *targets = json_object_get(suite, RK_TARGETS), *t, *cases = json_object_get(suite, RK_CASES);
 	if (!json_is_array(targets) || !json_is_array(cases))
 		return err_set(e, EXIT_USAGE, "compare: %s: \"suite\" has no targets or cases", r->path);
 	const struct metric *metrics = strcmp(r->command, "latency") ? suite_metrics : latency_metrics;
 	r->settings = json_object();
-	json_object_set_new(r->settings, "options", settings_of(json_object_get(suite, "options")));
-	json_object_set(r->settings, "cases", (json_t *)cases);
+	json_object_set_new(r->settings, RK_OPTIONS, settings_of(json_object_get(suite, RK_OPTIONS)));
+	json_object_set(r->settings, RK_CASES, (json_t *)cases);
 	size_t ti;
 	json_array_foreach(targets, ti, t) {
-		const char *path = json_string_value(json_object_get(t, "path"));
-		const json_t *byname = json_object_get(t, "cases"), *kase;
+		const char *path = json_string_value(json_object_get(t, RK_PATH));
+		const json_t *byname = json_object_get(t, RK_CASES), *kase;
 		size_t ci;
 		json_array_foreach(cases, ci, kase) {
-			const char *name = json_string_value(json_object_get(kase, "name"));
+			const char *name = json_string_value(json_object_get(kase, RK_NAME));
 			const json_t *dirs = json_object_get(byname, name ? name : "");
 			static const char *const dir_names[] = { "read", "write", "total" };
 			bool both = moved(dirs, "read") && moved(dirs, "write");
@@ -117,7 +118,7 @@ static int load_suite(struct saved_result *r, const json_t *suite, struct ig_err
 					const json_t *f = json_object_get(figs, m->key);
 					char row[256];
 					snprintf(row, sizeof(row), "%s: %s %s", name, dir_names[d], m->label);
-					json_int_t passes = json_integer_value(json_object_get(f, "passes"));
+					json_int_t passes = json_integer_value(json_object_get(f, RK_PASSES));
 					add_entry(r, path ? path : "", row, m, num(json_object_get(f, "median")),
 						  num(json_object_get(f, "min")), num(json_object_get(f, "max")),
 						  passes > 1 ? (unsigned)passes : 0);
@@ -139,7 +140,7 @@ static void load_jobs(struct saved_result *r, const json_t *jobs, bool rates)
 	const json_t *j;
 	size_t i;
 	json_array_foreach(jobs, i, j) {
-		const char *name = json_string_value(json_object_get(j, "name"));
+		const char *name = json_string_value(json_object_get(j, RK_NAME));
 		for (unsigned d = 0; d < 2; d++) {
 			const json_t *op = json_object_get(j, dirs[d]);
 			if (!(num(json_object_get(op, "bytes")) > 0))
@@ -166,14 +167,14 @@ static void load_jobs(struct saved_result *r, const json_t *jobs, bool rates)
 
 static int load_run(struct saved_result *r, const json_t *root, struct ig_err *e)
 {
-	const json_t *jobs = json_object_get(root, "jobs"), *j;
+	const json_t *jobs = json_object_get(root, RK_JOBS), *j;
 	if (!json_is_array(jobs))
 		return err_set(e, EXIT_USAGE, "compare: %s: no \"jobs\" array", r->path);
 	r->settings = json_object();
 	size_t i;
 	json_array_foreach(jobs, i, j) {
-		const char *name = json_string_value(json_object_get(j, "name"));
-		json_object_set_new(r->settings, name ? name : "?", settings_of(json_object_get(j, "options")));
+		const char *name = json_string_value(json_object_get(j, RK_NAME));
+		json_object_set_new(r->settings, name ? name : "?", settings_of(json_object_get(j, RK_OPTIONS)));
 	}
 	load_jobs(r, jobs, true);
 	return 0;
@@ -182,7 +183,7 @@ static int load_run(struct saved_result *r, const json_t *root, struct ig_err *e
 /* dd: the operands without if= and of= (two disks compared with the same operands), and dd's rate. */
 static int load_dd(struct saved_result *r, const json_t *root, struct ig_err *e)
 {
-	const json_t *dd = json_object_get(root, "dd");
+	const json_t *dd = json_object_get(root, RK_DD);
 	if (!json_is_object(dd))
 		return err_set(e, EXIT_USAGE, "compare: %s: no \"dd\" object", r->path);
 	r->settings = json_deep_copy(json_object_get(dd, "operands"));
@@ -193,7 +194,7 @@ static int load_dd(struct saved_result *r, const json_t *root, struct ig_err *e)
 	static const struct metric rate = { "bw_bytes", "MB/s (dd)", "MB/s", 1e6, 2, false };
 	double v = num(json_object_get(dd, "bw_bytes"));
 	add_entry(r, "", "dd: MB/s", &rate, v, v, v, 0);
-	load_jobs(r, json_object_get(root, "jobs"), false); /* dd's rate is the rate */
+	load_jobs(r, json_object_get(root, RK_JOBS), false); /* dd's rate is the rate */
 	return 0;
 }
 
@@ -205,9 +206,9 @@ int saved_load(const char *path, struct saved_result *r, struct ig_err *e)
 	json_t *root = result_load(path, &le);
 	if (!root)
 		return err_set(e, le.status, "compare: %s", le.msg);
-	const char *cmd = json_string_value(json_object_get(json_object_get(root, "iogauge"), "command"));
+	const char *cmd = json_string_value(json_object_get(json_object_get(root, RK_IOGAUGE), RK_COMMAND));
 	snprintf(r->command, sizeof(r->command), "%s", cmd);
-	const json_t *suite = json_object_get(root, "suite");
+	const json_t *suite = json_object_get(root, RK_SUITE);
 	int rc = suite ? load_suite(r, suite, e) : !strcmp(cmd, "dd") ? load_dd(r, root, e) : load_run(r, root, e);
 	if (!rc && !r->n)
 		rc = err_set(e, EXIT_USAGE, "compare: %s: no measured figures in it", path);

@@ -8,6 +8,7 @@
  * bon_csv2html read.  The executor (suite.c) runs the cases.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "options.h"
 #include "suite.h"
@@ -496,7 +497,7 @@ static json_t *bonnie_json(const struct suite_run *sr)
 		option_print(d, sr->base, sr->s, v, sizeof(v));
 		json_object_set_new(opts, d->name, json_string(v));
 	}
-	json_object_set_new(o, "options", opts);
+	json_object_set_new(o, RK_OPTIONS, opts);
 	json_object_set_new(o, "file_size", json_integer((json_int_t)sr->targets[0].size));
 	json_object_set_new(o, "tests", tests);
 	json_object_set_new(o, "csv", json_string(line));

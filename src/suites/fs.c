@@ -10,6 +10,7 @@
  * systems.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "ctx.h"
 #include "fsmake.h"
@@ -496,11 +497,11 @@ static json_t *fs_json(const struct suite_run *sr)
 {
 	const struct fs_state *st = state(sr);
 	json_t *o = json_object(), *devs = json_array(), *list = json_array(), *sc = json_array();
-	json_object_set_new(o, "suite", json_string(fs_suite_names[sr->s->fs.suite]));
+	json_object_set_new(o, RK_SUITE, json_string(fs_suite_names[sr->s->fs.suite]));
 	for (unsigned i = 0; st && i < st->ndevs; i++)
 		json_array_append_new(devs, json_string(st->devs[i]));
-	json_object_set_new(o, "devices", devs);
-	json_object_set_new(o, "loop_dir", st && st->loops ? json_string(sr->s->fs.loop_dir) : json_null());
+	json_object_set_new(o, RK_DEVICES, devs);
+	json_object_set_new(o, RK_LOOP_DIR, st && st->loops ? json_string(sr->s->fs.loop_dir) : json_null());
 	json_object_set_new(o, "dd_case", json_string(DD_WRITE_NAME));
 	for (unsigned t = 0; st && t < st->nfs; t++) {
 		const struct fs_made *m = &st->fs[t];
@@ -509,8 +510,8 @@ static json_t *fs_json(const struct suite_run *sr)
 		json_object_set_new(x, "type", json_string(m->spec.type));
 		json_object_set_new(x, "layout", m->spec.layout[0] ? json_string(m->spec.layout) : json_null());
 		json_object_set_new(x, "mount_options", json_string(m->spec.opts));
-		json_object_set_new(x, "devices", json_integer(m->ndevs));
-		json_object_set_new(x, "measured", json_boolean(sr->targets[t].tested));
+		json_object_set_new(x, RK_DEVICES, json_integer(m->ndevs));
+		json_object_set_new(x, RK_MEASURED, json_boolean(sr->targets[t].tested));
 		json_object_set_new(x, "refused", sr->targets[t].refused.status ? json_string(sr->targets[t].refused.msg) : json_null());
 		json_object_set_new(x, "mkfs_s", num_or_null(m->made ? (double)m->mkfs_ns / 1e9 : -1));
 		for (unsigned p = 0; p < sr->s->passes; p++)
@@ -523,16 +524,16 @@ static json_t *fs_json(const struct suite_run *sr)
 		if (s < 0 || !sr->targets[t].tested || !sr->targets[s].tested)
 			continue;
 		json_t *r = json_object(), *cases = json_object();
-		json_object_set_new(r, "target", json_string(m->spec.label));
+		json_object_set_new(r, RK_TARGET, json_string(m->spec.label));
 		json_object_set_new(r, "single", json_string(st->fs[s].spec.label));
-		json_object_set_new(r, "devices", json_integer(m->ndevs));
+		json_object_set_new(r, RK_DEVICES, json_integer(m->ndevs));
 		for (unsigned row = 0; row <= sr->suite->ncases; row++)
 			json_object_set_new(cases, row < sr->suite->ncases ? sr->suite->cases[row].name : "dd write + writeback",
 					    num_or_null(ratio(sr, t, (unsigned)s, row)));
 		json_object_set_new(r, "ratio", cases);
 		json_array_append_new(sc, r);
 	}
-	json_object_set_new(o, "filesystems", list);
+	json_object_set_new(o, RK_FILESYSTEMS, list);
 	json_object_set_new(o, "scaling", sc);
 	return o;
 }

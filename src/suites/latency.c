@@ -7,6 +7,7 @@
  * with a column per target.
  */
 #include "cluster.h"
+#include "result_keys.h"
 #include "common.h"
 #include "commands.h"
 #include "devinfo.h"
@@ -283,7 +284,7 @@ static json_t *ig_json_latency(const struct suite_run *sr)
 		struct ioping_sum s;
 		sum_of(t, &s);
 		json_t *x = json_object();
-		json_object_set_new(x, "path", ig_json_text(sr->targets[i].shown));
+		json_object_set_new(x, RK_PATH, ig_json_text(sr->targets[i].shown));
 		json_object_set_new(x, "description", ig_json_text(t->desc));
 		json_object_set_new(x, "writes", json_boolean(s.writes));
 		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
@@ -291,7 +292,7 @@ static json_t *ig_json_latency(const struct suite_run *sr)
 					    ig_json_u64(*(const uint64_t *)((const char *)&s + sum_keys[k].off)));
 		json_array_append_new(targets, x);
 	}
-	json_object_set_new(o, "targets", targets);
+	json_object_set_new(o, RK_TARGETS, targets);
 	return o;
 }
 
@@ -300,14 +301,14 @@ static void latency_print_saved(FILE *f, const json_t *root)
 {
 	size_t i;
 	const json_t *x;
-	json_array_foreach(json_object_get(json_object_get(root, "latency"), "targets"), i, x) {
+	json_array_foreach(json_object_get(json_object_get(root, "latency"), RK_TARGETS), i, x) {
 		struct ioping_sum s = { .writes = json_is_true(json_object_get(x, "writes")) };
 		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
 			*(uint64_t *)((char *)&s + sum_keys[k].off) =
 				(uint64_t)json_number_value(json_object_get(x, sum_keys[k].key));
 		if (i)
 			fputc('\n', f);
-		print_sum(f, json_string_value(json_object_get(x, "path")) ?: "",
+		print_sum(f, json_string_value(json_object_get(x, RK_PATH)) ?: "",
 			  json_string_value(json_object_get(x, "description")) ?: "", &s);
 	}
 }

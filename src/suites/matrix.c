@@ -8,6 +8,7 @@
  * as Orion lays them out (rows: large levels, columns: small levels).
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "knee.h"
 #include "options.h"
@@ -512,7 +513,7 @@ static json_t *matrix_json(const struct suite_run *sr)
 		json_t *p = json_object();
 		json_object_set_new(p, "small", json_integer(q.s));
 		json_object_set_new(p, "large", json_integer(q.l));
-		json_object_set_new(p, "measured", json_boolean(q.done));
+		json_object_set_new(p, RK_MEASURED, json_boolean(q.done));
 		json_object_set_new(p, "small_iops", q.s && q.done ? json_real(q.iops) : json_null());
 		json_object_set_new(p, "small_lat_ms", q.s && q.done ? json_real(q.lat_ms) : json_null());
 		json_object_set_new(p, "large_mbps", q.l && q.done ? json_real(q.mbps) : json_null());
@@ -520,7 +521,7 @@ static json_t *matrix_json(const struct suite_run *sr)
 	}
 	bests(sr, &m, &i, &l);
 	json_object_set_new(o, "testname", json_string(sr->s->matrix.testname));
-	json_object_set_new(o, "points", pts);
+	json_object_set_new(o, RK_POINTS, pts);
 	json_object_set_new(o, "max_large_mbps", best_json(&m));
 	json_object_set_new(o, "max_small_iops", best_json(&i));
 	json_object_set_new(o, "min_small_lat_ms", best_json(&l));

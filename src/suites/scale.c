@@ -18,6 +18,7 @@
  * first step under its threshold.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "knee.h"
 #include "options.h"
@@ -227,11 +228,11 @@ static json_t *ig_json_step(const struct suite_run *sr, const struct knee *k, in
 		return json_null();
 	const struct step *s = &k->steps[c];
 	json_t *o = json_object();
-	json_object_set_new(o, "case", json_string(sr->suite->cases[c].name));
+	json_object_set_new(o, RK_CASE, json_string(sr->suite->cases[c].name));
 	json_object_set_new(o, "iodepth", json_integer(s->qd));
-	json_object_set_new(o, "numjobs", json_integer(s->threads));
+	json_object_set_new(o, RK_NUMJOBS, json_integer(s->threads));
 	json_object_set_new(o, "outstanding_nominal", json_integer((json_int_t)s->qd * s->threads));
-	json_object_set_new(o, "measured", json_boolean(s->measured));
+	json_object_set_new(o, RK_MEASURED, json_boolean(s->measured));
 	if (s->measured) {
 		json_object_set_new(o, "outstanding", json_real(s->little));
 		json_object_set_new(o, "iops", json_real(s->iops));
@@ -255,7 +256,7 @@ static json_t *ig_json_scale(const struct suite_run *sr)
 		json_t *x = json_object(), *steps = json_array();
 		struct knee k;
 		analyse(sr, t, &k);
-		json_object_set_new(x, "path", ig_json_text(sr->targets[t].shown));
+		json_object_set_new(x, RK_PATH, ig_json_text(sr->targets[t].shown));
 		for (unsigned c = 0; c < k.n; c++)
 			json_array_append_new(steps, ig_json_step(sr, &k, (int)c));
 		json_object_set_new(x, "steps", steps);
@@ -269,7 +270,7 @@ static json_t *ig_json_scale(const struct suite_run *sr)
 		json_array_append_new(targets, x);
 		free(k.steps);
 	}
-	json_object_set_new(o, "targets", targets);
+	json_object_set_new(o, RK_TARGETS, targets);
 	return o;
 }
 

@@ -18,6 +18,7 @@
  * and the cases' options, so a saved result reads back the same.
  */
 #include "common.h"
+#include "result_keys.h"
 #include "commands.h"
 #include "options.h"
 #include "steady.h"
@@ -419,14 +420,14 @@ static void ig_json_cases(json_t *x, const struct suite_run *sr, unsigned t, con
 	json_t *cases = json_array(), *table = json_object(), *rows = json_array();
 	for (unsigned c = 0; c < g->n; c++) {
 		json_t *k = json_object();
-		json_object_set_new(k, "name", json_string(sr->suite->cases[c].name));
+		json_object_set_new(k, RK_NAME, json_string(sr->suite->cases[c].name));
 		json_object_set_new(k, "bs", ig_json_u64(g->bs[c]));
-		json_object_set_new(k, "read_pct", json_integer(g->mix[c]));
-		json_object_set_new(k, "rounds", ig_json_rounds(sr, t, c));
+		json_object_set_new(k, RK_READ_PCT, json_integer(g->mix[c]));
+		json_object_set_new(k, RK_ROUNDS, ig_json_rounds(sr, t, c));
 		json_object_set_new(k, "iops_mean", ig_json_num(average_iops(sr, t, c, first, last)));
 		json_array_append_new(cases, k);
 	}
-	json_object_set_new(x, "cases", cases);
+	json_object_set_new(x, RK_CASES, cases);
 	json_object_set_new(table, "rounds_averaged",
 			    json_string(v->reached ? "steady window" : v->first >= 0 ? "last window" : "all"));
 	json_object_set_new(table, "first_round", json_integer(first + 1));
@@ -462,16 +463,16 @@ static json_t *ig_json_steady(const struct suite_run *sr)
 		struct verdict v;
 		json_t *x = json_object();
 		judge(sr, t, g->tracked, &v);
-		json_object_set_new(x, "path", ig_json_text(sr->targets[t].shown));
+		json_object_set_new(x, RK_PATH, ig_json_text(sr->targets[t].shown));
 		json_object_set_new(x, "prepare_ns", ig_json_u64(sr->targets[t].prepare_ns));
 		json_object_set_new(x, "prepare_bytes", ig_json_u64(sr->targets[t].prepare_bytes));
-		json_object_set_new(x, "rounds", ig_json_rounds(sr, t, g->tracked));
+		json_object_set_new(x, RK_ROUNDS, ig_json_rounds(sr, t, g->tracked));
 		json_object_set_new(x, "reached", json_boolean(v.reached));
-		json_object_set_new(x, "window", ig_json_window(&v));
+		json_object_set_new(x, RK_WINDOW, ig_json_window(&v));
 		ig_json_cases(x, sr, t, g, &v);
 		json_array_append_new(targets, x);
 	}
-	json_object_set_new(o, "targets", targets);
+	json_object_set_new(o, RK_TARGETS, targets);
 	free(g);
 	return o;
 }

@@ -1,5 +1,6 @@
 /* tree's JSON object, its --hash-out lines, and its object read back from a saved result (tree_int.h). */
 #include "common.h"
+#include "result_keys.h"
 #include "compress.h"
 #include "digest.h"
 #include "suite.h"
@@ -37,7 +38,7 @@ static json_t *ig_json_walk(const struct tree_job *tj)
 	json_object_set_new(o, "blockdevs", ig_json_u64(w->blockdevs));
 	json_object_set_new(o, "other_fs", ig_json_u64(w->other_fs));
 	json_object_set_new(o, "unreadable", ig_json_u64(w->unreadable));
-	json_object_set_new(o, "first_unreadable", w->unreadable ? ig_json_text(w->first_unreadable) : json_null());
+	json_object_set_new(o, RK_FIRST_UNREADABLE, w->unreadable ? ig_json_text(w->first_unreadable) : json_null());
 	json_object_set_new(o, "vanished", ig_json_u64(w->vanished));
 	json_object_set_new(o, "walk_ns", ig_json_u64(w->walk_ns));
 	return o;
@@ -74,9 +75,9 @@ static json_t *ig_json_run(const struct tree_job *tj, const struct tree_case *r)
 	if (r->first_unreadable) {
 		char name[PATH_MAX + 64];
 		tree_describe(tj, r->first_unreadable - 1, name, sizeof(name));
-		json_object_set_new(o, "first_unreadable", ig_json_text(name));
+		json_object_set_new(o, RK_FIRST_UNREADABLE, ig_json_text(name));
 	} else {
-		json_object_set_new(o, "first_unreadable", json_null());
+		json_object_set_new(o, RK_FIRST_UNREADABLE, json_null());
 	}
 	json_object_set_new(o, "hash_bytes", ig_json_u64(r->hash_bytes));
 	json_object_set_new(o, "hash_ns", ig_json_u64(r->hash_ns));
@@ -95,9 +96,9 @@ static json_t *ig_json_step(const struct suite_run *sr, unsigned t, const struct
 		return json_null();
 	const struct step *s = &k->steps[c];
 	json_t *o = json_object();
-	json_object_set_new(o, "case", json_string(sr->suite->cases[c].name));
+	json_object_set_new(o, RK_CASE, json_string(sr->suite->cases[c].name));
 	json_object_set_new(o, "streams", json_integer(s->streams));
-	json_object_set_new(o, "measured", json_boolean(s->measured));
+	json_object_set_new(o, RK_MEASURED, json_boolean(s->measured));
 	if (s->measured) {
 		json_object_set_new(o, "files", num_or_null(s->files));
 		json_object_set_new(o, "bytes", num_or_null(s->bytes));
@@ -120,7 +121,7 @@ static json_t *ig_json_step(const struct suite_run *sr, unsigned t, const struct
 		const struct tree_case *r = run_at(sr, t, pass, (unsigned)c);
 		json_array_append_new(runs, r && r->done ? ig_json_run(&p->trees[t], r) : json_null());
 	}
-	json_object_set_new(o, "passes", runs);
+	json_object_set_new(o, RK_PASSES, runs);
 	return o;
 }
 
@@ -145,8 +146,8 @@ json_t *tree_json(const struct suite_run *sr)
 		const struct tree_job *tj = &p->trees[t];
 		struct curve k;
 		tree_analyse(sr, t, &k);
-		json_object_set_new(x, "path", ig_json_text(sr->targets[t].shown));
-		json_object_set_new(x, "tree", tj->walked ? ig_json_walk(tj) : json_null());
+		json_object_set_new(x, RK_PATH, ig_json_text(sr->targets[t].shown));
+		json_object_set_new(x, RK_TREE, tj->walked ? ig_json_walk(tj) : json_null());
 		json_object_set_new(x, "built", ig_json_built(sr, tj));
 		for (unsigned c = 0; c < k.n; c++)
 			json_array_append_new(steps, ig_json_step(sr, t, &k, (int)c));
@@ -161,7 +162,7 @@ json_t *tree_json(const struct suite_run *sr)
 		json_array_append_new(targets, x);
 		free(k.steps);
 	}
-	json_object_set_new(o, "targets", targets);
+	json_object_set_new(o, RK_TARGETS, targets);
 	return o;
 }
 
@@ -224,30 +225,25 @@ int tree_write_hashes(const struct suite_run *sr, bool check_only, struct ig_err
 
 /* ---- a saved result: the tree object back into the suite's state, for print */
 
-static uint64_t u64_of(const json_t *o, const char *key)
-{
-	return (uint64_t)json_number_value(json_object_get(o, key));
-}
-
 static void load_walk(struct tree_job *tj, const json_t *w)
 {
 	struct tree_walk *k = &tj->walk;
 	const char *s = json_string_value(json_object_get(w, "root"));
 	snprintf(tj->root, sizeof(tj->root), "%s", s ? s : "");
-	k->dirs = u64_of(w, "dirs");
-	k->files = u64_of(w, "files");
-	k->bytes = u64_of(w, "bytes");
-	k->items = u64_of(w, "items");
-	k->symlinks = u64_of(w, "symlinks");
-	k->fifos = u64_of(w, "fifos");
-	k->sockets = u64_of(w, "sockets");
-	k->chardevs = u64_of(w, "chardevs");
-	k->blockdevs = u64_of(w, "blockdevs");
-	k->other_fs = u64_of(w, "other_fs");
-	k->unreadable = u64_of(w, "unreadable");
-	k->vanished = u64_of(w, "vanished");
-	k->walk_ns = u64_of(w, "walk_ns");
-	s = json_string_value(json_object_get(w, "first_unreadable"));
+	k->dirs = rk_u64(w, "dirs");
+	k->files = rk_u64(w, "files");
+	k->bytes = rk_u64(w, "bytes");
+	k->items = rk_u64(w, "items");
+	k->symlinks = rk_u64(w, "symlinks");
+	k->fifos = rk_u64(w, "fifos");
+	k->sockets = rk_u64(w, "sockets");
+	k->chardevs = rk_u64(w, "chardevs");
+	k->blockdevs = rk_u64(w, "blockdevs");
+	k->other_fs = rk_u64(w, "other_fs");
+	k->unreadable = rk_u64(w, "unreadable");
+	k->vanished = rk_u64(w, "vanished");
+	k->walk_ns = rk_u64(w, "walk_ns");
+	s = json_string_value(json_object_get(w, RK_FIRST_UNREADABLE));
 	snprintf(k->first_unreadable, sizeof(k->first_unreadable), "%s", s ? s : "");
 	tj->walked = true;
 }
@@ -256,39 +252,39 @@ static int load_built(struct tree_priv *p, struct tree_job *tj, const json_t *b,
 {
 	struct tree_make *m = &p->make;
 	char err[256];
-	m->files = u64_of(b, "files");
-	m->size_lo = u64_of(b, "size_min");
-	m->size_hi = u64_of(b, "size_max");
-	m->per_dir = (unsigned)u64_of(b, "files_per_dir");
-	m->fanout = (unsigned)u64_of(b, "fanout");
-	m->seed = u64_of(b, "seed");
+	m->files = rk_u64(b, "files");
+	m->size_lo = rk_u64(b, "size_min");
+	m->size_hi = rk_u64(b, "size_max");
+	m->per_dir = (unsigned)rk_u64(b, "files_per_dir");
+	m->fanout = (unsigned)rk_u64(b, "fanout");
+	m->seed = rk_u64(b, "seed");
 	const char *d = json_string_value(json_object_get(b, "data"));
 	if (data_parse(d ? d : "random", &m->data, "data", err, sizeof(err)))
 		return err_set(e, EXIT_USAGE, "saved tree: %s", err);
 	tj->make = m;
 	tj->built = true;
-	tj->build_bytes = u64_of(b, "bytes");
-	tj->build_ns = u64_of(b, "build_ns");
+	tj->build_bytes = rk_u64(b, "bytes");
+	tj->build_ns = rk_u64(b, "build_ns");
 	p->kept = json_is_true(json_object_get(b, "kept"));
 	return 0;
 }
 
 static void load_run(struct tree_priv *p, unsigned t, struct tree_case *r, const json_t *o)
 {
-	r->files = u64_of(o, "files");
-	r->bytes = u64_of(o, "bytes");
-	r->vanished = u64_of(o, "vanished");
-	r->changed = u64_of(o, "changed");
-	r->unreadable = u64_of(o, "unreadable");
-	r->hash_bytes = u64_of(o, "hash_bytes");
-	r->hash_ns = u64_of(o, "hash_ns");
-	r->comp_in = u64_of(o, "compress_in");
-	r->comp_out = u64_of(o, "compress_out");
-	r->comp_ns = u64_of(o, "compress_ns");
-	r->comp_failed = u64_of(o, "compress_failed");
+	r->files = rk_u64(o, "files");
+	r->bytes = rk_u64(o, "bytes");
+	r->vanished = rk_u64(o, "vanished");
+	r->changed = rk_u64(o, "changed");
+	r->unreadable = rk_u64(o, "unreadable");
+	r->hash_bytes = rk_u64(o, "hash_bytes");
+	r->hash_ns = rk_u64(o, "hash_ns");
+	r->comp_in = rk_u64(o, "compress_in");
+	r->comp_out = rk_u64(o, "compress_out");
+	r->comp_ns = rk_u64(o, "compress_ns");
+	r->comp_failed = rk_u64(o, "compress_failed");
 	r->resident = (int64_t)json_number_value(json_object_get(o, "resident_before"));
-	r->invalidate_ns = u64_of(o, "invalidate_ns");
-	const char *bad = json_string_value(json_object_get(o, "first_unreadable"));
+	r->invalidate_ns = rk_u64(o, "invalidate_ns");
+	const char *bad = json_string_value(json_object_get(o, RK_FIRST_UNREADABLE));
 	if (bad) {
 		r->first_unreadable = 1; /* named by p->bad: the saved tree has no items */
 		if (!p->bad[t])
@@ -313,12 +309,12 @@ int tree_load(struct suite_run *sr, const json_t *own, struct ig_err *e)
 	sr->priv = p;
 	size_t t;
 	const json_t *x;
-	json_array_foreach(json_object_get(own, "targets"), t, x) {
+	json_array_foreach(json_object_get(own, RK_TARGETS), t, x) {
 		if (t >= p->ntargets)
 			break;
 		struct tree_job *tj = &p->trees[t];
-		if (json_is_object(json_object_get(x, "tree")))
-			load_walk(tj, json_object_get(x, "tree"));
+		if (json_is_object(json_object_get(x, RK_TREE)))
+			load_walk(tj, json_object_get(x, RK_TREE));
 		if (json_is_object(json_object_get(x, "built")) && load_built(p, tj, json_object_get(x, "built"), e))
 			return -1;
 		size_t c;
@@ -326,7 +322,7 @@ int tree_load(struct suite_run *sr, const json_t *own, struct ig_err *e)
 		json_array_foreach(json_object_get(x, "steps"), c, step) {
 			size_t pass;
 			const json_t *run;
-			json_array_foreach(json_object_get(step, "passes"), pass, run) {
+			json_array_foreach(json_object_get(step, RK_PASSES), pass, run) {
 				struct tree_case *r = run_at(sr, (unsigned)t, (unsigned)pass, (unsigned)c);
 				if (r && json_is_object(run))
 					load_run(p, (unsigned)t, r, run);

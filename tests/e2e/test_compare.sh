@@ -73,6 +73,15 @@ refused "results with different settings (-s 8k)" 'different settings \(options.
 refused "run results with a different --bs" 'different settings \(j.bs: 4096 vs 8192\)' "$D/ra.json" "$D/rc.json"
 echo '{"a": 1}' >"$D/other.json"
 refused "JSON that iogauge did not write" 'not an iogauge result' "$D/la.json" "$D/other.json"
+# The schema: every result carries it; one from a newer iogauge is refused rather than misread;
+# one from before the key existed (no schema) is read as schema 1.
+check "a result names its schema (2)" jq -e ".iogauge.schema == 2" "$D/la.json"
+jq '.iogauge.schema = 3' "$D/la.json" >"$D/newer.json"
+refused "a result of a newer schema" 'result schema 3, this iogauge .* reads schemas 1 to 2' "$D/la.json" "$D/newer.json"
+jq '.iogauge.schema = "2"' "$D/la.json" >"$D/strschema.json"
+refused "a schema that is not an integer" 'result schema \(not an integer\)' "$D/la.json" "$D/strschema.json"
+jq 'del(.iogauge.schema)' "$D/la.json" >"$D/old.json"
+if "$IOGAUGE" compare "$D/la.json" "$D/old.json" >"$D/old.out" 2>&1; then pass "a result without a schema reads as schema 1"; else fail "a result without a schema reads as schema 1: $(head -c 300 "$D/old.out")"; fi
 echo 'not json' >"$D/bad.json"
 refused "a file that is not JSON" 'not a JSON result' "$D/la.json" "$D/bad.json"
 refused "a missing file" 'not a JSON result|No such file' "$D/la.json" "$D/missing.json"
