@@ -19,6 +19,8 @@ extern const struct command *const commands[];
 const struct command *command_find(const char *name);
 /* The --output-format asked is one the command writes?  0, or -1 with e set (status 2). */
 int command_check_format(const struct command *c, const struct settings *s, struct ig_err *e);
+/* The main of every suite command (cmds/suite_main.c). */
+int suite_main(const struct command *c, int argc, char **argv);
 /* Runs a command with its arguments (after the command word). */
 int command_run(const struct command *c, int argc, char **argv);
 /* The binary called as `fio`: `iogauge fio` with argv as fio's (cmds/fio.c). */

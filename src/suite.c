@@ -2,7 +2,7 @@
 #include "cluster.h"
 #include "result_keys.h"
 #include "common.h"
-#include "commands.h"
+#include "command.h"
 #include "ctx.h"
 #include "merge.h"
 #include "options.h"
@@ -10,6 +10,7 @@
 #include "stale.h"
 #include "verify.h"
 #include "suite.h"
+#include "suite_exec.h"
 #include "report/report.h"
 #include "engines/engine.h"
 
@@ -41,18 +42,6 @@ const char *const fig_names[FIG_NR] = { "mb_s",	    "iops",	  "lat_mean_ns",   "
 					"lat_p99_ns", "lat_max_ns", "lat_min_ns", "lat_stddev_ns",
 					"cpu_pct",    "elapsed_s" };
 
-struct exec {
-	struct suite_run sr;
-	struct run_ctx ctx;
-	struct job base;
-	unsigned target, pass, kase; /* where the run is, for the progress line */
-	uint64_t case_ns;            /* planned time of one case */
-	bool show_progress;
-	bool size_given;             /* the user chose the test file's size (size_opt) */
-	char size_opt[32];           /* that option as written: "--size", "-S" */
-	json_t *jobs;                /* every run's jobs, tagged with target, pass and case */
-	struct suite gen;            /* the suite with its generated cases (make_cases) */
-};
 
 static struct suite_cell *cell_at(const struct suite_run *sr, unsigned t, unsigned pass, unsigned c)
 {
@@ -134,7 +123,7 @@ int suite_case_jobs(const struct suite_run *sr, unsigned c, struct job *jobs, un
 }
 
 /* Does any case write (read)?  Then devices need the interlock (and a layout before reads). */
-static bool suite_does(const struct exec *x, bool (*does)(int rw))
+static bool suite_does(const struct suite_exec *x, bool (*does)(int rw))
 {
 	for (unsigned c = 0; c < x->sr.suite->ncases; c++) {
 		struct job j[SUITE_MAX_JOBS];
@@ -158,18 +147,18 @@ static void said_stale(void *arg, const struct stale_file *f)
 		 f->tree ? "file set" : "test file", f->pid);
 }
 
-static bool suite_writes(const struct exec *x)
+static bool suite_writes(const struct suite_exec *x)
 {
 	return suite_does(x, rw_writes) || x->sr.suite->prepare; /* a precondition writes */
 }
 
-static bool suite_reads(const struct exec *x)
+static bool suite_reads(const struct suite_exec *x)
 {
 	return suite_does(x, rw_reads);
 }
 
 /* The option that sets the test file's size: the first of the suite's that was given, else the first. */
-static void size_option(struct exec *x, const struct parsed_args *pa)
+static void size_option(struct suite_exec *x, const struct parsed_args *pa)
 {
 	const char *list = x->sr.cmd->suite->size_opts ? x->sr.cmd->suite->size_opts : "size";
 	char *copy = xstrdup(list), *save = NULL, *first = NULL;
@@ -190,7 +179,7 @@ static void size_option(struct exec *x, const struct parsed_args *pa)
 }
 
 /* A test file that does not fit above the floor: one line, the size, the free space, the floor. */
-static void refuse_floor(struct exec *x, struct suite_target *t, const char *path, uint64_t free_bytes,
+static void refuse_floor(struct suite_exec *x, struct suite_target *t, const char *path, uint64_t free_bytes,
 			 uint64_t room)
 {
 	char a[32], f[32], fl[32], fit[96] = "nothing fits here";
@@ -213,7 +202,7 @@ static void refuse_floor(struct exec *x, struct suite_target *t, const char *pat
 }
 
 /* Decide the file (or device) and its size; a refusal is kept in the target, not fatal. */
-static void resolve_target(struct exec *x, struct suite_target *t, const char *path)
+static void resolve_target(struct suite_exec *x, struct suite_target *t, const char *path)
 {
 	const struct settings *s = x->sr.s;
 	const char *name = x->sr.cmd->name;
@@ -234,7 +223,7 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
 	}
 	if (S_ISBLK(st.st_mode)) {
 		/* Refused now, before any target sees I/O. */
-		if (writes && safety_check_blockdev(&x->ctx, path, s->allow_destroy, &t->refused))
+		if (writes && safety_check_blockdev(x->ctx, path, s->allow_destroy, &t->refused))
 			return;
 		snprintf(t->file, sizeof(t->file), "%s", path);
 		t->is_dev = true;
@@ -337,7 +326,7 @@ static void resolve_target(struct exec *x, struct suite_target *t, const char *p
  * directory; its label stays what the suite named it.  0 when made (to be
  * torn down), -1 when refused (t->refused) or nothing was made.
  */
-static int made_target(struct exec *x, struct suite_target *t)
+static int made_target(struct suite_exec *x, struct suite_target *t)
 {
 	char dir[PATH_MAX], label[PATH_MAX];
 	unsigned i = (unsigned)(t - x->sr.targets);
@@ -353,7 +342,7 @@ static int made_target(struct exec *x, struct suite_target *t)
 
 static void progress(void *arg, const struct run_live *l)
 {
-	struct exec *x = arg;
+	struct suite_exec *x = arg;
 	const struct suite_run *sr = &x->sr;
 	unsigned ncases = sr->suite->ncases, npass = sr->s->passes;
 	unsigned done = (x->target * npass + x->pass) * ncases + x->kase;
@@ -378,7 +367,7 @@ static bool verifiable(const struct job *j)
 }
 
 /* A case's job on a target; a case may ask for a smaller region (--size) than the target's. */
-static int make_job(struct exec *x, struct suite_target *t, unsigned c, const char *opts,
+static int make_job(struct suite_exec *x, struct suite_target *t, unsigned c, const char *opts,
 		    struct job *j, struct ig_err *e)
 {
 	*j = x->base;
@@ -401,7 +390,7 @@ static int make_job(struct exec *x, struct suite_target *t, unsigned c, const ch
  * directory), the target's size unless the case names its own (sweep's file
  * sizes), which must fit.
  */
-static int make_jobs(struct exec *x, struct suite_target *t, unsigned c, struct job *jobs,
+static int make_jobs(struct suite_exec *x, struct suite_target *t, unsigned c, struct job *jobs,
 		     unsigned *n, struct ig_err *e)
 {
 	char b[32];
@@ -425,7 +414,7 @@ static int make_jobs(struct exec *x, struct suite_target *t, unsigned c, struct 
 	return 0;
 }
 
-static void add_jobs(struct exec *x, const struct run_result *r, unsigned c)
+static void add_jobs(struct suite_exec *x, const struct run_result *r, unsigned c)
 {
 	json_t *o = json_object();
 	ig_json_add_run(o, r, OG_ALL);
@@ -523,14 +512,14 @@ void suite_record(struct suite_run *sr, unsigned ti, unsigned pass, unsigned c,
 	}
 }
 
-static void record(struct exec *x, struct suite_target *t, unsigned c, const struct run_result *r)
+static void record(struct suite_exec *x, struct suite_target *t, unsigned c, const struct run_result *r)
 {
 	suite_record(&x->sr, (unsigned)(t - x->sr.targets), x->pass, c, r);
 	if (x->jobs && r->njobs && r->jobs[0].threads)
 		add_jobs(x, r, c);
 }
 
-static int run_jobs(struct exec *x, struct job *j, unsigned n, struct run_result *r)
+static int run_jobs(struct suite_exec *x, struct job *j, unsigned n, struct run_result *r)
 {
 	struct run_opts o = {
 		.allow_destroy = x->sr.s->allow_destroy,
@@ -538,10 +527,10 @@ static int run_jobs(struct exec *x, struct job *j, unsigned n, struct run_result
 		.progress = x->show_progress ? progress : NULL,
 		.progress_arg = x,
 	};
-	return runner_run(&x->ctx, j, n, &o, r);
+	return runner_run(x->ctx, j, n, &o, r);
 }
 
-static int run_one(struct exec *x, struct job *j, struct run_result *r)
+static int run_one(struct suite_exec *x, struct job *j, struct run_result *r)
 {
 	return run_jobs(x, j, 1, r);
 }
@@ -552,7 +541,7 @@ static int run_one(struct exec *x, struct job *j, struct run_result *r)
  * Shown, never counted.
  */
 /* A run that ended in an error: its messages below the progress line; a refusal marks the target. */
-static void run_failed(struct exec *x, struct suite_target *t, const struct run_result *r, int rc)
+static void run_failed(struct suite_exec *x, struct suite_target *t, const struct run_result *r, int rc)
 {
 	if (x->show_progress)
 		fprintf(stderr, "\r\033[K");
@@ -561,7 +550,7 @@ static void run_failed(struct exec *x, struct suite_target *t, const struct run_
 		t->refused = r->err;
 }
 
-static int layout_device(struct exec *x, struct suite_target *t)
+static int layout_device(struct suite_exec *x, struct suite_target *t)
 {
 	struct job j = x->base;
 	struct ig_err e = { 0 };
@@ -581,7 +570,7 @@ static int layout_device(struct exec *x, struct suite_target *t)
 }
 
 /* The suite's precondition of a target: once, before its passes; timed apart, never recorded. */
-static int prepare_target(struct exec *x, struct suite_target *t)
+static int prepare_target(struct suite_exec *x, struct suite_target *t)
 {
 	struct job j = x->base;
 	struct ig_err e = { 0 };
@@ -605,7 +594,7 @@ static int prepare_target(struct exec *x, struct suite_target *t)
 }
 
 /* A case's warm-up: run, never recorded. */
-static int warm_up(struct exec *x, struct suite_target *t, unsigned c)
+static int warm_up(struct suite_exec *x, struct suite_target *t, unsigned c)
 {
 	struct job j;
 	struct run_result r;
@@ -625,14 +614,14 @@ static int warm_up(struct exec *x, struct suite_target *t, unsigned c)
 	return rc;
 }
 
-static int run_target_cases(struct exec *x, struct suite_target *t);
+static int run_target_cases(struct suite_exec *x, struct suite_target *t);
 
 /*
  * A block device's page cache goes when its last opener closes it: held open
  * while its cases run, what one case (a warm-up) left cached is still there
  * for the next, as it is for a file.
  */
-static int run_target(struct exec *x, struct suite_target *t)
+static int run_target(struct suite_exec *x, struct suite_target *t)
 {
 	int hold = t->is_dev ? open(t->file, O_RDONLY | O_CLOEXEC) : -1;
 	int rc = run_target_cases(x, t);
@@ -641,7 +630,7 @@ static int run_target(struct exec *x, struct suite_target *t)
 	return rc;
 }
 
-static int run_target_cases(struct exec *x, struct suite_target *t)
+static int run_target_cases(struct suite_exec *x, struct suite_target *t)
 {
 	t->tested = true;
 	/* Before reads, not before a suite that only writes; a precondition writes the region anyway. */
@@ -707,7 +696,7 @@ int suite_case_names(struct suite_run *sr, struct ig_err *e)
 	return 0;
 }
 
-static int check_cases(struct exec *x, struct ig_err *e)
+static int check_cases(struct suite_exec *x, struct ig_err *e)
 {
 	uint64_t max_bs = 0;
 	char b[32];
@@ -733,43 +722,6 @@ static int check_cases(struct exec *x, struct ig_err *e)
 	return 0;
 }
 
-static int finish(struct exec *x, struct outputs *out, int status, const struct ig_err *first)
-{
-	struct suite_run *sr = &x->sr;
-	bool interrupted = x->ctx.stop != 0;
-	sr->status = status;
-	bool measured = false;
-	for (unsigned t = 0; t < sr->ntargets; t++)
-		for (size_t c = 0; c < (size_t)sr->s->passes * sr->suite->ncases; c++)
-			measured |= sr->targets[t].cells[c].done;
-	/* Refused before anything was measured: stderr says it, once. */
-	bool any = measured || status != EXIT_USAGE;
-	if (sr->s->output_format == OUT_NORMAL && any) {
-		sr->suite->print(out->out, sr);
-		if (status && status != EXIT_USAGE)
-			fprintf(out->out, "%s: the figures above cover what was measured until then; '-' was not measured.\n",
-				interrupted ? "Interrupted" : "Stopped by an I/O error");
-	}
-	struct ig_err fe = { 0 };
-	/* Result files (matrix's CSVs) hold measurements: none made, none written (nor truncated). */
-	if (sr->suite->write_files && measured && sr->suite->write_files(sr, false, &fe)) {
-		msg_err("%s", fe.msg);
-		if (!status)
-			status = fe.status;
-	}
-	json_t *root = NULL;
-	if (x->jobs) {
-		root = ig_json_root(sr->cmd->name, status, interrupted, first);
-		json_object_set_new(root, RK_SUITE, suite_json(sr));
-		json_object_set(root, RK_JOBS, x->jobs);
-		if (sr->suite->json)
-			json_object_set_new(root, sr->cmd->name, sr->suite->json(sr));
-	}
-	status = outputs_finish(out, sr->s, root, status);
-	json_decref(root);
-	return status;
-}
-
 void suite_cases_free(struct suite_case *cases, unsigned n)
 {
 	for (unsigned c = 0; cases && c < n; c++) {
@@ -780,7 +732,7 @@ void suite_cases_free(struct suite_case *cases, unsigned n)
 }
 
 /* A sweep's cases, made from the options the user gave. */
-static int generate_cases(struct exec *x, struct ig_err *e)
+static int generate_cases(struct suite_exec *x, struct ig_err *e)
 {
 	const struct suite *s = x->sr.cmd->suite;
 	struct suite_case *cases = NULL;
@@ -798,7 +750,7 @@ static int generate_cases(struct exec *x, struct ig_err *e)
 	return 0;
 }
 
-static void free_generated(struct exec *x)
+static void free_generated(struct suite_exec *x)
 {
 	if (x->sr.suite == &x->gen)
 		suite_cases_free((struct suite_case *)x->gen.cases, x->gen.ncases);
@@ -806,99 +758,86 @@ static void free_generated(struct exec *x)
 	free(x->sr.job_names);
 }
 
-int suite_main(const struct command *cmd, int argc, char **argv)
-{
-	struct exec *x = xcalloc(1, sizeof(*x));
-	struct parsed_args pa;
-	struct ig_err e = { 0 };
-	struct outputs out;
-	int status = 0;
 
-	x->sr.cmd = cmd;
-	x->sr.suite = cmd->suite;
-	if (args_parse(argc, argv, cmd, &pa, &e) ||
-	    ((cmd->suite->flags & SUITE_ONE_TARGET) && pa.nwords > 1 && !pa.help &&
-	     err_set(&e, EXIT_USAGE, "%s takes one PATH (%u given)", cmd->name, pa.nwords)) ||
-	    command_check_format(cmd, &pa.settings, &e)) {
-		msg_err("%s", e.msg);
-		args_free(&pa);
-		free(x);
-		return e.status;
-	}
-	if (pa.help) {
-		options_help(stdout, cmd);
-		args_free(&pa);
-		free(x);
-		return 0;
-	}
-	x->base = pa.global;
+/* ---- the executor's steps, in the order the suite command calls them (cmds/suite_main.c) */
+
+int suite_exec_prepare(struct suite_exec *x, struct parsed_args *pa, struct ig_err *e)
+{
+	const struct suite *s = x->sr.cmd->suite;
+	x->base = pa->global;
 	x->sr.base = &x->base;
-	x->sr.s = &pa.settings;
-	x->sr.args = &pa;
-	x->sr.ntargets = pa.nwords ? pa.nwords : 1;
-	x->sr.words = pa.words;
-	x->sr.nwords = pa.nwords;
-	x->sr.ctx = &x->ctx;
-	ctx_init(&x->ctx);
-	size_option(x, &pa);
-	if ((cmd->suite->start && cmd->suite->start(&x->sr, &x->base, &e)) || generate_cases(x, &e) ||
-	    check_cases(x, &e) || (cmd->suite->write_files && cmd->suite->write_files(&x->sr, true, &e)) ||
-	    outputs_open(&out, &pa.settings, command_saved_summary, &e)) {
-		msg_err("%s", e.msg);
-		if (cmd->suite->end)
-			cmd->suite->end(&x->sr);
-		free_generated(x);
-		args_free(&pa);
-		free(x);
-		return e.status;
-	}
-	x->sr.out = out.out;
+	x->sr.s = &pa->settings;
+	x->sr.args = pa;
+	x->sr.ntargets = pa->nwords ? pa->nwords : 1;
+	x->sr.words = pa->words;
+	x->sr.nwords = pa->nwords;
+	x->sr.ctx = x->ctx;
+	size_option(x, pa);
+	if ((s->start && s->start(&x->sr, &x->base, e)) || generate_cases(x, e) || check_cases(x, e) ||
+	    (s->write_files && s->write_files(&x->sr, true, e)))
+		return -1;
+	return 0;
+}
+
+void suite_exec_targets(struct suite_exec *x, FILE *out, bool want_jobs)
+{
+	const struct suite *s = x->sr.cmd->suite;
+	x->sr.out = out;
 	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
-	x->show_progress = !pa.settings.quiet && !cmd->suite->no_progress && isatty(STDERR_FILENO);
-	x->ctx.keep = pa.settings.keep;
-	ctx_install_signals(&x->ctx);
-	if (outputs_want_root(&out, &pa.settings))
+	x->show_progress = !x->sr.s->quiet && !s->no_progress && isatty(STDERR_FILENO);
+	if (want_jobs)
 		x->jobs = json_array();
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));
 	for (unsigned i = 0; i < x->sr.ntargets; i++) {
 		struct suite_target *t = &x->sr.targets[i];
-		if (cmd->suite->setup) {
-			snprintf(t->shown, sizeof(t->shown), "%s", cmd->suite->target_name(&x->sr, i));
+		if (s->setup) {
+			snprintf(t->shown, sizeof(t->shown), "%s", s->target_name(&x->sr, i));
 		} else {
-			resolve_target(x, t, pa.nwords ? pa.words[i] : ".");
-			cluster_agree(&x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
+			resolve_target(x, t, x->sr.nwords ? x->sr.words[i] : ".");
+			cluster_agree(x->ctx, &t->refused); /* a target one rank refuses, every rank skips */
 		}
-		size_t ncells = (size_t)pa.settings.passes * x->sr.suite->ncases;
+		size_t ncells = (size_t)x->sr.s->passes * x->sr.suite->ncases;
 		t->cells = xcalloc(ncells ? ncells : 1, sizeof(struct suite_cell));
 		t->more = xcalloc(ncells ? ncells * (SUITE_MAX_JOBS - 1) : 1, sizeof(struct suite_cell));
 	}
-	const struct ig_err *first = NULL;
-	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx.stop; x->target++) {
+}
+
+/* A target's warnings once it was measured: a test file smaller than asked. */
+static void shrunk_warning(const struct suite_exec *x, const struct suite_target *t)
+{
+	char b[32], c[32];
+	if (t->shrunk && !t->is_dev && !t->is_file)
+		msg_warn("%s: the test file was shrunk to %s to keep %s of the file system free (%s sets its size)",
+			 t->shown, fmt_bytes(b, sizeof(b), (double)t->size),
+			 fmt_bytes(c, sizeof(c), (double)t->floor), x->size_opt);
+	else if (t->shrunk && t->is_file) /* the user's file: its size, not the free space */
+		msg_warn("%s: the whole file (%s) was tested: it is smaller than the test's size", t->shown,
+			 fmt_bytes(b, sizeof(b), (double)t->size));
+}
+
+int suite_exec_run(struct suite_exec *x, const struct ig_err **first)
+{
+	const struct suite *s = x->sr.cmd->suite;
+	int status = 0;
+	*first = NULL;
+	for (x->target = 0; x->target < x->sr.ntargets && !x->ctx->stop; x->target++) {
 		struct suite_target *t = &x->sr.targets[x->target];
-		char sz[32];
-		bool made = cmd->suite->setup && !made_target(x, t);
-		int rc = t->refused.status ? t->refused.status : x->ctx.stop ? 0 : run_target(x, t);
+		bool made = s->setup && !made_target(x, t);
+		int rc = t->refused.status ? t->refused.status : x->ctx->stop ? 0 : run_target(x, t);
 		if (t->refused.status) {
 			if (rc == t->refused.status && !t->tested)
 				msg_err("%s", t->refused.msg);
-			first = first ? first : &t->refused;
+			*first = *first ? *first : &t->refused;
 		}
 		/* The test file is needed only while its target is tested. */
-		ctx_remove_files(&x->ctx);
+		ctx_remove_files(x->ctx);
 		if (made)
-			cmd->suite->teardown(&x->sr, x->target);
-		if (t->tested && cmd->suite->target_done)
-			cmd->suite->target_done(out.out, &x->sr, x->target);
+			s->teardown(&x->sr, x->target);
+		if (t->tested && s->target_done)
+			s->target_done(x->sr.out, &x->sr, x->target);
 		/* Only about a target measured: a refused one is not "tested" in any size. */
-		bool measured = t->tested && !t->refused.status;
-		if (t->shrunk && !t->is_dev && !t->is_file && measured) {
-			char b[32], c[32];
-			msg_warn("%s: the test file was shrunk to %s to keep %s of the file system free (%s sets its size)",
-				 t->shown, fmt_bytes(b, sizeof(b), (double)t->size),
-				 fmt_bytes(c, sizeof(c), (double)t->floor), x->size_opt);
-		} else if (t->shrunk && t->is_file && measured) /* the user's file: its size, not the free space */
-			msg_warn("%s: the whole file (%s) was tested: it is smaller than the test's size", t->shown,
-				 fmt_bytes(sz, sizeof(sz), (double)t->size));
+		if (t->tested && !t->refused.status)
+			shrunk_warning(x, t);
 		if (rc && rc != EXIT_USAGE) {
 			status = rc; /* an I/O error or a signal ends the suite */
 			break;
@@ -906,22 +845,39 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		if (rc && !status)
 			status = rc;
 	}
-	if (x->ctx.stop && status < 128)
-		status = 128 + (int)x->ctx.stop;
-	if (x->sr.signal_ends && x->ctx.stop == SIGINT && status == 128 + SIGINT)
+	if (x->ctx->stop && status < 128)
+		status = 128 + (int)x->ctx->stop;
+	if (x->sr.signal_ends && x->ctx->stop == SIGINT && status == 128 + SIGINT)
 		status = 0;
-	status = finish(x, &out, status, first);
-	if (cmd->suite->end)
-		cmd->suite->end(&x->sr);
-	ctx_finish(&x->ctx);
+	return status;
+}
+
+bool suite_exec_measured(const struct suite_exec *x)
+{
+	const struct suite_run *sr = &x->sr;
+	for (unsigned t = 0; t < sr->ntargets; t++)
+		for (size_t c = 0; c < (size_t)sr->s->passes * sr->suite->ncases; c++)
+			if (sr->targets[t].cells[c].done)
+				return true;
+	return false;
+}
+
+json_t *suite_exec_jobs(const struct suite_exec *x)
+{
+	return x->jobs;
+}
+
+void suite_exec_end(struct suite_exec *x)
+{
+	if (x->sr.cmd->suite->end)
+		x->sr.cmd->suite->end(&x->sr);
 	json_decref(x->jobs);
-	for (unsigned i = 0; i < x->sr.ntargets; i++) {
+	x->jobs = NULL;
+	for (unsigned i = 0; x->sr.targets && i < x->sr.ntargets; i++) {
 		free(x->sr.targets[i].cells);
 		free(x->sr.targets[i].more);
 	}
 	free(x->sr.targets);
+	x->sr.targets = NULL;
 	free_generated(x);
-	args_free(&pa);
-	free(x);
-	return status;
 }

@@ -226,7 +226,4 @@ struct suite_saved {
 int suite_from_json(const json_t *root, struct suite_saved *out, struct ig_err *e);
 void suite_saved_free(struct suite_saved *ss);
 
-/* The main of every suite command (commands.c). */
-int suite_main(const struct command *c, int argc, char **argv);
-
 #endif

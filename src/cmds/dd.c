@@ -9,6 +9,7 @@
  * device is a copy job (each block read and written, both timed).
  */
 #include "common.h"
+#include "cmds/session.h"
 #include "result_keys.h"
 #include "commands.h"
 #include "ctx.h"
@@ -689,15 +690,17 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 	struct parsed_args pa;
 	struct dd_plan *p = xcalloc(1, sizeof(*p));
 	struct ig_err e = { 0 };
-	struct outputs out;
+	struct session ss;
 	struct dd_ends ends = { .zero = -1, .null = -1 };
-	if (parse(cmd, argc, argv, &pa, p, &e) || (!pa.help && ends_open(p, &ends, &e)) ||
-	    (!pa.help && outputs_open(&out, &pa.settings, command_saved_summary, &e))) {
-		msg_err("%s", e.msg);
+	int bad = parse(cmd, argc, argv, &pa, p, &e);
+	session_init(&ss, cmd, &pa.settings);
+	/* of= is the user's output, as with dd: never removed */
+	if (bad || (!pa.help && (ends_open(p, &ends, &e) || session_begin(&ss, true, &e)))) {
+		int status = session_refuse(&ss, &e);
 		ends_close(&ends);
 		args_free(&pa);
 		free(p);
-		return e.status;
+		return status;
 	}
 	if (pa.help) {
 		options_help(stdout, cmd);
@@ -705,12 +708,8 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 		free(p);
 		return 0;
 	}
-	struct run_ctx ctx;
-	ctx_init(&ctx);
-	ctx.keep = true; /* of= is the user's output, as with dd: never removed */
-	ctx_install_signals(&ctx);
 	struct dd_out o = {
-		.f = pa.settings.output[0] && strcmp(pa.settings.output, "-") ? out.out : stderr,
+		.f = pa.settings.output[0] && strcmp(pa.settings.output, "-") ? ss.out.out : stderr,
 		.copy = job_copies(&p->job),
 	};
 	struct run_opts ro = {
@@ -720,23 +719,20 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 		.progress_arg = &o,
 	};
 	struct run_result r;
-	runner_run(&ctx, &p->job, 1, &ro, &r);
+	runner_run(&ss.ctx, &p->job, 1, &ro, &r);
 	if (o.last_len)
 		fprintf(stderr, "\n");
 	report_errors(&r);
 	const struct job_result *jr = r.njobs ? &r.jobs[0] : NULL;
 	if (jr && jr->threads && p->a.status != S_NONE)
 		print_summary(o.f, p, jr);
-	json_t *root = NULL;
-	if (outputs_want_root(&out, &pa.settings)) {
-		root = ig_json_root(cmd->name, r.status, r.interrupted, &r.err);
+	json_t *root = session_root(&ss, r.status, r.interrupted, &r.err);
+	if (root) {
 		ig_json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
 		json_object_set_new(root, RK_DD, ig_json_dd(p, jr));
 	}
-	int status = outputs_finish(&out, &pa.settings, root, r.status);
-	json_decref(root);
+	int status = session_end(&ss, root, r.status);
 	run_result_free(&r);
-	ctx_finish(&ctx);
 	ends_close(&ends);
 	args_free(&pa);
 	free(p);

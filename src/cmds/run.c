@@ -6,6 +6,7 @@
 #include "runner.h"
 #include "report/report.h"
 #include "cmds/run.h"
+#include "cmds/session.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,15 +46,10 @@ static int parse(const struct command *cmd, int argc, char **argv, struct parsed
 int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run_present *p)
 {
 	struct ig_err e = { 0 };
-	struct outputs out;
-	if (report_fio_logs_check(pa->jobs, pa->njobs, &e) || outputs_open(&out, &pa->settings, command_saved_summary, &e)) {
-		msg_err("%s", e.msg);
-		return e.status;
-	}
-	struct run_ctx ctx;
-	ctx_init(&ctx);
-	ctx.keep = pa->settings.keep || p->keep;
-	ctx_install_signals(&ctx);
+	struct session ss;
+	session_init(&ss, cmd, &pa->settings);
+	if (report_fio_logs_check(pa->jobs, pa->njobs, &e) || session_begin(&ss, pa->settings.keep || p->keep, &e))
+		return session_refuse(&ss, &e);
 	struct run_opts o = {
 		.allow_destroy = pa->settings.allow_destroy,
 		.allow_overwrite = pa->settings.allow_overwrite,
@@ -63,13 +59,13 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 		.progress_arg = p->progress_arg,
 	};
 	struct run_result r;
-	runner_run(&ctx, pa->jobs, pa->njobs, &o, &r);
+	runner_run(&ss.ctx, pa->jobs, pa->njobs, &o, &r);
 	if (p->progress_end)
 		p->progress_end(p->progress_arg);
 	else if (o.progress)
 		fprintf(stderr, "\r\033[K");
 	/* Test files go before the report: a reader that hangs up must not keep them. */
-	ctx_remove_files(&ctx);
+	ctx_remove_files(&ss.ctx);
 	report_notes(&r, p->fio);
 	report_failures(&r);
 	char logerr[PATH_MAX + 128];
@@ -89,22 +85,18 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 	if (pa->settings.minimal)
 		fmts = 1u << OUT_TERSE;
 	if (fmts & (1u << OUT_TERSE))
-		report_terse(out.out, &r);
+		report_terse(ss.out.out, &r);
 	if (fmts & (1u << OUT_FIO_JSON | 1u << OUT_FIO_JSONPLUS))
-		report_fio_json(out.out, &r, &echo, fmts & (1u << OUT_FIO_JSONPLUS));
+		report_fio_json(ss.out.out, &r, &echo, fmts & (1u << OUT_FIO_JSONPLUS));
 	if (fmts & (1u << OUT_NORMAL))
-		report_text(out.out, &r);
+		report_text(ss.out.out, &r);
 	if (p->after && !log_status)
 		log_status = p->after(p->after_arg, &r);
-	json_t *root = NULL;
-	if (outputs_want_root(&out, &pa->settings)) {
-		root = ig_json_root(cmd->name, r.status, r.interrupted, &r.err);
+	json_t *root = session_root(&ss, r.status, r.interrupted, &r.err);
+	if (root)
 		ig_json_add_run(root, &r, cmd->groups);
-	}
-	int status = outputs_finish(&out, &pa->settings, root, r.status ? r.status : log_status);
-	json_decref(root);
+	int status = session_end(&ss, root, r.status ? r.status : log_status);
 	run_result_free(&r);
-	ctx_finish(&ctx);
 	return status;
 }
 

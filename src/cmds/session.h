@@ -1,0 +1,39 @@
+/*
+ * A measuring command's session (run, fio, dd, every suite): begun once its
+ * arguments are read, ended once on its one exit path.  It owns the outputs
+ * (stdout or --output, --json FILE, --html FILE) and the run context (the
+ * signal handlers, the test files to remove), and writes the JSON root the
+ * command adds its keys to.  Only the command layer uses it: it prints.
+ */
+#ifndef IOGAUGE_CMDS_SESSION_H
+#define IOGAUGE_CMDS_SESSION_H
+
+#include <stdbool.h>
+#include <jansson.h>
+#include "ctx.h"
+#include "report/report.h"
+
+struct command;
+struct settings;
+struct ig_err;
+
+struct session {
+	const struct command *cmd;
+	const struct settings *s;
+	struct outputs out;
+	struct run_ctx ctx;
+	bool open; /* outputs open: the end writes and closes them */
+};
+
+/* Before anything may register a test file: an empty context, no outputs. */
+void session_init(struct session *ss, const struct command *cmd, const struct settings *s);
+/* Open the outputs and take the signals (keep: leave the test files). 0, or -1 with e set. */
+int session_begin(struct session *ss, bool keep, struct ig_err *e);
+/* The JSON root when an output wants one (--json, --html, json on stdout), else NULL. */
+json_t *session_root(const struct session *ss, int status, bool interrupted, const struct ig_err *err);
+/* Write root where asked, close the outputs, remove the test files: the command's exit status. */
+int session_end(struct session *ss, json_t *root, int status);
+/* A refusal: its one line on stderr, the test files removed; returns its exit status. */
+int session_refuse(struct session *ss, const struct ig_err *e);
+
+#endif
