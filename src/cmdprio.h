@@ -26,6 +26,7 @@ enum {
 	CMDPRIO_SAID_CLASS = 1 << 1,
 	CMDPRIO_SAID_LEVEL = 1 << 2,
 	CMDPRIO_SAID_BSSPLIT = 1 << 3,
+	CMDPRIO_SAID_HIPRI_PCT = 1 << 4, /* pvsync2's hipri_percentage (kept here: the same refusal) */
 };
 
 struct cmdprio_split {
@@ -63,6 +64,8 @@ int set_cmdprio_level(void *obj, const struct opt_def *o, const char *val, char 
 void print_cmdprio_level(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_cmdprio_bssplit(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_cmdprio_bssplit(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_hipri_percentage(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_hipri_percentage(const void *obj, const struct opt_def *o, char *buf, size_t len);
 /* job_validate's part: the options with an engine that takes them, one mode, few priorities; 0 or -1. */
 int cmdprio_check(const struct job *j, const char *engine, char *err, size_t n);
 

@@ -188,6 +188,7 @@ struct job {
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
 	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
+	unsigned hipri_pct;    /* pvsync2: the share of requests hipri sets RWF_HIPRI on */
 	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
 	struct job_cmdprio cmdprio; /* fio's per-request priorities (cmdprio.h; io_uring, libaio) */
 	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */

@@ -173,12 +173,37 @@ void print_cmdprio_bssplit(const void *obj, const struct opt_def *o, char *buf, 
 	snprintf(buf, len, "%s", ((const struct job *)obj)->cmdprio.bssplit);
 }
 
+int set_hipri_percentage(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct job *j = obj;
+	uint64_t v;
+	if (parse_uint(val, &v) || v > 100) {
+		snprintf(err, n, "--%s: '%s' is not a number from 0 to 100", o->name, val);
+		return -1;
+	}
+	j->hipri_pct = (unsigned)v;
+	j->cmdprio.said |= CMDPRIO_SAID_HIPRI_PCT;
+	return 0;
+}
+
+void print_hipri_percentage(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%u", ((const struct job *)obj)->hipri_pct);
+}
+
 int cmdprio_check(const struct job *j, const char *engine, char *err, size_t n)
 {
 	const struct job_cmdprio *c = &j->cmdprio;
 	static const char *const names[] = { "cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit" };
-	if (c->said && strcmp(engine, "io_uring") && strcmp(engine, "libaio")) {
-		unsigned b = (unsigned)__builtin_ctz(c->said);
+	if ((c->said & CMDPRIO_SAID_HIPRI_PCT) && strcmp(engine, "pvsync2")) {
+		snprintf(err, n, "--hipri_percentage is an option of --ioengine=pvsync2 (as in fio 3.33), not of --ioengine=%s",
+			 engine);
+		return -1;
+	}
+	unsigned said = c->said & ~(unsigned)CMDPRIO_SAID_HIPRI_PCT;
+	if (said && strcmp(engine, "io_uring") && strcmp(engine, "libaio")) {
+		unsigned b = (unsigned)__builtin_ctz(said);
 		snprintf(err, n, "--%s is an option of --ioengine=io_uring and libaio (fio's io_uring, io_uring_cmd, libaio), not of --ioengine=%s",
 			 names[b < 4 ? b : 0], engine);
 		return -1;

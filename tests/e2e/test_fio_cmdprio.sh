@@ -10,6 +10,7 @@
 #  - fio-json: "prios" in read and write with fio's keys (prioclass, prio, clat_ns, or lat_ns with
 #    lat_percentiles), the same priorities and sample counts as fio; none with one priority;
 #  - log_prio=1: the last column is the whole ioprio (0x%04x), with fio's counts; without it 0/1;
+#  - pvsync2's hipri_percentage: RWF_HIPRI on fio's very requests (fio's stream of seed 1);
 #  - other engines refuse the options by name (status 2), as do both modes together;
 #  - fio's examples/cmdprio-*.fio parse.
 # shellcheck source=tests/e2e/lib.sh
@@ -156,7 +157,24 @@ else
 	skip "io_uring priorities seen by the kernel" "no perf with block:block_rq_issue, or no loop device"
 fi
 
-# ---- 5. Refusals, one line, status 2.
+# ---- 5. pvsync2's hipri_percentage (not an io_uring option in fio 3.33): RWF_HIPRI on fio's requests.
+for t in fio ig; do
+	cmd=(fio)
+	[ "$t" = ig ] && cmd=("$IOGAUGE" fio --allow-overwrite)
+	timeout -k 5 120 strace -f -s 0 -e trace=preadv2,pwritev2 -o "$D/h.$t.strace" "${cmd[@]}" --name=h \
+		--ioengine=pvsync2 --hipri --hipri_percentage=30 --filename="$D/f" --size=1m --bs=4k --rw=randrw \
+		--output-format=json --output="$D/h.$t.json" >/dev/null 2>&1
+	grep -E '^[0-9]+ p(read|write)v2\(' "$D/h.$t.strace" |
+		awk '{ f = $0; sub(/\).*/, "", f); n = split(f, a, ", "); split($2, b, "("); print b[1], a[n] }' >"$D/h.$t"
+done
+h=$(grep -c RWF_HIPRI "$D/h.ig")
+check "hipri_percentage=30: 256 requests, $h with RWF_HIPRI (about 30%)" test "$(wc -l <"$D/h.ig")" -eq 256 -a "$h" -ge 50 -a "$h" -le 105
+check "hipri_percentage=30: RWF_HIPRI on fio's very requests" cmp -s "$D/h.fio" "$D/h.ig"
+run_iogauge fio --name=x --ioengine=io_uring --filename="$D/f" --size=1m --hipri_percentage=50
+expect_status 2 "io_uring with hipri_percentage: refused (status 2), as fio 3.33"
+expect_err "hipri_percentage is an option of --ioengine=pvsync2" "io_uring: the refusal names pvsync2"
+
+# ---- 6. Refusals, one line, status 2.
 run_iogauge fio --name=x --ioengine=psync --filename="$D/f" --size=1m --cmdprio_percentage=50
 expect_status 2 "psync with cmdprio_percentage: refused (status 2)"
 expect_err "cmdprio_percentage is an option of --ioengine=io_uring and libaio.*not of --ioengine=psync" \
@@ -172,7 +190,7 @@ expect_status 2 "cmdprio_class=4: out of range (status 2)"
 run_iogauge fio --name=x --ioengine=libaio --filename="$D/f" --size=1m --cmdprio_bssplit=4k/60:4k/50
 expect_status 2 "cmdprio_bssplit over 100% for one size: refused (status 2), as fio"
 
-# ---- 6. fio's examples now parse.
+# ---- 7. fio's examples now parse.
 SRC=$("$E2E_ROOT/scripts/fio-source.sh" --offline 2>/dev/null) || SRC=${FIO_SRC:-}
 if [ -n "$SRC" ] && [ -f "$SRC/examples/cmdprio-percentage.fio" ]; then
 	for ex in cmdprio-percentage.fio cmdprio-bssplit.fio; do
