@@ -158,6 +158,7 @@ int set_cmdprio_bssplit(void *obj, const struct opt_def *o, const char *val, cha
 			 o->name, val, CMDPRIO_SPLIT_MAX);
 		return -1;
 	}
+	memset(c->bssplit, 0, sizeof(c->bssplit));
 	snprintf(c->bssplit, sizeof(c->bssplit), "%s", val);
 	for (int d = 0; d < DDIR_NR; d++)
 		memcpy(c->split[d], tmp[d], cnt[d] * sizeof(tmp[d][0]));
