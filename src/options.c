@@ -547,7 +547,8 @@ const struct opt_def options[] = {
 	/* fio's cmdprio options of io_uring and libaio (cmdprio.c): refused with other engines, as fio. */
 	{ .name = "cmdprio_percentage", .type = OT_SPECIAL, J(cmdprio.pct), .def = "0",
 	  .set = set_cmdprio_percentage, .print = print_cmdprio_percentage, .arg = "PCT[,PCT]", .group = OG_FIO,
-	  .help = "io_uring, libaio: send this share of the reads[,writes] with the priority of --cmdprio_class and --cmdprio (drawn from the job's seed as fio draws them); fio-json then has per-priority latencies (\"prios\")" },
+	  .help = "io_uring, libaio: send this share of the reads[,writes] with the priority of --cmdprio_class and --cmdprio (drawn from the job's seed as fio draws them); fio-json then has per-priority latencies (\"prios\")",
+	  .fio = "prio=0 without prioclass: the job's own priority is listed as 0/0 (fio: 2/0, as fio sets best-effort 0 then)" },
 	{ .name = "cmdprio_class", .type = OT_SPECIAL, J(cmdprio.cls), .def = "1", .set = set_cmdprio_class,
 	  .print = print_cmdprio_class, .arg = "CLASS[,CLASS]", .group = OG_FIO,
 	  .help = "io_uring, libaio: the priority class of --cmdprio_percentage's and --cmdprio_bssplit's requests: 1 real-time, 2 best-effort, 3 idle" },
