@@ -219,7 +219,7 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 		t->nprio[op] = (unsigned)np;
 		json_array_foreach(pa, k, pe) {
 			struct prio_lat *p = &t->prio[op][k];
-			p->ioprio = (uint16_t)((jget_u64(pe, "prioclass") & 7) << 13 | (jget_u64(pe, "prio") & 7));
+			p->ioprio = (uint16_t)((rk_u64(pe, "prioclass") & 7) << 13 | (rk_u64(pe, "prio") & 7));
 			lat_init(&p->lat);
 			if (lat_member(pe, "clat_ns", &p->lat, e) || lat_member(pe, "lat_ns", &p->lat, e))
 				return err_set(e, EXIT_USAGE, "%s: prios: %s", io_op_names[op], e->msg);
