@@ -460,8 +460,8 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (en == &engine_fileops)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=fileops performs --fileop jobs; give --fileop",
 			       j->name);
-	if (en->flags & ENGINE_SYNC)
-		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio */
+	if ((en->flags & ENGINE_SYNC) && !job_offload(j))
+		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio (offload: iodepth threads) */
 	if (en->flags & ENGINE_NO_DIRECT && j->direct)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot do O_DIRECT (drop --direct=1)",
 			       j->name, en->name);

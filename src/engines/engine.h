@@ -25,7 +25,8 @@ struct io_u {
 	uint8_t op;      /* enum io_op */
 	int64_t res;     /* bytes or -errno, set on completion */
 	uint64_t start;  /* before the submit call, ns */
-	uint64_t issued; /* after the submit call returned, ns */
+	uint64_t issued; /* after the submit call returned, ns (offload: when its thread issued it) */
+	uint64_t end;    /* offload: when its thread saw it complete, ns (else unused) */
 	unsigned idx;    /* slot in the worker's array (fixed buffers) */
 	int fd;          /* the file of this request (engine_ctx.fds[file]) */
 	unsigned file;   /* its index among the job thread's files */
@@ -97,6 +98,8 @@ struct engine_ops {
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
 	engine_mmap, engine_null, engine_inject, engine_stdio, engine_posixaio, engine_falloc,
 	engine_ftruncate, engine_vsync, engine_pvsync, engine_pvsync2;
+/* io_submit_mode=offload: a pool of threads in front of the job's engine (not in the registry). */
+extern const struct engine_ops engine_offload;
 /* fio's null above iodepth=1: asynchronous, completing at once (not in the registry). */
 extern const struct engine_ops engine_null_async;
 
