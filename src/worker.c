@@ -381,7 +381,8 @@ static inline __attribute__((always_inline)) bool complete_async(struct worker *
  */
 static bool complete_offload(struct worker *w, struct io_u *u)
 {
-	uint64_t clat = u->end - u->issued;
+	uint64_t end = w->ectx.end_ns[u->idx];
+	uint64_t clat = end - u->issued;
 	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
@@ -389,7 +390,7 @@ static bool complete_offload(struct worker *w, struct io_u *u)
 	if (w->off_slat)
 		lat_add(&o->slat, u->issued - u->start);
 	lat_add(&o->clat, clat);
-	lat_add(&o->lat, u->end - u->start);
+	lat_add(&o->lat, end - u->start);
 	after_complete(w, u, clat);
 	return true;
 }

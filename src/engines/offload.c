@@ -9,7 +9,7 @@
  * The lock and the condition variables are per request, as fio's workqueue
  * has them: this is the offload mode's cost, never the inline path's.
  * Each thread stamps when it issued a request and when it completed; the
- * worker reads the stamps (io_u.issued, io_u.end) as fio's issue_time and
+ * worker reads the stamps (io_u.issued, engine_ctx.end_ns) as fio's issue_time and
  * completion time.  All accounting stays on the job thread.
  */
 #include "common.h"
@@ -21,6 +21,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define OFFLOAD_STACK (1u << 20)
 
 struct offload;
 
@@ -130,6 +132,7 @@ static void offload_cleanup(struct engine_ctx *ctx)
 	free(o->t_end);
 	free(o);
 	ctx->priv = NULL;
+	ctx->end_ns = NULL;
 }
 
 static int offload_init(struct engine_ctx *ctx)
@@ -148,19 +151,24 @@ static int offload_init(struct engine_ctx *ctx)
 	pthread_cond_init(&o->work, NULL);
 	pthread_cond_init(&o->done, NULL);
 	ctx->priv = o;
+	ctx->end_ns = o->t_end;
 	if (!o->slot || !o->q || !o->d || !o->t_issue || !o->t_end) {
 		offload_cleanup(ctx);
 		return -ENOMEM;
 	}
 	int rc = 0;
 	unsigned started = 0;
+	/* iodepth may be 4096: a small stack each (one engine call deep), not the default 8 MiB. */
+	pthread_attr_t attr;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, OFFLOAD_STACK);
 	for (unsigned i = 0; i < o->n; i++) {
 		struct oslot *s = &o->slot[i];
 		s->o = o;
 		s->ctx = *ctx; /* the same files, slots and buffers; its own engine state */
 		s->ctx.priv = NULL;
 		s->ctx.thread = ctx->thread;
-		int e = pthread_create(&s->tid, NULL, offload_thread, s);
+		int e = pthread_create(&s->tid, &attr, offload_thread, s);
 		if (e) {
 			rc = -e;
 			break;
@@ -168,6 +176,7 @@ static int offload_init(struct engine_ctx *ctx)
 		s->started = true;
 		started++;
 	}
+	pthread_attr_destroy(&attr);
 	/* Every started thread reports its inner init before the run may use any. */
 	pthread_mutex_lock(&o->lock);
 	while (o->inited < started)
@@ -212,7 +221,6 @@ static int offload_reap(struct engine_ctx *ctx, unsigned min, unsigned max, stru
 		o->dhead = (o->dhead + 1) % o->n;
 		o->dlen--;
 		u->issued = o->t_issue[u->idx];
-		u->end = o->t_end[u->idx];
 		out[k] = u;
 	}
 	pthread_mutex_unlock(&o->lock);
