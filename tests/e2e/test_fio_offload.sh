@@ -38,9 +38,10 @@ for rw in read randwrite randrw; do
 	head -c 8M /dev/urandom >"$f"
 	if [ "$FIO_OFFLOAD" != hangs ]; then
 		# --thread: one process, so the time limit ends all of it.
-		timeout -s KILL 20 fio "${common[@]}" --io_submit_mode=offload --thread --output-format=json \
-			--output="$D/$rw.fo.json" >/dev/null 2>&1
-		if [ $? -eq 0 ] && jget "$D/$rw.fo.json" >/dev/null 2>&1; then FIO_OFFLOAD=runs; else FIO_OFFLOAD=hangs; fi
+		# (the status through a file: the shell's "Killed" line stays in the subshell's stderr)
+		(timeout -s KILL 20 fio "${common[@]}" --io_submit_mode=offload --thread --output-format=json \
+			--output="$D/$rw.fo.json" >/dev/null 2>&1; echo $? >"$D/fo.rc") 2>/dev/null
+		if [ "$(cat "$D/fo.rc")" = 0 ] && jget "$D/$rw.fo.json" >/dev/null 2>&1; then FIO_OFFLOAD=runs; else FIO_OFFLOAD=hangs; fi
 	fi
 	ref=$D/$rw.fo.json
 	if [ "$FIO_OFFLOAD" = hangs ]; then
