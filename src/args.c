@@ -463,8 +463,12 @@ int job_validate(struct job *j, struct ig_err *e)
 	char cerr[256];
 	if (cmdprio_check(j, en->name, cerr, sizeof(cerr)))
 		return err_set(e, EXIT_USAGE, "job %s: %s", j->name, cerr);
-	if (en->flags & ENGINE_SYNC)
-		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio */
+	/* One job's priority draws come from one stream, in submission order: the pool's threads would race on it. */
+	if (j->cmdprio.said && job_offload(j))
+		return err_set(e, EXIT_USAGE, "job %s: the cmdprio and hipri_percentage options run with io_submit_mode=inline only",
+			       j->name);
+	if ((en->flags & ENGINE_SYNC) && !job_offload(j))
+		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio (offload: iodepth threads) */
 	if (en->flags & ENGINE_NO_DIRECT && j->direct)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot do O_DIRECT (drop --direct=1)",
 			       j->name, en->name);

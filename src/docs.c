@@ -365,7 +365,9 @@ static const char *const fio_differences[] = {
 	"**Run control.** `stonewall`/`wait_for_previous`, `new_group`, `wait_for` (a job before it), "
 	"`startdelay` (a range draws a random delay), `exitall` with `exit_what`, `ratemin` and "
 	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`. "
-	"`io_submit_mode=inline` only.",
+	"`io_submit_mode=offload`: a pool of `iodepth` threads per job thread, each with its own "
+	"engine context, so `psync` has up to `iodepth` requests in flight (fio 3.33's own offload "
+	"hangs on the machines iogauge is tested on; its inline run draws the same requests).",
 	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
 	"devices that carry data never without `--allow-destroy` (both command line only).",
 	NULL,

@@ -197,7 +197,7 @@ struct job {
 	unsigned flow_id;
 	unsigned flow, flow_sleep_us; /* flow: the job's weight among jobs of its flow_id (0: none) */
 	bool serialize_overlap;
-	int submit_mode;              /* fio's io_submit_mode: 0 inline, 1 offload (run inline) */
+	int submit_mode;              /* fio's io_submit_mode: 0 inline, 1 offload (job_offload) */
 	uint64_t lat_target_ns, lat_window_ns;
 	double lat_pct;               /* latency_percentile */
 	bool lat_run;
@@ -275,6 +275,17 @@ static inline unsigned job_engine_opts(const struct job *j)
 static inline bool job_copies(const struct job *j)
 {
 	return j->copy.path[0] != 0;
+}
+
+/*
+ * io_submit_mode=offload in effect: a pool of iodepth threads submits the
+ * job's requests (engines/offload.c).  Jobs whose loop is the job thread's
+ * own (copies, short tails, rewrites, file and tree operations) run inline.
+ */
+static inline bool job_offload(const struct job *j)
+{
+	return j->submit_mode && !job_copies(j) && !j->short_tail && !j->rewrite_pct && !j->fileop &&
+	       !j->tree;
 }
 
 /* The file region a job's requests fall in (an interleaved segment: the whole shared region). */

@@ -24,7 +24,7 @@ static void prep_readback(struct worker *w, struct io_u *u, uint64_t off, uint32
 /* A synchronous engine: one read at a time in the first slot (nothing else is in flight). */
 static void readback_sync(struct worker *w, bool final)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	const struct worker_hooks *h = w->hooks;
 	struct io_u *u = &w->ectx.ios[0];
 	uint64_t off;
@@ -39,7 +39,7 @@ static void readback_sync(struct worker *w, bool final)
 
 static void reap_some(struct worker *w, unsigned min)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	int got = e->reap(&w->ectx, min, w->ectx.depth, w->done);
 	if (got < 0 && got != -EINTR) {
 		worker_set_error(w, -got, 0, ERR_OP_ENGINE, false);
@@ -60,7 +60,7 @@ static void reap_some(struct worker *w, unsigned min)
  */
 void worker_readback(struct worker *w, bool final)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	const struct worker_hooks *h = w->hooks;
 	uint64_t before = w->st.op[IO_READ].ios, off;
 	uint32_t len;

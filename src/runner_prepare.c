@@ -361,13 +361,14 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	if (j->engine->flags & ENGINE_ALLOC)
 		runner_info(r, "job %s: --ioengine=%s moves no data: its bytes are those of the ranges it allocates, punches or cuts to, as fio counts them",
 			    j->name, j->engine->name);
-	if ((j->engine->flags & ENGINE_SYNC) && depth > 1)
+	if ((j->engine->flags & ENGINE_SYNC) && depth > 1 && !job_offload(j))
 		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);
 	note_engine_opts(r, j);
-	if (j->submit_mode)
-		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: iogauge has no offload threads; each job thread submits its own requests",
-				   j->name);
+	if (j->submit_mode && !job_offload(j))
+		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: a %s job's loop is its thread's own",
+				   j->name, job_copies(j) ? "copy" : j->fileop ? "file operation" : j->tree ? "tree" :
+					    j->rewrite_pct ? "rewrite_pct" : "short last block");
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;

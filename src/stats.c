@@ -54,6 +54,11 @@ void stats_want(struct thread_stats *s, int op, bool with_slat)
 	}
 }
 
+void stats_want_lat(struct thread_stats *s, int op)
+{
+	lat_want(&s->op[op].lat);
+}
+
 static void lat_reset(struct lat_stats *l)
 {
 	struct hist *h = l->h;

@@ -134,6 +134,8 @@ void stats_init(struct thread_stats *s);
 void stats_want_prio(struct thread_stats *s, int d, const uint16_t *prios, unsigned n);
 /* Give op its histograms (slat and lat only when with_slat: asynchronous engines). */
 void stats_want(struct thread_stats *s, int op, bool with_slat);
+/* lat alone (offload of a synchronous engine: no slat, lat apart from clat). */
+void stats_want_lat(struct thread_stats *s, int op);
 void stats_reset(struct thread_stats *s); /* after ramp: keep allocations and errors */
 void stats_free(struct thread_stats *s);
 /* dst += src (histograms added bucket by bucket; series summed point by point). */

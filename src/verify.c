@@ -414,7 +414,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 	v->algo = j->verify;
 	v->region = j->offset;
 	v->step = v->split ? v->nunits * v->unit : j->offset_increment;
-	v->depth = j->engine->flags & ENGINE_SYNC ? 1 : j->iodepth;
+	v->depth = (j->engine->flags & ENGINE_SYNC) && !job_offload(j) ? 1 : j->iodepth;
 	v->first_thread = first_thread;
 	v->maxbs = pattern_max_bs(j);
 	v->interval = j->verify_interval;

@@ -304,7 +304,7 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 	}
 	if (unlikely(w->admit != NULL)) {
 		/* latency_target judges fio's total latency: from before the submit call. */
-		uint64_t total = w->job->engine->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
+		uint64_t total = w->eng->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
 		admit_done(w, u, total, u->start + total);
 	}
 	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
@@ -324,7 +324,7 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		lat_add(&w->st.prio[u->op][u->prio_idx].lat, w->job->lat_percentiles ? u->issued - u->start + lat : lat);
 	if (w->iolog) {
 		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
-		bool sync = w->job->engine->flags & ENGINE_SYNC;
+		bool sync = w->eng->flags & ENGINE_SYNC;
 		uint64_t end = (sync ? u->start : u->issued) + lat;
 		fiolog_io(w->iolog, end - w->measure_start, u->op, u->offset, (uint32_t)u->len,
 			  sync ? 0 : u->issued - u->start, lat,
@@ -373,6 +373,28 @@ static inline __attribute__((always_inline)) bool complete_async(struct worker *
 	lat_add(&o->slat, u->issued - u->start);
 	lat_add(&o->clat, clat);
 	lat_add(&o->lat, now - u->start);
+	after_complete(w, u, clat);
+	return true;
+}
+
+/*
+ * Offload: the pool's thread stamped when it issued the request and when it
+ * completed (fio's issue and completion times); start is when the job thread
+ * prepared it.  clat: the engine's own time; lat: from the preparation (the
+ * wait in the queue included); slat only for an asynchronous engine, as fio.
+ */
+static bool complete_offload(struct worker *w, struct io_u *u)
+{
+	uint64_t end = w->ectx.end_ns[u->idx];
+	uint64_t clat = end - u->issued;
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
+		return false;
+	struct op_stats *o = &w->st.op[u->op];
+	count(o, (uint64_t)u->res);
+	if (w->off_slat)
+		lat_add(&o->slat, u->issued - u->start);
+	lat_add(&o->clat, clat);
+	lat_add(&o->lat, end - u->start);
 	after_complete(w, u, clat);
 	return true;
 }
@@ -477,7 +499,9 @@ void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 
 bool worker_complete(struct worker *w, struct io_u *u, uint64_t now)
 {
-	return w->job->engine->flags & ENGINE_SYNC ? complete_sync(w, u, now) : complete_async(w, u, now);
+	if (unlikely(w->offload))
+		return complete_offload(w, u);
+	return w->eng->flags & ENGINE_SYNC ? complete_sync(w, u, now) : complete_async(w, u, now);
 }
 
 void worker_pause_clock(struct worker *w, uint64_t dt)
@@ -573,7 +597,7 @@ static void throttle(struct worker *w, uint64_t now, unsigned ios)
 /* An fsync or fdatasync through the engine, with nothing else in flight; timed as its own op. */
 void worker_sync(struct worker *w, int op)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	/* Nothing is in flight: any slot will do; one prepared for later gets its request back. */
 	struct io_u *u = w->nfree ? w->free_ios[w->nfree - 1] : w->batch[0];
 	struct io_u saved = *u;
@@ -596,7 +620,10 @@ void worker_sync(struct worker *w, int op)
 			r = e->reap(w->wctx, 1, 1, &got) == 1 ? 1 : -EIO;
 		if (r != 1)
 			u->res = r < 0 ? r : -EAGAIN;
-		complete_async(w, u, now_ns());
+		if (w->offload && r == 1)
+			complete_offload(w, u);
+		else
+			complete_async(w, u, now_ns());
 	}
 	*u = saved;
 	if (op == w->sync_op && w->sync_every) {
@@ -754,7 +781,7 @@ static void loop_copy(struct worker *w)
 static inline __attribute__((always_inline)) unsigned issue_batch_as(struct worker *w, unsigned room,
 								     bool admit)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	unsigned n;
 	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
 		struct io_u *u = w->free_ios[--w->nfree];
@@ -810,9 +837,10 @@ static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned 
 		issue_batch_as(w, room, true);
 }
 
-static void loop_async(struct worker *w)
+/* offload: a constant, so the inline loop's code is the same as without it. */
+static inline __attribute__((always_inline)) void loop_async_as(struct worker *w, bool offload)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	unsigned depth = w->ectx.depth;
 	for (;;) {
 		if (stopping(w) && w->issuing) {
@@ -851,7 +879,10 @@ static void loop_async(struct worker *w)
 		w->st.complete[batch_bucket((unsigned)got)]++;
 		for (int i = 0; i < got; i++) {
 			struct io_u *u = w->done[i];
-			complete_async(w, u, now);
+			if (offload)
+				complete_offload(w, u);
+			else
+				complete_async(w, u, now);
 			w->free_ios[w->nfree++] = u;
 		}
 		w->inflight -= (unsigned)got;
@@ -860,6 +891,16 @@ static void loop_async(struct worker *w)
 		if (unlikely(w->throttled))
 			throttle(w, now, (unsigned)got);
 	}
+}
+
+static void loop_async(struct worker *w)
+{
+	loop_async_as(w, false);
+}
+
+static __attribute__((noinline)) void loop_offload(struct worker *w)
+{
+	loop_async_as(w, true);
 }
 
 /* fio's startdelay: a fixed wait, or a random one in the range, before the job starts. */
@@ -885,6 +926,10 @@ void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	w->unsynced = -1;
+	/* A copy's loop is the job thread's own (job_offload has no copies). */
+	w->offload = job_offload(w->job) && !w->copy_target;
+	w->eng = w->offload ? &engine_offload : w->job->engine;
+	w->off_slat = w->offload && !(w->job->engine->flags & ENGINE_SYNC);
 	/* fio's cpus_allowed and numa_*: placed before anything is allocated. */
 	int rc = cpus_apply(&w->job->cpus, w->thread_number - 1);
 	if (rc)
@@ -929,8 +974,10 @@ void *worker_main(void *arg)
 			worker_replay(w);
 		else if (w->copy_target)
 			loop_copy(w);
-		else if (w->job->engine->flags & ENGINE_SYNC)
+		else if (w->eng->flags & ENGINE_SYNC)
 			loop_sync(w);
+		else if (w->offload)
+			loop_offload(w);
 		else
 			loop_async(w);
 		worker_finish(w);

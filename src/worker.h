@@ -94,6 +94,9 @@ struct worker {
 	int ss_stop;          /* set by the runner when the job reached steady state; read once a second */
 
 	/* Private state. */
+	const struct engine_ops *eng; /* what the loop calls: the job's engine, or offload before it */
+	bool offload;         /* io_submit_mode=offload: eng is engine_offload, stamps in io_u.issued and ectx.end_ns */
+	bool off_slat;        /* offload of an asynchronous engine: slat too (a synchronous one has none, as fio) */
 	struct engine_ctx ectx;
 	struct engine_ctx cctx;   /* a copy's destination (same engine, its own fd) */
 	struct engine_ctx *wctx;  /* where writes and syncs go: &ectx, or &cctx for a copy */

@@ -14,6 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Offload: lat (from the preparation) apart from clat whatever the engine; slat as the engine has it. */
+static void want(struct worker *w, int op, bool async)
+{
+	stats_want(&w->st, op, async);
+	if (w->offload && !async)
+		stats_want_lat(&w->st, op);
+}
+
 /* The histograms this job's thread can fill: allocated now, never in the loop. */
 static void want_stats(struct worker *w)
 {
@@ -23,20 +31,21 @@ static void want_stats(struct worker *w)
 		stats_want(&w->st, job_file_op(j), false);
 		return;
 	}
+
 	/* Reads back for --verify are the job's reads too (fio's accounting). */
 	if (rw_reads(j->rw) || (j->hooks && j->hooks->readback))
-		stats_want(&w->st, IO_READ, async);
+		want(w, IO_READ, async);
 	if (rw_trims(j->rw))
-		stats_want(&w->st, IO_TRIM, async);
+		want(w, IO_TRIM, async);
 	if (((rw_writes(j->rw) || j->rewrite_pct) && !j->verify_only) || job_copies(j))
-		stats_want(&w->st, IO_WRITE, async);
+		want(w, IO_WRITE, async);
 	if (j->fsync_every || j->end_fsync)
-		stats_want(&w->st, IO_FSYNC, async);
+		want(w, IO_FSYNC, async);
 	if (j->fdatasync_every || j->end_fdatasync)
-		stats_want(&w->st, IO_FDATASYNC, async);
+		want(w, IO_FDATASYNC, async);
 	for (int op = IO_FSYNC; j->replay && op <= IO_FDATASYNC; op++)
 		if (iolog_has_op(j->replay, op))
-			stats_want(&w->st, op, async); /* the syncs of a replayed log */
+			want(w, op, async); /* the syncs of a replayed log */
 }
 
 /* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
@@ -94,7 +103,7 @@ int worker_setup(struct worker *w)
 	const struct job *j = w->job;
 	const struct engine_ops *e = j->engine;
 	bool writes = job_writes(j) || (e->flags & ENGINE_ALLOC);
-	unsigned depth = e->flags & ENGINE_SYNC ? 1 : j->iodepth;
+	unsigned depth = w->eng->flags & ENGINE_SYNC ? 1 : j->iodepth;
 
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
@@ -146,7 +155,7 @@ int worker_setup(struct worker *w)
 		data_fill(&w->dg, u->buf, buf_size);
 		w->free_ios[w->nfree++] = u;
 	}
-	int rc = e->init ? e->init(&w->ectx) : 0;
+	int rc = w->eng->init ? w->eng->init(&w->ectx) : 0;
 	w->st.prepared_items = w->ectx.prepared;
 	w->st.prepare_ns = w->ectx.prepare_ns;
 	if (rc == -EINTR && *w->stop) {
@@ -178,10 +187,11 @@ void worker_teardown(struct worker *w)
 		close(w->cctx.fd);
 	w->cctx.fd = -1;
 	pattern_free(&w->pat);
+	/* Offload: its threads are joined here, on every way out of the job (before what they may read goes). */
+	if (w->engine_ready && w->eng->cleanup)
+		w->eng->cleanup(&w->ectx);
 	cmdprio_free(w->ectx.prio);
 	w->ectx.prio = NULL;
-	if (w->engine_ready && w->job->engine->cleanup)
-		w->job->engine->cleanup(&w->ectx);
 	if (w->ectx.ios)
 		for (unsigned i = 0; i < w->ectx.depth; i++)
 			free(w->ectx.ios[i].buf);
@@ -415,12 +425,11 @@ void worker_finish(struct worker *w)
 
 void worker_stats_close(struct worker *w)
 {
-	const struct job *j = w->job;
 	if (!w->measuring) {
 		stats_reset(&w->st); /* nothing measured: nothing reported */
 		return;
 	}
-	if (!(j->engine->flags & ENGINE_SYNC))
+	if (!(w->eng->flags & ENGINE_SYNC))
 		return;
 	/* Synchronous engines: lat is clat (no submit call apart from the request). */
 	for (int o = 0; o < IO_OP_NR; o++)

@@ -27,7 +27,7 @@ struct io_u {
 	uint16_t ioprio; /* cmdprio: the ioprio it was sent with (set by cmdprio_pick) */
 	int64_t res;     /* bytes or -errno, set on completion */
 	uint64_t start;  /* before the submit call, ns */
-	uint64_t issued; /* after the submit call returned, ns */
+	uint64_t issued; /* after the submit call returned, ns (offload: when its thread issued it) */
 	unsigned idx;    /* slot in the worker's array (fixed buffers) */
 	int fd;          /* the file of this request (engine_ctx.fds[file]) */
 	unsigned file;   /* its index among the job thread's files */
@@ -55,6 +55,8 @@ struct engine_ctx {
 	uint64_t prepared, prepare_ns; /* items the engine made before the run (not timed) */
 	bool blkdev;      /* the files are block devices: a trim is a discard, else a punched hole */
 	struct cmdprio *prio; /* fio's cmdprio options (cmdprio.h); NULL: none (io_uring, libaio) */
+	/* offload: when each slot's request completed, ns, by io_u.idx (set by its init; not in io_u: the inline path's requests stay as small) */
+	const uint64_t *end_ns;
 };
 
 /* fio's engine options (struct job), for the engines that honour them (engine_ops.honours). */
@@ -101,6 +103,8 @@ struct engine_ops {
 extern const struct engine_ops engine_psync, engine_sync, engine_libaio, engine_io_uring,
 	engine_mmap, engine_null, engine_inject, engine_stdio, engine_posixaio, engine_falloc,
 	engine_ftruncate, engine_vsync, engine_pvsync, engine_pvsync2;
+/* io_submit_mode=offload: a pool of threads in front of the job's engine (not in the registry). */
+extern const struct engine_ops engine_offload;
 /* fio's null above iodepth=1: asynchronous, completing at once (not in the registry). */
 extern const struct engine_ops engine_null_async;
 

@@ -254,7 +254,7 @@ static void fj_ts(struct fj *j, const struct fio_ts *ts, const struct fio_report
 	/* fio: the depth latency_target found (or the job's), the target in ns, the window in us. */
 	bool target = job->lat_target_ns != 0;
 	fj_int(j, "latency_depth", target && ts->lat_depth ? ts->lat_depth :
-				   job->engine->flags & ENGINE_SYNC ? 1 : job->iodepth);
+				   (job->engine->flags & ENGINE_SYNC) && !job_offload(job) ? 1 : job->iodepth);
 	fj_int(j, "latency_target", job->lat_target_ns);
 	fj_float(j, "latency_percentile", target ? job->lat_pct : 100.0);
 	fj_int(j, "latency_window", target ? job->lat_window_ns / 1000 : 0);

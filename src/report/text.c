@@ -256,8 +256,11 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	if (jr->invalidate_ns)
 		fprintf(f, "; cache invalidated in %.3f s (not timed)", (double)jr->invalidate_ns / 1e9);
 	fprintf(f, "\n");
-	if (j->submit_mode)
-		fprintf(f, "  submit: io_submit_mode=offload runs inline: no offload threads, each job thread submits its own requests\n");
+	if (job_offload(j))
+		fprintf(f, "  submit: io_submit_mode=offload: each job thread hands its requests to %u threads, each with its own %s\n",
+			j->iodepth, j->engine->name);
+	else if (j->submit_mode)
+		fprintf(f, "  submit: io_submit_mode=offload runs inline (this job's loop is its thread's own)\n");
 	if (j->lat_target_ns)
 		fprintf(f, "  latency target: %.3f ms at %g%% of each %.3f ms window: the queue depth is searched for, from 1 to %u\n",
 			(double)j->lat_target_ns / 1e6, j->lat_pct, (double)j->lat_window_ns / 1e6, j->iodepth);
