@@ -406,6 +406,9 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 			       j->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (j->fill_device && (rw_reads(j->rw) || !rw_writes(j->rw) || job_copies(j)))
+		return err_set(e, EXIT_USAGE, "job %s: --fill_device fills the file system with writes: --rw=write, randwrite or trimwrite, not %s",
+			       j->name, rw_names[j->rw]);
 	return 0;
 }
 

@@ -282,11 +282,27 @@ static __attribute__((noinline)) bool gone_past(struct worker *w, const struct i
  * A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but
  * true (it completed).  An error continue_on_error goes past: false, issuing goes on.
  */
+/* fill_device: a write the full file system refused, in part or whole, ends the job cleanly. */
+static __attribute__((noinline)) bool fill_end(struct worker *w, const struct io_u *u)
+{
+	if (u->op != IO_WRITE || !(u->res == -ENOSPC || u->res == -EDQUOT ||
+				   (u->res >= 0 && u->res < (int64_t)u->len)))
+		return false;
+	w->st.failed[IO_WRITE]++;
+	w->filled = true;
+	w->issuing = false;
+	return true;
+}
+
 static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 {
+	if (unlikely(w->job->fill_device) && fill_end(w, u))
+		return false;
 	if (u->res < 0) {
 		if (unlikely(w->job->errtol.coe) && gone_past(w, u))
 			return false;
+		if (u->op < IO_OP_NR)
+			w->st.failed[u->op]++;
 		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
 	}
@@ -298,6 +314,8 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 			w->st.short_got = (uint32_t)u->res;
 			w->st.short_len = (uint32_t)u->len;
 		}
+		if (u->op < IO_OP_NR)
+			w->st.failed[u->op]++;
 		/* Codes for the report, not errnos: a read stopped at the end of the file, a write by a full disk. */
 		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
 		return false;

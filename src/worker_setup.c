@@ -381,7 +381,9 @@ void worker_finish(struct worker *w)
 		return;
 	}
 	/* A size-bound job stopped early (a signal, an error, another rank's stop): what it had left. */
-	if (!j->time_based && !w->var)
+	if (w->filled)
+		w->st.left_bytes = 0; /* fill_device: the file system's end is the job's */
+	else if (!j->time_based && !w->var)
 		w->st.left_bytes = w->remaining * w->bs;
 	else if (!j->time_based && !w->var_done)
 		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
