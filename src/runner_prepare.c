@@ -344,6 +344,14 @@ static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_resu
 	jr->region_start[i] = j->offset + thread * j->offset_increment;
 	if (j->fill_device && !size && fill_size(jr, path, jr->region_start[i], &size, &r->err))
 		return -1;
+	if (j->filesize[0]) {
+		/* fio (setup_files): the file is --filesize long, its region starts at the offset inside it. */
+		if (jr->region_start[i] >= size)
+			return err_set(&r->err, EXIT_USAGE,
+				       "job %s: the offset (%" PRIu64 ") is not inside --filesize (%" PRIu64 ")",
+				       j->name, jr->region_start[i], size);
+		size -= jr->region_start[i];
+	}
 	uint64_t whole = size ? size + span : 0;
 	if (prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, o))
 		return -1;
@@ -358,7 +366,8 @@ static void sum_regions(struct job_result *jr)
 	uint64_t total = 0;
 	for (unsigned f = 0; f < jr->nfiles && f < jr->ntargets; f++)
 		total += jr->region_size[f];
-	if (!j->size || j->filesize[0] || jr->nfiles > 1)
+	/* fio: a --size beyond the files' regions is cut to them; a smaller one stays (with --filesize too). */
+	if (!j->size || (j->filesize[0] ? total < j->size : jr->nfiles > 1))
 		j->size = total;
 	if (jr->nfiles == 1 && !j->stride)
 		for (unsigned i = 0; i < jr->ntargets && !job_copies(j); i++)
