@@ -412,6 +412,10 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		runner_info(r, "job %s: --ioengine=%s is synchronous; --iodepth=%u acts as 1", j->name,
 		     j->engine->name, depth);
 	note_engine_opts(r, j);
+	if (j->qbatch.given && !(j->engine->flags & ENGINE_SYNC) &&
+	    (j->flow || j->lat_target_ns || (j->serialize_overlap && job_writes(j) && j->iodepth > 1)))
+		runner_note(r, "job %s: iodepth_batch_submit, iodepth_batch_complete_min/max and iodepth_low are not applied with flow, serialize_overlap or latency_target (iogauge's own queue is)",
+			    j->name);
 	if (j->submit_mode)
 		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: iogauge has no offload threads; each job thread submits its own requests",
 				   j->name);

@@ -264,12 +264,11 @@ static inline void count(struct op_stats *o, uint64_t bytes)
  * An error of a type continue_on_error names: counted (and the request among its direction's
  * requests, fio's total_ios, not its bytes).  true: the job goes past it, issuing goes on.
  */
-static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u)
+static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u, bool *counts)
 {
 	int err = (int)-u->res;
-	bool counts;
-	bool on = errtol_goes_on(&w->job->errtol, u->op, err, &counts);
-	if (!counts)
+	bool on = errtol_goes_on(&w->job->errtol, u->op, err, counts);
+	if (!*counts)
 		return false;
 	w->st.errs[u->op]++;
 	w->st.op[u->op].ios++;
@@ -299,9 +298,10 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 	if (unlikely(w->job->fill_device) && fill_end(w, u))
 		return false;
 	if (u->res < 0) {
-		if (unlikely(w->job->errtol.coe) && gone_past(w, u))
+		bool counted = false; /* continue_on_error's count has it among total_ios already */
+		if (unlikely(w->job->errtol.coe) && gone_past(w, u, &counted))
 			return false;
-		if (u->op < IO_OP_NR)
+		if (!counted && u->op < IO_OP_NR)
 			w->st.failed[u->op]++;
 		set_error(w, (int)-u->res, u->offset, u->op, false);
 		return false;
