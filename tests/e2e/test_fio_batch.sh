@@ -63,9 +63,10 @@ for spec in "sub8:--iodepth_batch_submit=8" \
 	same_ios "$tag"
 	fs=$(calls "$D/$tag.fio.st" io_submit) is=$(calls "$D/$tag.ig.st" io_submit)
 	check "$tag: io_submit calls near fio's (fio $fs, iogauge $is)" near "$is" "$fs" 10 8
-	if [ "$tag" != poll ]; then # polling spins: its io_getevents count is the machine's speed
+	if [ "$tag" != poll ]; then # polling spins: its io_getevents count is the machine's speed; the others depend on how many
+		# completions are in when a reap comes (so a wider margin than io_submit's)
 		fg=$(calls "$D/$tag.fio.st" io_getevents) ig=$(calls "$D/$tag.ig.st" io_getevents)
-		check "$tag: io_getevents calls near fio's (fio $fg, iogauge $ig)" near "$ig" "$fg" 15 12
+		check "$tag: io_getevents calls near fio's (fio $fg, iogauge $ig)" near "$ig" "$fg" 30 16
 	fi
 done
 both own libaio
@@ -117,7 +118,7 @@ run_iogauge fio --name=b --ioengine=null --size=1m --iodepth=8 --iodepth_batch=4
 expect_status 0 "null engine, all four (fio's names and aliases): status 0"
 check "... every request done (256)" [ "$(jf "$OUT" '.jobs[0].read.total_ios')" = 256 ]
 check "... fio-json's job options echo them as given" \
-	[ "$(jf "$OUT" '.jobs[0]["job options"].iodepth_batch')" = 4 ]
+	[ "$(jf "$OUT" '.jobs[0].job options.iodepth_batch')" = 4 ]
 rm -f "$D"/*
 
 # ---- 2. fill_device on a 64 MiB ext4 (root, loop devices).
