@@ -971,7 +971,7 @@ static bool reap_fio(struct worker *w, const struct qbatch_eff *q, unsigned min,
 }
 
 /* fio's do_io and wait_for_completions with the job's batch options (no admit.c: loop_async). */
-static void loop_batch(struct worker *w)
+static __attribute__((noinline)) void loop_batch(struct worker *w)
 {
 	unsigned depth = w->ectx.depth;
 	struct qbatch_eff q;
