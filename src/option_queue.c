@@ -24,9 +24,8 @@ int set_qbatch(void *obj, const struct opt_def *o, const char *val, char *err, s
 	struct job *j = obj;
 	int i = qb_index(o->name);
 	uint64_t v;
-	if (!*val) { /* a saved echo of nothing given */
-		j->qbatch.given &= ~(1u << i);
-		j->qbatch.v[i] = 0;
+	if (!*val) { /* a saved echo of none given (print_qbatch): iogauge's own queue */
+		memset(&j->qbatch, 0, sizeof(j->qbatch));
 		return 0;
 	}
 	if (parse_uint(val, &v) || v > 65536) {
