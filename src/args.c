@@ -474,6 +474,9 @@ int job_validate(struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (j->fill_device && (rw_reads(j->rw) || !rw_writes(j->rw) || job_copies(j)))
+		return err_set(e, EXIT_USAGE, "job %s: --fill_device fills the file system with writes: --rw=write, randwrite or trimwrite, not %s",
+			       j->name, rw_names[j->rw]);
 	if (zone_validate(j, e))
 		return -1;
 	if (rw_trims(j->rw) && !(en->flags & ENGINE_TRIM))

@@ -78,6 +78,25 @@ struct worker_hooks;
 struct iolog;
 struct tree_job;
 
+/*
+ * fio's queue discipline (option_queue.c): how many requests go to the engine per commit, how
+ * many completions a reap waits for and takes, and the depth a full queue drains to before it
+ * is refilled.  None given: iogauge's own (every free slot in one commit, up to iodepth reaped,
+ * refilled at once); any given: fio's, with fio's defaults for the others.
+ */
+enum { QB_SUBMIT, QB_CMIN, QB_CMAX, QB_LOW, QB_NR };
+struct job_qbatch {
+	unsigned given;    /* bit QB_*: given by the user */
+	unsigned v[QB_NR]; /* as given */
+};
+/* What a job's thread does with them (its iodepth applied, as fio's fixup_options). */
+struct qbatch_eff {
+	unsigned submit, cmin, cmax, low;
+	bool poll; /* iodepth_batch_complete_min=0 and _max=0: fio reaps after every request, without waiting */
+};
+struct job;
+void job_qbatch_eff(const struct job *j, struct qbatch_eff *q);
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX]; /* empty: <directory>/<name>.<job>.<thread> */
@@ -192,6 +211,8 @@ struct job {
 	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
 	struct job_cmdprio cmdprio; /* fio's per-request priorities (cmdprio.h; io_uring, libaio) */
 	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */
+	struct job_qbatch qbatch; /* iodepth_batch_submit, _complete_min/_max, iodepth_low */
+	bool fill_device; /* fio's fill_device: write until ENOSPC (size: the free space), not an error */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */
 	unsigned flow_id;

@@ -179,6 +179,8 @@ static void walk_job(struct walk *w, struct job_result *jr, const uint64_t *shap
 	v64(w, K_SUM, &t->invalidations);
 	v64(w, K_SUM, &t->invalidate_ns);
 	v64(w, K_SUM, &t->left_bytes);
+	for (unsigned i = 0; i < IO_OP_NR; i++)
+		v64(w, K_SUM, &t->failed[i]);
 	v64(w, K_SUM, &t->prepared_items);
 	v64(w, K_MAX, &t->prepare_ns); /* the slowest rank's */
 	vbool(w, &t->interrupted);

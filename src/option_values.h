@@ -16,6 +16,9 @@ int set_distribution(void *obj, const struct opt_def *o, const char *val, char *
 void print_distribution(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_percentiles(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_percentiles(const void *obj, const struct opt_def *o, char *buf, size_t len);
+/* fio's iodepth_batch_submit, _complete_min, _complete_max, iodepth_low (option_queue.c). */
+int set_qbatch(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_qbatch(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_inject(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_inject(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_verify(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 #include "runner_int.h"
 
@@ -95,7 +96,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	bool fresh = job_fresh(j) && !job_copies(j);
 	/* An engine that makes the file's extents writes into no layout (a reader's file is laid out, as fio's). */
 	bool alloc = j->engine->flags & ENGINE_ALLOC;
-	bool grow = (j->grow && !job_copies(j)) || fresh || (alloc && !rw_reads(j->rw));
+	bool grow = (j->grow && !job_copies(j)) || fresh || (alloc && !rw_reads(j->rw)) || j->fill_device;
 	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
@@ -110,7 +111,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
 		.grow = grow,
-		.truncate = grow && (j->truncate || fresh),
+		.truncate = grow && (j->truncate || fresh) && !j->fill_device, /* fio keeps what is there */
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
 	};
@@ -297,6 +298,41 @@ static int target_of(const struct job_result *jr, unsigned i, char *path, size_t
 	return place_path(&jr->job, thread, i % jr->nfiles, path, len, e);
 }
 
+/*
+ * fill_device without a size: the file system's free space (root's, reserved blocks too: fio
+ * writes until ENOSPC) plus what the file holds past its offset, in whole blocks, and a queue.
+ * The writes end at ENOSPC before that, as fio's; the bound only keeps a file system that takes
+ * more (compression) from being written without end.  A block device: its size, as any job's.
+ */
+static int fill_size(struct job_result *jr, const char *path, uint64_t start, uint64_t *size,
+		     struct ig_err *e)
+{
+	const struct job *j = &jr->job;
+	struct stat st;
+	char dir[PATH_MAX];
+	bool exists = !stat(path, &st);
+	if (exists && S_ISBLK(st.st_mode))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (!exists && slash)
+		slash[slash == dir] = 0; /* a file to be made: its directory ("/" for "/f") */
+	else if (!exists)
+		snprintf(dir, sizeof(dir), ".");
+	struct statvfs sv;
+	if (statvfs(dir, &sv) || !sv.f_blocks)
+		return err_set(e, EXIT_USAGE, "job %s: --fill_device: the free space of %s is unknown; give --size",
+			       j->name, dir);
+	uint64_t free_b = (uint64_t)(geteuid() ? sv.f_bavail : sv.f_bfree) * sv.f_frsize;
+	uint64_t have = exists && S_ISREG(st.st_mode) && (uint64_t)st.st_size > start ? (uint64_t)st.st_size - start : 0;
+	uint64_t bs = j->bs ? j->bs : 1;
+	/* A queue's worth past it: the queue is full when ENOSPC comes, as in fio's unbounded job. */
+	*size = (free_b + have) / bs * bs + (uint64_t)j->iodepth * bs;
+	if (!*size)
+		return err_set(e, EXIT_IOERR, "job %s: --fill_device: %s has no free space", j->name, dir);
+	return 0;
+}
+
 /* Target i's region (threads of one file --offset_increment apart), laid out and checked. */
 static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
 			const char *path, const struct run_opts *o)
@@ -306,6 +342,16 @@ static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_resu
 	uint64_t span = jr->shared_files && j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
 	uint64_t size = file_size(j, jr->nfiles, filenum);
 	jr->region_start[i] = j->offset + thread * j->offset_increment;
+	if (j->fill_device && !size && fill_size(jr, path, jr->region_start[i], &size, &r->err))
+		return -1;
+	if (j->filesize[0]) {
+		/* fio (setup_files): the file is --filesize long, its region starts at the offset inside it. */
+		if (jr->region_start[i] >= size)
+			return err_set(&r->err, EXIT_USAGE,
+				       "job %s: the offset (%" PRIu64 ") is not inside --filesize (%" PRIu64 ")",
+				       j->name, jr->region_start[i], size);
+		size -= jr->region_start[i];
+	}
 	uint64_t whole = size ? size + span : 0;
 	if (prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, o))
 		return -1;
@@ -320,7 +366,8 @@ static void sum_regions(struct job_result *jr)
 	uint64_t total = 0;
 	for (unsigned f = 0; f < jr->nfiles && f < jr->ntargets; f++)
 		total += jr->region_size[f];
-	if (!j->size || j->filesize[0] || jr->nfiles > 1)
+	/* fio: a --size beyond the files' regions is cut to them; a smaller one stays (with --filesize too). */
+	if (!j->size || (j->filesize[0] ? total < j->size : jr->nfiles > 1))
 		j->size = total;
 	if (jr->nfiles == 1 && !j->stride)
 		for (unsigned i = 0; i < jr->ntargets && !job_copies(j); i++)
@@ -369,6 +416,10 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: a %s job's loop is its thread's own",
 				   j->name, job_copies(j) ? "copy" : j->fileop ? "file operation" : j->tree ? "tree" :
 					    j->rewrite_pct ? "rewrite_pct" : "short last block");
+	if (j->qbatch.given && !(j->engine->flags & ENGINE_SYNC) &&
+	    (job_offload(j) || j->flow || j->lat_target_ns || (j->serialize_overlap && job_writes(j) && j->iodepth > 1)))
+		runner_note(r, "job %s: iodepth_batch_submit, iodepth_batch_complete_min/max and iodepth_low are not applied with io_submit_mode=offload, flow, serialize_overlap or latency_target (iogauge's own queue is)",
+			    j->name);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;

@@ -274,7 +274,10 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 		dst->prepare_ns = src->prepare_ns;
 	err_merge(dst, src);
 	for (int o = 0; o < IO_OP_NR; o++)
+	{
 		dst->errs[o] += src->errs[o];
+		dst->failed[o] += src->failed[o];
+	}
 	if (!dst->first_error)
 		dst->first_error = src->first_error;
 	dst->interrupted |= src->interrupted;

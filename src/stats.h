@@ -91,6 +91,8 @@ struct thread_stats {
 	uint64_t prepared_items, prepare_ns;   /* file ops: items made before the job (not timed) */
 	/* continue_on_error: the errors gone past, per operation, and the first one's errno. */
 	uint64_t errs[IO_OP_NR];
+	/* Requests that failed and ended the job (fill_device's ENOSPC too): fio counts them in total_ios. */
+	uint64_t failed[IO_OP_NR];
 	int first_error;
 	int err;              /* errno of the first error, 0 if none */
 	uint64_t err_offset;

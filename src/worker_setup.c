@@ -326,8 +326,10 @@ int worker_plan(struct worker *w)
 	if (w->multi && plan_files(w, kind, seed))
 		return -1;
 	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
+	/* Several files: their regions, or a smaller --size (fio stops at it, with --filesize too). */
 	uint64_t per_loop = j->io_size && !job_io_loops(j) ? j->io_size / j->bs :
-			    w->multi ? w->files_total : w->nblocks;
+			    w->multi ? (w->files_total < j->size / j->bs ? w->files_total : j->size / j->bs) :
+			    w->nblocks;
 	w->per_loop = per_loop;
 	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * job_loops(j);
 	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
@@ -399,7 +401,9 @@ void worker_finish(struct worker *w)
 		return;
 	}
 	/* A size-bound job stopped early (a signal, an error, another rank's stop): what it had left. */
-	if (!j->time_based && !w->var)
+	if (w->filled)
+		w->st.left_bytes = 0; /* fill_device: the file system's end is the job's */
+	else if (!j->time_based && !w->var)
 		w->st.left_bytes = w->remaining * w->bs;
 	else if (!j->time_based && !w->var_done)
 		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;

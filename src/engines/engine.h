@@ -96,6 +96,11 @@ struct engine_ops {
 	int64_t (*do_io)(struct engine_ctx *ctx, struct io_u *u);
 	/* Async engines: queue n requests, return number accepted or -errno. */
 	int (*submit)(struct engine_ctx *ctx, struct io_u **us, unsigned n);
+	/*
+	 * Optional: what submit queued enters the kernel now (io_uring; its reap enters the rest).
+	 * Used by fio's iodepth_batch_submit, one commit per batch.
+	 */
+	void (*commit)(struct engine_ctx *ctx);
 	/* Wait for at least min completions, store up to max in out; count or -errno. */
 	int (*reap)(struct engine_ctx *ctx, unsigned min, unsigned max, struct io_u **out);
 };

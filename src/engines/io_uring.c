@@ -273,6 +273,14 @@ static int uring_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct
 	}
 }
 
+static void uring_commit(struct engine_ctx *ctx)
+{
+	struct uring_priv *p = ctx->priv;
+
+	if (io_uring_sq_ready(&p->ring))
+		io_uring_submit(&p->ring);
+}
+
 const struct engine_ops engine_io_uring = {
 	.name = "io_uring",
 	.flags = ENGINE_TRIM,
@@ -281,5 +289,6 @@ const struct engine_ops engine_io_uring = {
 	.cleanup = uring_cleanup,
 	.do_io = NULL,
 	.submit = uring_submit,
+	.commit = uring_commit,
 	.reap = uring_reap,
 };

@@ -207,13 +207,14 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 		struct fio_dir *x = &ts->dir[d];
 		const struct op_stats *o = &t->op[d];
 		x->io_bytes = o->bytes;
-		x->ios = o->ios;
+		/* fio counts a request when it is queued: one that failed is among total_ios, not io_bytes. */
+		x->ios = o->ios + t->failed[d];
 		/* fio's runtime per direction: reads also over its verify phases. */
 		uint64_t ns = stats_dir_ns(t, d);
-		if (o->ios && ns) {
+		if (x->ios && ns) {
 			x->runtime_ms = (ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
 			x->bw_bytes = (uint64_t)((double)o->bytes * 1e9 / (double)ns);
-			x->iops = (double)o->ios * 1e9 / (double)ns;
+			x->iops = (double)x->ios * 1e9 / (double)ns;
 		}
 		fio_lat_from(&x->slat, &o->slat);
 		fio_lat_from(&x->clat, &o->clat);

@@ -231,6 +231,6 @@ check "io_submit_mode=offload: the same requests as fio's inline run" \
 	[ "$(jf "$D/off.ig.json" '.jobs[0].read.total_ios')" = "$(jf "$D/inl.fio.json" '.jobs[0].read.total_ios')" ]
 
 # ---- 5. What is still unsupported is refused by name.
-run_iogauge fio --name=x --ioengine=null --size=1m --iodepth_low=4
-expect_status 2 "iodepth_low: still refused (status 2)"
-expect_err "unsupported fio option 'iodepth_low'" "iodepth_low: named"
+run_iogauge fio --name=x --ioengine=null --size=1m --write_barrier=4
+expect_status 2 "write_barrier: still refused (status 2)"
+expect_err "unsupported fio option 'write_barrier'" "write_barrier: named"

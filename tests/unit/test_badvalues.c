@@ -137,6 +137,13 @@ static bool accepts(const struct opt_def *o, const char *val)
 		{ "numa_cpu_nodes", "" },  /* no nodes: as an unset one prints */
 		{ "numa_mem_policy", "" }, /* the system's policy: as an unset one prints */
 		{ "ignore_error", "" },	   /* no lists: as an unset one prints */
+		/* none of fio's batch options: iogauge's own queue, as an unset one prints */
+		{ "iodepth_batch_submit", "" },
+		{ "iodepth_batch", "" },
+		{ "iodepth_batch_complete_min", "" },
+		{ "iodepth_batch_complete", "" },
+		{ "iodepth_batch_complete_max", "" },
+		{ "iodepth_low", "" },
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
 		if (!strcmp(o->name, ok[i].name) && !strcmp(val, ok[i].val))

@@ -315,6 +315,40 @@ static void test_parse_uint_leading_zero(void **state)
 	assert_int_equal(gj.iodepth, 10);
 }
 
+/* fio's batch options: fio's defaults once any is given, fio's fixups against iodepth. */
+static void test_qbatch(void **state)
+{
+	(void)state;
+	struct qbatch_eff q;
+	char buf[64];
+	fresh();
+	expect_ok("iodepth", "16");
+	job_qbatch_eff(&gj, &q);
+	assert_true(q.submit == 16 && q.cmin == 1 && q.cmax == 16 && q.low == 16 && !q.poll);
+	option_print(option_find("iodepth_batch_submit"), &gj, &gs, buf, sizeof(buf));
+	assert_string_equal(buf, ""); /* none given: nothing echoed, so a saved echo stays iogauge's queue */
+	expect_ok("iodepth_batch", "8");
+	job_qbatch_eff(&gj, &q);
+	assert_true(q.submit == 8 && q.cmin == 1 && q.cmax == 1 && q.low == 16 && !q.poll);
+	option_print(option_find("iodepth_batch_complete_max"), &gj, &gs, buf, sizeof(buf));
+	assert_string_equal(buf, "1");
+	expect_ok("iodepth_batch_submit", "0"); /* 0: iodepth, as fio */
+	expect_ok("iodepth_batch_complete", "4"); /* _max follows _min */
+	expect_ok("iodepth_low", "64");           /* above iodepth: iodepth */
+	job_qbatch_eff(&gj, &q);
+	assert_true(q.submit == 16 && q.cmin == 4 && q.cmax == 4 && q.low == 16 && !q.poll);
+	expect_ok("iodepth_batch_complete_min", "0");
+	expect_ok("iodepth_batch_complete_max", "0");
+	job_qbatch_eff(&gj, &q);
+	assert_true(q.poll && q.cmin == 0);
+	expect_ok("iodepth_batch_complete_max", ""); /* a saved echo of none given: iogauge's own queue */
+	assert_int_equal(gj.qbatch.given, 0);
+	expect_reject("iodepth_batch_submit", "-1");
+	expect_reject("iodepth_low", "x");
+	expect_ok("fill_fs", NULL);
+	assert_true(gj.fill_device);
+}
+
 /* --------------------------------------------------------------- the table */
 
 static void test_option_find(void **state)
@@ -1842,6 +1876,7 @@ int main(void)
 		cmocka_unit_test(test_jobfile_not_a_file),
 		cmocka_unit_test(test_job_validate),
 		cmocka_unit_test(test_null_iodepth),
+		cmocka_unit_test(test_qbatch),
 	};
 	return cmocka_run_group_tests(tests, dir_setup, dir_teardown);
 }

@@ -1,0 +1,207 @@
+#!/bin/bash
+# fio's queue discipline and fill_device, and two byte counts, under fio and `iogauge fio` on the
+# same jobs in the same run:
+#  - iodepth_batch_submit, iodepth_batch_complete_min/max, iodepth_low: libaio at iodepth 16 on a
+#    file, the same io_bytes and total_ios as fio and about fio's number of io_submit and
+#    io_getevents calls (strace -c); io_uring: about fio's number of io_uring_enter calls that
+#    submit, and the same number of requests submitted; none given: iogauge's own queue (every
+#    free slot in one io_submit: far fewer calls than fio's one a request);
+#  - fill_device (fill_fs) on a 64 MiB ext4: fio's io_bytes and total_ios (the ENOSPC write
+#    among them), error 0, status 0; a job that reads is refused (status 2);
+#  - filesize with offset and size (fio's setup_files): the file is filesize long, its region
+#    starts at the offset inside it, a smaller size stops the job: fio's io_bytes and total_ios;
+#  - a failed request that ends the job (EFBIG past ulimit -f, no continue_on_error) is among
+#    total_ios, as fio counts it when queued (129, not 128).
+# shellcheck source=tests/e2e/lib.sh
+. "$(dirname "$0")/lib.sh"
+PATH=/usr/bin:$PATH
+
+need_iogauge
+need_cmd fio strace
+need_json
+
+D=$E2E_TMP/d
+mkdir -p "$D" || exit 1
+jf() { jget "$1" "$2" 2>/dev/null; }
+# near A B PCT ABS: |A - B| <= PCT% of B + ABS.
+near() { awk -v a="$1" -v b="$2" -v p="$3" -v n="$4" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100 + n) }'; }
+# calls FILE NAME: the calls strace -c counted.
+calls() { awk -v s="$2" '$NF == s { print $4 }' "$1"; }
+
+# ---- 1. The batch options: libaio, iodepth 16, 4k random reads of an 8 MiB file.
+fio --name=lay --filename="$D/f" --size=8m --rw=write --bs=1m --output=/dev/null >/dev/null 2>&1 ||
+	fail "fio lays out the file"
+# both TAG ENGINE OPTS...: fio and iogauge fio under strace -f; JSON in $D/TAG.{fio,ig}.json.
+both() {
+	local tag=$1 eng=$2
+	shift 2
+	local common=(--name=j --filename="$D/f" --size=8m --bs=4k --direct=1 --rw=randread
+		--ioengine="$eng" --iodepth=16 --output-format=json)
+	strace -f -qq -c -e trace=io_submit,io_getevents,io_uring_enter -o "$D/$tag.fio.st" \
+		fio "${common[@]}" --output="$D/$tag.fio.json" "$@" >/dev/null 2>&1
+	: >"$ERR"
+	# LeakSanitizer cannot run under ptrace: off for the san build's traced runs.
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -qq -c -e trace=io_submit,io_getevents,io_uring_enter -o "$D/$tag.ig.st" \
+		"$IOGAUGE" fio --allow-overwrite "${common[@]}" --output="$D/$tag.ig.json" "$@" >/dev/null 2>"$ERR"
+	STATUS=$?
+	san_check "iogauge fio $*"
+}
+same_ios() {
+	local tag=$1 a b
+	a="$(jf "$D/$tag.fio.json" '.jobs[0].read.io_bytes') $(jf "$D/$tag.fio.json" '.jobs[0].read.total_ios')"
+	b="$(jf "$D/$tag.ig.json" '.jobs[0].read.io_bytes') $(jf "$D/$tag.ig.json" '.jobs[0].read.total_ios')"
+	check "$tag: fio's io_bytes and total_ios ($a; iogauge $b)" [ "$a" = "$b" ] && [ "$a" = "8388608 2048" ]
+}
+for spec in "sub8:--iodepth_batch_submit=8" \
+	"sub8max16:--iodepth_batch=8 --iodepth_batch_complete_max=16" \
+	"low4:--iodepth_low=4 --iodepth_batch_complete_max=16" \
+	"min4:--iodepth_batch_complete=4" \
+	"poll:--iodepth_batch_complete_min=0 --iodepth_batch_complete_max=0"; do
+	tag=${spec%%:*}
+	# shellcheck disable=SC2086 # the options are words
+	both "$tag" libaio ${spec#*:}
+	expect_status 0 "$tag (${spec#*:}): iogauge fio runs it"
+	same_ios "$tag"
+	fs=$(calls "$D/$tag.fio.st" io_submit) is=$(calls "$D/$tag.ig.st" io_submit)
+	# With a reap of up to 16, how many completions are in when it comes decides how the next
+	# commits are cut, in both tools: a wide margin there, over the floor of 2048 / 8 commits.
+	tol=20
+	[ "$tag" = sub8max16 ] && tol=50
+	check "$tag: io_submit calls near fio's (fio $fs, iogauge $is)" near "$is" "$fs" "$tol" 16
+	if [ "$tag" != poll ]; then # polling spins: its io_getevents count is the machine's speed; the others depend on how many
+		# completions are in when a reap comes (so a wider margin than io_submit's)
+		fg=$(calls "$D/$tag.fio.st" io_getevents) ig=$(calls "$D/$tag.ig.st" io_getevents)
+		check "$tag: io_getevents calls near fio's (fio $fg, iogauge $ig)" near "$ig" "$fg" $((tol + 20)) 16
+	fi
+done
+both own libaio
+same_ios own
+fs=$(calls "$D/own.fio.st" io_submit) is=$(calls "$D/own.ig.st" io_submit)
+check "none given: iogauge's own queue, every free slot in one io_submit (fio $fs calls, iogauge $is)" \
+	[ "${is:-0}" -gt 0 ] && [ "$((is * 4))" -lt "${fs:-0}" ]
+
+# io_uring: the io_uring_enter calls that submit (to_submit > 0) and the requests they carry.
+# uring TAG OPTS...: "CALLS SQES" of each tool in $D/TAG.{fio,ig}.u
+uring() {
+	local tag=$1
+	shift
+	local common=(--name=j --filename="$D/f" --size=8m --bs=4k --direct=1 --rw=randread
+		--ioengine=io_uring --iodepth=16 --output-format=json)
+	strace -f -qq -e trace=io_uring_enter -o "$D/$tag.fio.tr" fio "${common[@]}" --output="$D/$tag.fio.json" "$@" \
+		>/dev/null 2>&1
+	: >"$ERR"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -qq -e trace=io_uring_enter -o "$D/$tag.ig.tr" "$IOGAUGE" fio --allow-overwrite "${common[@]}" \
+		--output="$D/$tag.ig.json" "$@" >/dev/null 2>"$ERR"
+	STATUS=$?
+	san_check "iogauge fio io_uring $*"
+	for t in fio ig; do
+		grep 'io_uring_enter(' "$D/$tag.$t.tr" | awk -F'[(,]' '$3 + 0 > 0 { n++; s += $3 } END { print n + 0, s + 0 }' \
+			>"$D/$tag.$t.u"
+	done
+}
+if fio --name=probe --ioengine=io_uring --filename="$D/f" --size=4k --output=/dev/null >/dev/null 2>&1; then
+	for spec in "usub8:--iodepth_batch_submit=8" "usub8max16:--iodepth_batch_submit=8 --iodepth_batch_complete_max=16"; do
+		tag=${spec%%:*}
+		# shellcheck disable=SC2086
+		uring "$tag" ${spec#*:}
+		expect_status 0 "$tag (io_uring ${spec#*:}): iogauge fio runs it"
+		same_ios "$tag"
+		read -r fn fq <"$D/$tag.fio.u"
+		read -r inn iq <"$D/$tag.ig.u"
+		check "$tag: submitting io_uring_enter calls near fio's (fio $fn, iogauge $inn), every request submitted ($fq, $iq)" \
+			near "$inn" "$fn" 20 16 && [ "$fq" = 2048 ] && [ "$iq" = 2048 ]
+	done
+else
+	skip "io_uring: fio cannot use it here"
+fi
+
+run_iogauge fio --name=b --ioengine=null --size=1m --iodepth=4 --iodepth_batch_submit=-1
+expect_status 2 "--iodepth_batch_submit=-1: status 2"
+expect_err "^iogauge: --iodepth_batch_submit: a whole number" "... naming the option"
+run_iogauge fio --name=b --ioengine=null --size=1m --iodepth=8 --iodepth_batch=4 --iodepth_batch_complete=2 \
+	--iodepth_batch_complete_max=8 --iodepth_low=2 --output-format=json
+expect_status 0 "null engine, all four (fio's names and aliases): status 0"
+check "... every request done (256)" [ "$(jf "$OUT" '.jobs[0].read.total_ios')" = 256 ]
+check "... fio-json's job options echo them as given" \
+	[ "$(jf "$OUT" '.jobs[0].job options.iodepth_batch')" = 4 ]
+rm -f "$D"/*
+
+# ---- 2. fill_device on a 64 MiB ext4 (root, loop devices).
+if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null && losetup -f >/dev/null 2>&1; then
+	mkfs_mount fill 64M ext4 || fail "ext4 on a loop device"
+	F=$MNT/fill
+	for spec in "psync1m:--ioengine=psync --bs=1m" "psync64k:--ioengine=psync --bs=64k --fill_fs=1" \
+		"libaio:--ioengine=libaio --iodepth=4 --direct=1 --bs=1m"; do
+		tag=${spec%%:*}
+		rm -f "$F"
+		# shellcheck disable=SC2086
+		fio --name=fill --filename="$F" --rw=write --fill_device=1 ${spec#*:} --output-format=json \
+			--output="$D/$tag.fio.json" >/dev/null 2>&1
+		frc=$?
+		rm -f "$F"
+		# shellcheck disable=SC2086
+		run_iogauge fio --name=fill --filename="$F" --rw=write --fill_device=1 ${spec#*:} --output-format=json
+		expect_status "$frc" "fill_device $tag: fio's status ($frc)"
+		rm -f "$F"
+		a="$(jf "$D/$tag.fio.json" '.jobs[0].error') $(jf "$D/$tag.fio.json" '.jobs[0].write.io_bytes')"
+		b="$(jf "$OUT" '.jobs[0].error') $(jf "$OUT" '.jobs[0].write.io_bytes')"
+		check "fill_device $tag: error 0 and fio's io_bytes ($a; iogauge $b)" [ "$a" = "$b" ] && [ "${a%% *}" = 0 ]
+		ft=$(jf "$D/$tag.fio.json" '.jobs[0].write.total_ios') it=$(jf "$OUT" '.jobs[0].write.total_ios')
+		if [ "$tag" = libaio ]; then
+			# The requests in flight when ENOSPC came depend on the completions' timing.
+			check "fill_device $tag: total_ios within a queue of fio's ($ft; iogauge $it)" near "$it" "$ft" 0 4
+		else
+			check "fill_device $tag: fio's total_ios, the ENOSPC write among them ($ft; iogauge $it)" [ "$ft" = "$it" ]
+		fi
+	done
+	run_iogauge fio --name=fill --filename="$F" --rw=read --fill_device=1
+	expect_status 2 "fill_device with reads: refused, status 2"
+	expect_err "^iogauge: job fill: --fill_device fills the file system with writes" "... one line saying why"
+	check "... nothing made" [ ! -e "$F" ]
+	run_iogauge fio --name=full --filename="$F" --rw=write --bs=1m --size=100m --overwrite=0 --output-format=json
+	expect_status 1 "the same disk full without fill_device: status 1"
+	check "... error 28, the failed write among total_ios as fio's (54)" \
+		[ "$(jf "$OUT" '.jobs[0].error') $(jf "$OUT" '.jobs[0].write.total_ios')" = "28 54" ]
+	rm -f "$F"
+else
+	skip "fill_device: needs root, mkfs.ext4 and loop devices"
+fi
+
+# ---- 3. filesize with offset and size.
+for args in "--filesize=256k --offset=128k --size=256k" "--filesize=512k --offset=128k --size=256k" \
+	"--filesize=256k --offset=64k --size=128k" "--filesize=256k --offset=128k" \
+	"--filesize=256k --size=256k --nrfiles=2 --offset=64k" "--filesize=256k --nrfiles=3 --size=100k" \
+	"--size=1m --nrfiles=3"; do
+	rm -rf "${D:?}"/*
+	# shellcheck disable=SC2086
+	fio --name=a --directory="$D" --rw=read --bs=4k $args --output-format=json --output="$E2E_TMP/a.fio.json" \
+		>/dev/null 2>&1
+	rm -rf "${D:?}"/*
+	# shellcheck disable=SC2086
+	run_iogauge fio --name=a --directory="$D" --rw=read --bs=4k $args --output-format=json
+	a="$(jf "$E2E_TMP/a.fio.json" '.jobs[0].read.io_bytes') $(jf "$E2E_TMP/a.fio.json" '.jobs[0].read.total_ios')"
+	b="$(jf "$OUT" '.jobs[0].read.io_bytes') $(jf "$OUT" '.jobs[0].read.total_ios')"
+	check "$args: fio's io_bytes and total_ios ($a; iogauge $b)" [ "$a" = "$b" ]
+done
+rm -rf "${D:?}"/*
+
+# ---- 4. A failed request ends the job: among total_ios (fio counts it when queued).
+head -c 1048576 /dev/urandom >"$D/fio-file"
+cp "$D/fio-file" "$D/ig-file"
+(
+	trap '' XFSZ
+	ulimit -f 512
+	fio --name=e --filename="$D/fio-file" --size=1m --rw=write --output-format=json 2>/dev/null |
+		sed -n '/^{/,$p' >"$E2E_TMP/fe.json"
+	"$IOGAUGE" fio --name=e --filename="$D/ig-file" --allow-overwrite --size=1m --rw=write \
+		--output-format=json >"$E2E_TMP/ie.json" 2>"$ERR"
+)
+san_check "EFBIG"
+a="$(jf "$E2E_TMP/fe.json" '.jobs[0].error') $(jf "$E2E_TMP/fe.json" '.jobs[0].write.io_bytes') $(jf "$E2E_TMP/fe.json" '.jobs[0].write.total_ios')"
+b="$(jf "$E2E_TMP/ie.json" '.jobs[0].error') $(jf "$E2E_TMP/ie.json" '.jobs[0].write.io_bytes') $(jf "$E2E_TMP/ie.json" '.jobs[0].write.total_ios')"
+check "EFBIG at 512k, no continue_on_error: fio's error, io_bytes and total_ios ($a; iogauge $b)" \
+	[ "$a" = "$b" ] && [ "$a" = "27 524288 129" ]
+rm -f "$D/fio-file" "$D/ig-file"
+
