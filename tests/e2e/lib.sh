@@ -360,7 +360,7 @@ mount_tmpfs() {
 # once per `make test` for both binaries: the fio side of a comparison is the same job whichever
 # iogauge is tested, so the ASan pass takes the release pass's result of this run (run-all.sh sets
 # IOGAUGE_FIO_CACHE to a directory of the run; without it fio always runs).  The key: the script,
-# the arguments and the job files among them, with this script's temp dir masked.
+# the arguments (but --output's file) and the job files among them, this script's temp dir masked.
 fio_cached() {
 	local key a f out="" rc
 	if [ -z "${IOGAUGE_FIO_CACHE:-}" ] || [ ! -d "$IOGAUGE_FIO_CACHE" ]; then
@@ -370,9 +370,11 @@ fio_cached() {
 	key=$(
 		echo "$(basename "$0") $PWD"
 		for a in "$@"; do
-			echo "arg $a"
-			case $a in --output=* | --filename=* | --directory=*) continue ;; esac
-			[ -f "$a" ] && cat "$a"
+			case $a in
+			--output=*) echo "arg --output=" ;; # where fio writes, not what it runs
+			--*) echo "arg $a" ;;
+			*) echo "arg $a" && [ -f "$a" ] && cat "$a" ;;
+			esac
 		done
 	)
 	key=$(printf '%s' "${key//"$E2E_TMP"/@TMP@}" | xxh128sum | cut -d' ' -f1)
