@@ -18,7 +18,19 @@ work=$(mktemp -d /tmp/iogauge-tests-work.XXXXXX)
 export IOGAUGE_FIO_CACHE=$work/fio-cache
 mkdir -p "$IOGAUGE_FIO_CACHE"
 pids=()
-trap 'for p in ${pids[@]+"${pids[@]}"}; do kill -TERM -- "$p" 2>/dev/null; done; rm -rf "$log" "$work"' EXIT
+# Stopped (SIGINT, SIGTERM): the tests still running are stopped too (timeout, a child of each
+# runner subshell, passes the signal on to its script, whose trap cleans up), and none is started.
+stop_running() {
+	local p
+	for p in ${pids[@]+"${pids[@]}"}; do
+		pkill -TERM -P "$p" 2>/dev/null
+		kill -TERM "$p" 2>/dev/null
+	done
+	wait
+}
+trap 'stop_running; rm -rf "$log" "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 jobs_max=${IOGAUGE_TEST_JOBS:-$(($(nproc) > 1 ? 2 : 1))}
 times=$work/times
