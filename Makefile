@@ -126,7 +126,9 @@ san: build/iogauge-san $(UNITBIN)
 # The release build by clang, with the same -Wall -Wextra -Werror (.ci/run builds it).
 clang: build/iogauge-clang
 
-test: deps all san mpi fuzz-build
+# The builds on every core (make test alone, without -j, built one file at a time: minutes in CI).
+test: deps
+	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$$(nproc)) all san mpi fuzz-build
 	@tests/run-all.sh
 
 bench: deps all

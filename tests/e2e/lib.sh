@@ -355,3 +355,41 @@ mount_tmpfs() {
 	E2E_MOUNTS+=("$dir")
 	MNT=$dir
 }
+
+# fio_cached ARGS...: fio ARGS (status, stdout, stderr and an --output=FILE as fio left them), run
+# once per `make test` for both binaries: the fio side of a comparison is the same job whichever
+# iogauge is tested, so the ASan pass takes the release pass's result of this run (run-all.sh sets
+# IOGAUGE_FIO_CACHE to a directory of the run; without it fio always runs).  The key: the script,
+# the arguments (but --output's file) and the job files among them, this script's temp dir masked.
+fio_cached() {
+	local key a f out="" rc
+	if [ -z "${IOGAUGE_FIO_CACHE:-}" ] || [ ! -d "$IOGAUGE_FIO_CACHE" ]; then
+		timeout -k 5 120 fio "$@"
+		return
+	fi
+	key=$(
+		echo "$(basename "$0") $PWD"
+		for a in "$@"; do
+			case $a in
+			--output=*) echo "arg --output=" ;; # where fio writes, not what it runs
+			--*) echo "arg $a" ;;
+			*) echo "arg $a" && [ -f "$a" ] && cat "$a" ;;
+			esac
+		done
+	)
+	key=$(printf '%s' "${key//"$E2E_TMP"/@TMP@}" | xxh128sum | cut -d' ' -f1)
+	for a in "$@"; do
+		case $a in --output=*) out=${a#--output=} ;; esac
+	done
+	f=$IOGAUGE_FIO_CACHE/$key
+	if [ ! -f "$f.rc" ]; then
+		timeout -k 5 120 fio "$@" >"$f.out" 2>"$f.err"
+		rc=$?
+		[ -n "$out" ] && cp "$out" "$f.file" 2>/dev/null
+		echo "$rc" >"$f.rc"
+	fi
+	[ -n "$out" ] && [ -f "$f.file" ] && cp "$f.file" "$out"
+	cat "$f.out"
+	cat "$f.err" >&2
+	return "$(cat "$f.rc")"
+}

@@ -3,6 +3,7 @@
 # once (the permutation), while --norandommap repeats some and misses others;
 # a random distribution concentrates on few blocks.  And the default engine
 # falls back to libaio when io_uring is disabled.
+# make test: alone (it disables io_uring machine-wide for a moment: kernel.io_uring_disabled)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

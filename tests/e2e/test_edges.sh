@@ -2,6 +2,7 @@
 # Edges that once went wrong: groups reported apart, a reader that hangs up,
 # sparse files, rate limits against --runtime, odd block sizes, a ramp that
 # outlasts the job, option combinations that cannot work.
+# make test: alone (a rate-limited group's bandwidth measured)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

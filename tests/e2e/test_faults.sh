@@ -7,6 +7,7 @@
 # directory finds the stale test file by its name and marker, removes it and
 # says so, and touches nothing else.  (A real ENOSPC mid-run on a small
 # loop-mounted file system: test_diskfull.sh.)
+# make test: alone (faults and signals after fixed sleeps, exits timed)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

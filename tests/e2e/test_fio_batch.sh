@@ -12,6 +12,7 @@
 #    starts at the offset inside it, a smaller size stops the job: fio's io_bytes and total_ios;
 #  - a failed request that ends the job (EFBIG past ulimit -f, no continue_on_error) is among
 #    total_ios, as fio counts it when queued (129, not 128).
+# make test: alone (its syscall counts depend on completion timing)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 PATH=/usr/bin:$PATH

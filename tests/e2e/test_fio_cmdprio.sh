@@ -13,6 +13,7 @@
 #  - pvsync2's hipri_percentage: RWF_HIPRI on fio's very requests (fio's stream of seed 1);
 #  - other engines refuse the options by name (status 2), as do both modes together;
 #  - fio's examples/cmdprio-*.fio parse.
+# make test: alone (perf records the block tracepoint of every device)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 # Debian's python3 and fio first: a pyenv shim on PATH costs seconds a call.

@@ -6,6 +6,7 @@
 # the system calls each engine makes (strace), each thread's CPUs (/proc), errors gone past
 # (RLIMIT_FSIZE's EFBIG: the same total_err, first_error and counts as fio; the inject engine's
 # EIO per direction); every engine of fio iogauge lacks refused by name with status 2.
+# make test: alone (threads' CPUs read a fixed time after the start)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 # Debian's python3 first: a pyenv shim on PATH costs seconds a call.

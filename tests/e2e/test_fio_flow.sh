@@ -15,6 +15,7 @@
 #    file with libaio a depth from 1 to iodepth; latency_run keeps the job going;
 #  - io_submit_mode=offload with the null engine: the same requests as fio's inline run, nothing
 #    on stderr, no "runs inline" note.
+# make test: alone (I/O ratios and run times measured)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 # Debian's python3 and fio first: a pyenv shim on PATH costs seconds a call.
@@ -31,10 +32,14 @@ jf() { jget "$1" "$2" 2>/dev/null; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print 0 }'; }
 
 # both JOBFILE TAG: fio and iogauge fio on one job file; JSON in $D/TAG.fio.json and $D/TAG.ig.json.
+# fio runs beside iogauge (every job here is held to a rate, or bound by one small file's
+# requests), and once per make test for both binaries (lib.sh's fio_cached).
 both() {
-	timeout -k 5 120 fio --output-format=json --output="$D/$2.fio.json" "$1" >/dev/null 2>"$D/$2.fio.err"
-	FIO_STATUS=$?
+	fio_cached --output-format=json --output="$D/$2.fio.json" "$1" >/dev/null 2>"$D/$2.fio.err" &
+	local fpid=$!
 	run_iogauge fio --allow-overwrite --output-format=json --output="$D/$2.ig.json" "$1"
+	wait "$fpid"
+	FIO_STATUS=$?
 }
 
 # ---- 1. flow: two jobs of one flow_id, weights 2 and 1 (the lighter one with flow_sleep).

@@ -5,6 +5,7 @@
 # logs, replay_scale/align/skip and replay_no_stall; malformed logs, blktrace
 # traces and logs naming a file the job was not given are refused with one
 # line and exit 2.  Small buffered files in the test's scratch directory.
+# make test: alone (replay times measured)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 need_iogauge

@@ -4,6 +4,7 @@
 # requests (direction, size, offset) as fio in the same order; log_avg_msec
 # windows; per_job_logs=0; Debian's fio2gnuplot and fio_generate_plots plot
 # them.  Small buffered files in the test's scratch directory.
+# make test: alone (100 ms log windows of a rate-limited job counted)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 # Debian's python3 first: a pyenv shim on PATH costs seconds a call (fio's scripts are python3 too).

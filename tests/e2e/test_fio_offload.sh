@@ -15,6 +15,7 @@
 #    pool's threads seen while it ran and the process gone within 5 s; a verify job too;
 #  - EIO and ENOSPC (the inject engine) end the job with status 1 and the
 #    offset; verify=crc32c of a randwrite passes through the pool.
+# make test: alone (signals after sleeps; requests in flight timed from strace)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 PATH=/usr/bin:$PATH

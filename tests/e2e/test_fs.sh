@@ -5,6 +5,7 @@
 # without --allow-destroy, on a mounted device, and for md/LVM layouts this
 # kernel cannot build (one line); loop images with --loop-dir; nothing left
 # mounted or attached afterwards, also after SIGINT.
+# make test: alone (its mount points are /tmp/iogauge-fs.*, one run at a time)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -6,6 +6,7 @@
 # run alongside agrees (a rate-limited job, so any one second of it will do).
 # Then ext4 on the same device with a `dd` writing another file meanwhile:
 # the run names that dd as other I/O.  On tmpfs: says there is no device.
+# make test: alone (per-second device samples against iostat's)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

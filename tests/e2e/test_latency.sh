@@ -4,6 +4,7 @@
 # as the normal end, block devices read with O_DIRECT, writes through the
 # interlocks, two file systems side by side (table and JSON), and a one-line
 # error with exit 2 for bad options.
+# make test: alone (request lines counted after fixed sleeps)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -6,6 +6,7 @@
 # across 2^41 written and verified with each engine, every block's header
 # naming its own offset, a byte flipped just past 2^41 found at that exact
 # block, and only the region's bytes allocated.  Nothing is left behind.
+# make test: alone (256 threads stopped on time)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -4,6 +4,7 @@
 # levels, columns: small levels) and a summary whose maxima are the CSV's;
 # each point runs its small and large jobs at once; advanced matrices; the
 # write interlock on a device; bad options refused with one line.
+# make test: alone (the knee of measured IOPS)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -6,6 +6,7 @@
 # interrupted sweep or bonnie prints ('-' for what was not measured, no
 # "test complete") and what report leaves on stderr (nothing).  Each check
 # fails on the messages before the fix.  Small files, about 4 s in all.
+# make test: alone (SIGINT a fixed time after a file appears)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

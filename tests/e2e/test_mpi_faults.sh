@@ -4,6 +4,7 @@
 # file system of one rank (rank 2) stops every rank, rank 0 names it, exit 1,
 # nothing left; Ctrl-C to mpirun prints the merged results so far; a rank
 # killed leaves files that the next run finds and removes.
+# make test: alone (ranks killed a fixed time after the start)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

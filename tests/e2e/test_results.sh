@@ -78,3 +78,33 @@ one "$T/log3" "dies.sh" bash "$T/dies.sh" >/dev/null
 tally "$T/log3" >"$T/out3"
 check "an exit status other than 0 and 77 without a failure line is a failure" \
 	[ "$(tail -n 1 "$T/out3")" = "1 passed, 1 failed, 2 skipped" ]
+
+# ---- lib.sh's fio_cached: with IOGAUGE_FIO_CACHE (run-all.sh's, one per run), the same fio job
+# (this script's temp dir masked) runs once; its stdout, stderr, status and --output file come back
+# the same; another job runs again.  A stand-in fio on PATH counts its runs.
+mkdir -p "$T/bin" "$T/cache"
+cat >"$T/bin/fio" <<'FIO'
+#!/bin/bash
+echo run >>"$FIO_RUNS"
+for a in "$@"; do case $a in --output=*) echo "file of $*" >"${a#--output=}" ;; esac; done
+echo "out of $*"
+echo "err of $*" >&2
+exit 3
+FIO
+chmod +x "$T/bin/fio"
+export FIO_RUNS=$T/runs
+printf '[j]\nfilename=%s/f\n' "$E2E_TMP" >"$T/job.fio"
+cached() { PATH=$T/bin:$PATH IOGAUGE_FIO_CACHE=$T/cache fio_cached "$@"; }
+cached --name=a --output="$T/o1" "$T/job.fio" >"$T/s1" 2>"$T/e1"
+rc1=$?
+cached --name=a --output="$T/o2" "$T/job.fio" >"$T/s2" 2>"$T/e2"
+rc2=$?
+check "fio_cached: the same job twice runs fio once ($(wc -l <"$T/runs") runs)" [ "$(wc -l <"$T/runs")" = 1 ]
+check "fio_cached: the second call gives fio's status (3 and $rc2), stdout and stderr" \
+	[ "$rc1 $rc2" = "3 3" ] && cmp -s "$T/s1" "$T/s2" && cmp -s "$T/e1" "$T/e2" && grep -q "^out of --name=a" "$T/s2"
+check "fio_cached: and fio's --output file, at the path asked" [ -s "$T/o2" ] && cmp -s "$T/o1" "$T/o2"
+printf '[j]\nfilename=%s/f\nsize=2m\n' "$E2E_TMP" >"$T/job.fio"
+cached --name=a --output="$T/o3" "$T/job.fio" >/dev/null 2>&1
+check "fio_cached: a changed job file runs fio again" [ "$(wc -l <"$T/runs")" = 2 ]
+PATH=$T/bin:$PATH IOGAUGE_FIO_CACHE= fio_cached --name=a >/dev/null 2>&1
+check "fio_cached: without IOGAUGE_FIO_CACHE, fio always runs" [ "$(wc -l <"$T/runs")" = 3 ]

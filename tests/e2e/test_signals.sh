@@ -5,6 +5,7 @@
 # test files.  Also SIGINT in the default `quick` suite; `timeout` in a
 # process group (several signals at once: one request); a second signal
 # later (files removed at once, results still printed) and a third (exit).
+# make test: alone (signals sent after fixed sleeps, exits timed)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -9,6 +9,7 @@
 # every case every round, tracks 4k writes and prints PTS's table, also from the
 # saved result; bad lists are refused in one line; a device with a file system
 # is refused untouched.
+# make test: alone (rates and steady-state windows measured)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

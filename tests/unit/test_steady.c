@@ -1,4 +1,5 @@
 /*
+ * make test: alone (rates of the null engine measured within 10%)
  * Unit tests for steady state (steady.c, src/suites/steady.c): fio's and the
  * SNIA PTS criteria on made-up windows, the runner's window fed once a
  * second, and synthetic runs of `iogauge steady` on the null engine whose
