@@ -245,6 +245,12 @@ int args_apply_string(const char *opts, unsigned groups, struct job *j, struct s
 	return apply_string(opts, NULL, groups, j, s, e);
 }
 
+int args_apply_cmd_string(const char *opts, const struct command *cmd, struct job *j, struct settings *s,
+			  struct ig_err *e)
+{
+	return apply_string(opts, cmd, cmd->groups, j, s, e);
+}
+
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e)
 {

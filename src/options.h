@@ -236,7 +236,10 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 /* Options in one string ("--rw=read --bs=1m"), for suite cases and command defaults. */
 int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
 		      struct ig_err *e);
-/* A command's own defaults (cmd->defaults), its option names first. */
+/* The same, as command cmd takes them: its groups and its own rows (owned rows are in no group). */
+int args_apply_cmd_string(const char *opts, const struct command *cmd, struct job *j, struct settings *s,
+			  struct ig_err *e);
+/* A command's own defaults (its own rows', then cmd->defaults), its option names first. */
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e);
 void args_free(struct parsed_args *pa);
