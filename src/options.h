@@ -3,7 +3,8 @@
  * man page, docs/options.md, the JSON echo of a job's options and the text
  * header; nothing else lists the options.  Commands choose which groups of
  * options they take and their own defaults (commands.c), as option strings
- * that go through this same table.
+ * that go through this same table.  A suite's own rows live in its own file
+ * (src/suites/NAME_opts.c) and join the table at link time (OPTION_ROWS).
  */
 #ifndef IOGAUGE_OPTIONS_H
 #define IOGAUGE_OPTIONS_H
