@@ -475,6 +475,9 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (en == &engine_fileops)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=fileops performs --fileop jobs; give --fileop",
 			       j->name);
+	char cerr[256];
+	if (cmdprio_check(j, en->name, cerr, sizeof(cerr)))
+		return err_set(e, EXIT_USAGE, "job %s: %s", j->name, cerr);
 	if (en->flags & ENGINE_SYNC)
 		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio */
 	if (en->flags & ENGINE_NO_DIRECT && j->direct)

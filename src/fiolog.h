@@ -21,6 +21,7 @@ struct fiolog_rec {
 	uint64_t t_ns, offset, slat, clat;
 	uint32_t len;
 	uint8_t ddir;
+	uint16_t prio; /* the request's ioprio (fio's log_prio column) */
 };
 
 /* The directions a log has lines for: read, write and trim (fio's 0, 1, 2). */
@@ -56,7 +57,7 @@ void fiolog_reset(struct fiolog *l);
 void fiolog_window(struct fiolog *l, const struct thread_stats *st, uint64_t t_ns, bool final);
 
 static inline void fiolog_io(struct fiolog *l, uint64_t t_ns, int ddir, uint64_t offset, uint32_t len,
-			     uint64_t slat, uint64_t clat)
+			     uint64_t slat, uint64_t clat, uint16_t prio)
 {
 	if (l->nrec == l->caprec) {
 		l->dropped = true;
@@ -69,6 +70,7 @@ static inline void fiolog_io(struct fiolog *l, uint64_t t_ns, int ddir, uint64_t
 	r->clat = clat;
 	r->len = len;
 	r->ddir = (uint8_t)ddir;
+	r->prio = prio;
 }
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <limits.h>
+#include "cmdprio.h"
 #include "cpus.h"
 #include "errtol.h"
 #include "data.h"
@@ -180,13 +181,16 @@ struct job {
 	uint64_t log_avg_ns;       /* window of averaged lines; 0: a line per request */
 	bool log_offset;           /* each line also gives the request's offset */
 	bool per_job_logs;         /* a file per thread (NAME_bw.X.log); off: one per job, appended */
+	bool log_prio;             /* the last column is the request's whole ioprio (0x%04x), not 0/1 */
 
 	/* fio compatibility (docs/fio.md). */
 	char description[256];
 	bool clat_percentiles, lat_percentiles, slat_percentiles; /* which fio reports show */
 	bool fixedbufs, registerfiles, hipri, sqthread_poll, userspace_reap; /* engine options */
 	bool nowait, uncached; /* engine options too (pvsync2's RWF_ flags) */
+	unsigned hipri_pct;    /* pvsync2: the share of requests hipri sets RWF_HIPRI on */
 	struct job_cpus cpus;  /* each thread's CPUs and memory policy (cpus.c) */
+	struct job_cmdprio cmdprio; /* fio's per-request priorities (cmdprio.h; io_uring, libaio) */
 	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */

@@ -258,6 +258,7 @@ void options_defaults(struct job *j, struct settings *s)
 			abort();
 		}
 	}
+	j->cmdprio.said = 0; /* the defaults are no cmdprio option given (refused with other engines) */
 }
 
 /* ---- printing */

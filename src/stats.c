@@ -63,8 +63,46 @@ static void lat_reset(struct lat_stats *l)
 		memset(h, 0, sizeof(*h));
 }
 
+void stats_want_prio(struct thread_stats *s, int d, const uint16_t *prios, unsigned n)
+{
+	s->prio[d] = xcalloc(n, sizeof(*s->prio[d]));
+	s->nprio[d] = n;
+	for (unsigned i = 0; i < n; i++) {
+		s->prio[d][i].ioprio = prios[i];
+		lat_init(&s->prio[d][i].lat);
+		lat_want(&s->prio[d][i].lat);
+	}
+}
+
+/* dst gets src's priorities, each added to dst's of the same ioprio (fio's merge by value). */
+static void prio_merge(struct thread_stats *dst, const struct thread_stats *src)
+{
+	for (int d = 0; d < DDIR_NR; d++) {
+		for (unsigned i = 0; i < src->nprio[d]; i++) {
+			const struct prio_lat *p = &src->prio[d][i];
+			unsigned k = 0;
+			while (k < dst->nprio[d] && dst->prio[d][k].ioprio != p->ioprio)
+				k++;
+			if (k == dst->nprio[d]) {
+				struct prio_lat *n = xcalloc(k + 1, sizeof(*n));
+				if (k)
+					memcpy(n, dst->prio[d], k * sizeof(*n));
+				free(dst->prio[d]);
+				dst->prio[d] = n;
+				dst->prio[d][k].ioprio = p->ioprio;
+				lat_init(&dst->prio[d][k].lat);
+				dst->nprio[d]++;
+			}
+			lat_merge(&dst->prio[d][k].lat, &p->lat);
+		}
+	}
+}
+
 void stats_reset(struct thread_stats *s)
 {
+	for (int d = 0; d < DDIR_NR; d++)
+		for (unsigned i = 0; i < s->nprio[d]; i++)
+			lat_reset(&s->prio[d][i].lat);
 	for (int o = 0; o < IO_OP_NR; o++) {
 		s->op[o].ios = s->op[o].bytes = 0;
 		lat_reset(&s->op[o].slat);
@@ -83,6 +121,13 @@ void stats_reset(struct thread_stats *s)
 
 void stats_free(struct thread_stats *s)
 {
+	for (int d = 0; d < DDIR_NR; d++) {
+		for (unsigned i = 0; i < s->nprio[d]; i++)
+			lat_free(&s->prio[d][i].lat);
+		free(s->prio[d]);
+		s->prio[d] = NULL;
+		s->nprio[d] = 0;
+	}
 	for (int o = 0; o < IO_OP_NR; o++) {
 		lat_free(&s->op[o].slat);
 		lat_free(&s->op[o].clat);
@@ -200,6 +245,7 @@ void stats_merge(struct thread_stats *dst, const struct thread_stats *src)
 		lat_merge(&dst->op[o].clat, &src->op[o].clat);
 		lat_merge(&dst->op[o].lat, &src->op[o].lat);
 	}
+	prio_merge(dst, src);
 	series_merge(&dst->series, &src->series);
 	dst->cpu.usr_ns += src->cpu.usr_ns;
 	dst->cpu.sys_ns += src->cpu.sys_ns;

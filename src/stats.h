@@ -66,8 +66,16 @@ static inline unsigned batch_bucket(uint64_t n)
 enum { ERR_OP_OPEN = IO_OP_NR, ERR_OP_ENGINE, ERR_OP_HOOK, ERR_OP_RATE };
 const char *err_op_name(int op);
 
+/* cmdprio: the latency of one I/O priority's requests (clat, or lat with lat_percentiles, as fio). */
+struct prio_lat {
+	uint16_t ioprio;
+	struct lat_stats lat;
+};
+
 struct thread_stats {
 	struct op_stats op[IO_OP_NR];
+	struct prio_lat *prio[DDIR_NR]; /* cmdprio: per priority, [0] the job's default; NULL: none */
+	unsigned nprio[DDIR_NR];
 	struct series series;
 	struct fiolog *log;   /* fio's logs of this thread; NULL: none (never merged) */
 	struct cpu_usage cpu;
@@ -122,6 +130,8 @@ static inline void lat_add(struct lat_stats *l, uint64_t v)
 
 /* Zero counters, min = UINT64_MAX, no histograms, one-second series with no points yet. */
 void stats_init(struct thread_stats *s);
+/* cmdprio: direction d keeps the latencies of these n priorities (before the run). */
+void stats_want_prio(struct thread_stats *s, int d, const uint16_t *prios, unsigned n);
 /* Give op its histograms (slat and lat only when with_slat: asynchronous engines). */
 void stats_want(struct thread_stats *s, int op, bool with_slat);
 void stats_reset(struct thread_stats *s); /* after ramp: keep allocations and errors */

@@ -319,12 +319,16 @@ static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
 		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
 		return true;
 	}
+	/* cmdprio: the latency of the request's priority (fio's: lat with lat_percentiles, else clat). */
+	if (w->ectx.prio && u->op < DDIR_NR && u->prio_idx < w->st.nprio[u->op])
+		lat_add(&w->st.prio[u->op][u->prio_idx].lat, w->job->lat_percentiles ? u->issued - u->start + lat : lat);
 	if (w->iolog) {
 		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
 		bool sync = w->job->engine->flags & ENGINE_SYNC;
 		uint64_t end = (sync ? u->start : u->issued) + lat;
 		fiolog_io(w->iolog, end - w->measure_start, u->op, u->offset, (uint32_t)u->len,
-			  sync ? 0 : u->issued - u->start, lat);
+			  sync ? 0 : u->issued - u->start, lat,
+			  w->ectx.prio && u->op < DDIR_NR ? u->ioprio : job_default_ioprio(w->job));
 	}
 	return true;
 }

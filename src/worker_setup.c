@@ -99,7 +99,8 @@ int worker_setup(struct worker *w)
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
 	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
-	w->slow_done = w->hooks != NULL || w->iolog != NULL; /* completions through failed() */
+	/* completions through failed(): hooks, a per-request log, cmdprio's per-priority latencies */
+	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->ectx.prio != NULL;
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;
@@ -177,6 +178,8 @@ void worker_teardown(struct worker *w)
 		close(w->cctx.fd);
 	w->cctx.fd = -1;
 	pattern_free(&w->pat);
+	cmdprio_free(w->ectx.prio);
+	w->ectx.prio = NULL;
 	if (w->engine_ready && w->job->engine->cleanup)
 		w->job->engine->cleanup(&w->ectx);
 	if (w->ectx.ios)
@@ -328,6 +331,11 @@ int worker_plan(struct worker *w)
 	w->op = j->fileop ? (uint8_t)job_file_op(j) : rw_reads(j->rw) ? IO_READ : rw_trims(j->rw) ? IO_TRIM : IO_WRITE;
 	w->mixed = rw_is_mixed(j->rw) && !j->fileop;
 	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
+	/* cmdprio: fio's stream and tables; each direction's priorities get their statistics. */
+	w->ectx.prio = cmdprio_new(j, w->thread_number, seed ^ 0x7072696fULL);
+	for (int d = 0; w->ectx.prio && d < DDIR_NR; d++)
+		if (w->ectx.prio->nprios[d])
+			stats_want_prio(&w->st, d, w->ectx.prio->prios[d], w->ectx.prio->nprios[d]);
 	if (w->var && pattern_init(&w->pat, j, w->thread_number, seed ^ 0x7061747465726eULL))
 		return -1;
 	w->pat.region_start = w->region; /* this thread's: its file's region, --offset_increment */

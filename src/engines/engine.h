@@ -23,6 +23,8 @@ struct io_u {
 	uint64_t offset;
 	uint32_t len;
 	uint8_t op;      /* enum io_op */
+	uint8_t prio_idx; /* cmdprio: the request's priority among its direction's statistics */
+	uint16_t ioprio; /* cmdprio: the ioprio it was sent with (set by cmdprio_pick) */
 	int64_t res;     /* bytes or -errno, set on completion */
 	uint64_t start;  /* before the submit call, ns */
 	uint64_t issued; /* after the submit call returned, ns */
@@ -32,6 +34,7 @@ struct io_u {
 };
 
 struct job;
+struct cmdprio;
 
 /* What an engine sees of the worker. */
 struct engine_ctx {
@@ -51,6 +54,7 @@ struct engine_ctx {
 	volatile sig_atomic_t *stop;  /* the run's stop request: long setups end early */
 	uint64_t prepared, prepare_ns; /* items the engine made before the run (not timed) */
 	bool blkdev;      /* the files are block devices: a trim is a discard, else a punched hole */
+	struct cmdprio *prio; /* fio's cmdprio options (cmdprio.h); NULL: none (io_uring, libaio) */
 };
 
 /* fio's engine options (struct job), for the engines that honour them (engine_ops.honours). */

@@ -9,6 +9,7 @@
  */
 #include "common.h"
 #include "engines/engine.h"
+#include "cmdprio.h"
 
 #include <errno.h>
 #include <liburing.h>
@@ -213,6 +214,9 @@ static int uring_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 			break;
 		}
 		sqe->flags = p->sqe_flags;
+		/* fio's cmdprio: the drawn requests carry their priority (the others the thread's). */
+		if (unlikely(ctx->prio != NULL) && u->op <= IO_WRITE && cmdprio_pick(ctx->prio, u))
+			sqe->ioprio = u->ioprio;
 		io_uring_sqe_set_data(sqe, u);
 	}
 	if (unlikely(i == 0))

@@ -8,11 +8,16 @@
  */
 #include "common.h"
 #include "engines/engine.h"
+#include "cmdprio.h"
 
 #include <errno.h>
 #include <libaio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+#ifndef IOCB_FLAG_IOPRIO
+#define IOCB_FLAG_IOPRIO (1 << 1) /* linux/aio_abi.h: aio_reqprio is an ioprio */
+#endif
 
 struct aio_priv {
 	io_context_t aio;
@@ -134,6 +139,11 @@ static int aio_submit(struct engine_ctx *ctx, struct io_u **us, unsigned n)
 		default:
 			bad = -EINVAL;
 			goto stop;
+		}
+		/* fio's cmdprio: the drawn requests carry their priority (the others the thread's). */
+		if (unlikely(ctx->prio != NULL) && u->op <= IO_WRITE && cmdprio_pick(ctx->prio, u)) {
+			cb->aio_reqprio = (short)u->ioprio;
+			cb->u.c.flags |= IOCB_FLAG_IOPRIO;
 		}
 		cb->data = u;
 		p->ptrs[k++] = cb;

@@ -2,12 +2,16 @@
  * psync: one pread/pwrite per request, like fio's psync (the request carries
  * its file); pvsync and pvsync2: the same with preadv/pwritev and
  * preadv2/pwritev2 of one vector, as fio's.  pvsync2 passes the job's
- * hipri, nowait and uncached as RWF_ flags.
+ * hipri (on hipri_percentage of the requests), nowait and uncached as RWF_ flags.
  */
+#include "common.h"
 #include "engines/engine.h"
+#include "fiorand.h"
+#include "job.h"
 
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -31,14 +35,33 @@ static int psync_init(struct engine_ctx *ctx)
 	return ctx->fd < 0 ? -EBADF : 0;
 }
 
-/* pvsync2's RWF_ flags, computed once: kept in priv itself (no allocation to free). */
+/* pvsync2's RWF_ flags, computed once, and hipri_percentage's draw (fio's stream, seeded 1 as fio's). */
+struct pv2 {
+	int flags;
+	bool draw;        /* hipri with hipri_percentage < 100: RWF_HIPRI on the drawn requests */
+	unsigned pct;
+	struct fio_rand r;
+};
+
 static int pvsync2_init(struct engine_ctx *ctx)
 {
-	uintptr_t f = (ctx->opts & ENGINE_OPT_HIPRI ? RWF_HIPRI : 0) |
-		      (ctx->opts & ENGINE_OPT_NOWAIT ? RWF_NOWAIT : 0) |
-		      (ctx->opts & ENGINE_OPT_UNCACHED ? RWF_DONTCACHE : 0);
-	ctx->priv = (void *)f;
+	struct pv2 *p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->flags = (ctx->opts & ENGINE_OPT_HIPRI ? RWF_HIPRI : 0) |
+		   (ctx->opts & ENGINE_OPT_NOWAIT ? RWF_NOWAIT : 0) |
+		   (ctx->opts & ENGINE_OPT_UNCACHED ? RWF_DONTCACHE : 0);
+	p->pct = ctx->job ? ctx->job->hipri_pct : 100;
+	p->draw = (ctx->opts & ENGINE_OPT_HIPRI) && p->pct < 100;
+	fio_rand_init(&p->r, 1, false);
+	ctx->priv = p;
 	return psync_init(ctx);
+}
+
+static void pvsync2_cleanup(struct engine_ctx *ctx)
+{
+	free(ctx->priv);
+	ctx->priv = NULL;
 }
 
 static void psync_cleanup(struct engine_ctx *ctx)
@@ -66,7 +89,7 @@ static __attribute__((noinline)) int64_t psync_other(struct engine_ctx *ctx, str
 
 /* The one positioned read or write of each engine; inlined per engine, the mode folds away. */
 static inline __attribute__((always_inline)) int64_t prw(struct engine_ctx *ctx, struct io_u *u,
-							 enum vec_mode m)
+							 enum vec_mode m, int flags)
 {
 	ssize_t r;
 	if (u->op > IO_WRITE)
@@ -79,7 +102,6 @@ static inline __attribute__((always_inline)) int64_t prw(struct engine_ctx *ctx,
 		} else {
 			struct iovec iov = { u->buf, u->len };
 			off_t off = (off_t)u->offset;
-			int flags = m == VEC2 ? (int)(uintptr_t)ctx->priv : 0;
 			if (m == VEC)
 				r = u->op == IO_READ ? preadv(u->fd, &iov, 1, off) : pwritev(u->fd, &iov, 1, off);
 			else
@@ -92,17 +114,22 @@ static inline __attribute__((always_inline)) int64_t prw(struct engine_ctx *ctx,
 
 static int64_t psync_do_io(struct engine_ctx *ctx, struct io_u *u)
 {
-	return prw(ctx, u, PLAIN);
+	return prw(ctx, u, PLAIN, 0);
 }
 
 static int64_t pvsync_do_io(struct engine_ctx *ctx, struct io_u *u)
 {
-	return prw(ctx, u, VEC);
+	return prw(ctx, u, VEC, 0);
 }
 
 static int64_t pvsync2_do_io(struct engine_ctx *ctx, struct io_u *u)
 {
-	return prw(ctx, u, VEC2);
+	struct pv2 *p = ctx->priv;
+	int flags = p->flags;
+	/* fio draws for every request it queues (rand_between(1, 100) <= hipri_percentage). */
+	if (unlikely(p->draw) && fio_rand_pct(&p->r) > p->pct)
+		flags &= ~RWF_HIPRI;
+	return prw(ctx, u, VEC2, flags);
 }
 
 const struct engine_ops engine_psync = {
@@ -126,6 +153,6 @@ const struct engine_ops engine_pvsync2 = {
 	.flags = ENGINE_SYNC | ENGINE_TRIM,
 	.honours = ENGINE_OPT_HIPRI | ENGINE_OPT_NOWAIT | ENGINE_OPT_UNCACHED,
 	.init = pvsync2_init,
-	.cleanup = psync_cleanup,
+	.cleanup = pvsync2_cleanup,
 	.do_io = pvsync2_do_io,
 };

@@ -52,6 +52,12 @@ struct fio_dir {
 	double iops;
 	struct fio_lat slat, clat, lat;
 	struct fio_samples bw, iops_s;
+	/* cmdprio: per priority with samples (fio's "prios", shown when there are two or more). */
+	struct fio_prio {
+		uint16_t ioprio;
+		struct fio_lat lat;
+	} *prios;
+	unsigned nprios;
 };
 
 /* One entry of fio's "jobs" array (or one terse line). */

@@ -154,6 +154,19 @@ static void fj_dir(struct fj *j, const char *key, const struct fio_dir *d, const
 	fj_lat(j, "slat_ns", &d->slat, job, want_pct(job, 0), plus);
 	fj_lat(j, "clat_ns", &d->clat, job, want_pct(job, 1), plus);
 	fj_lat(j, "lat_ns", &d->lat, job, want_pct(job, 2), plus);
+	/* fio: per-priority latencies when two or more priorities have samples (lat with lat_percentiles). */
+	if (d->nprios >= 2) {
+		fj_open(j, "prios", '[');
+		for (unsigned i = 0; i < d->nprios; i++) {
+			fj_open(j, NULL, '{');
+			fj_int(j, "prioclass", d->prios[i].ioprio >> 13);
+			fj_int(j, "prio", d->prios[i].ioprio & 7);
+			fj_lat(j, job->lat_percentiles ? "lat_ns" : "clat_ns", &d->prios[i].lat, job,
+			       job->clat_percentiles || job->lat_percentiles, plus);
+			fj_close(j, '}');
+		}
+		fj_close(j, ']');
+	}
 	const struct fio_samples *bw = &d->bw, *io = &d->iops_s;
 	double agg_kib = (double)agg_bps / 1024.0;
 	double bw_agg = !bw->n ? 0 : agg_kib <= 1.0 ? 100.0 : bw->mean * 100.0 / agg_kib;

@@ -2,7 +2,8 @@
  * fio's log files from what the workers recorded (fiolog.h): NAME_bw.X.log,
  * NAME_iops.X.log, NAME_lat/_clat/_slat.X.log, X the thread's number in the
  * run from 1 (per_job_logs=0: NAME_bw.log, the threads one after the
- * other).  Lines as fio 3.33 writes them: "time_ms, value, ddir, bs[, offset], 0".
+ * other).  Lines as fio 3.33 writes them: "time_ms, value, ddir, bs[, offset], prio"
+ * (prio: 1 for a real-time request, else 0; with log_prio the whole ioprio, 0x%04x; averaged lines 0).
  * Several ranks: each rank's files carry .rN before .log (fio2gnuplot's
  * NAME_bw.*.log still finds them).
  */
@@ -30,13 +31,17 @@ static bool wanted(const struct job *j, int kind)
 	return (kind == LOG_BW ? j->bw_log : kind == LOG_IOPS ? j->iops_log : j->lat_log)[0] != 0;
 }
 
+/* fio's last column: with log_prio the whole ioprio (0x%04x), else 1 for a real-time one. */
 static void line(FILE *f, const struct job *j, uint64_t t_ns, uint64_t value, int ddir, uint64_t bs,
-		 uint64_t offset)
+		 uint64_t offset, uint16_t prio)
 {
 	fprintf(f, "%" PRIu64 ", %" PRIu64 ", %d, %" PRIu64, (uint64_t)(t_ns / NSEC_PER_MSEC), value, ddir, bs);
 	if (j->log_offset)
 		fprintf(f, ", %" PRIu64, offset);
-	fputs(", 0\n", f);
+	if (j->log_prio)
+		fprintf(f, ", 0x%04x\n", prio);
+	else
+		fprintf(f, ", %d\n", prio >> 13 == 1);
 }
 
 /* A line per request (log_avg_msec=0). */
@@ -51,7 +56,7 @@ static void per_request(FILE *f, const struct job *j, const struct fiolog *l, in
 			     kind == LOG_IOPS ? 1 :
 			     kind == LOG_LAT  ? r->slat + r->clat :
 			     kind == LOG_CLAT ? r->clat : r->slat;
-		line(f, j, r->t_ns, v, r->ddir, r->len, r->offset);
+		line(f, j, r->t_ns, v, r->ddir, r->len, r->offset, r->prio);
 	}
 }
 
@@ -73,11 +78,11 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 			if (!ios || !ms)
 				continue;
 			if (kind == LOG_BW) {
-				line(f, j, w->t_ns, (w->bytes[d] - p->bytes[d]) * 1000 / ms / 1024, d, 0, 0);
+				line(f, j, w->t_ns, (w->bytes[d] - p->bytes[d]) * 1000 / ms / 1024, d, 0, 0, 0);
 				continue;
 			}
 			if (kind == LOG_IOPS) {
-				line(f, j, w->t_ns, ios * 1000 / ms, d, 0, 0);
+				line(f, j, w->t_ns, ios * 1000 / ms, d, 0, 0, 0);
 				continue;
 			}
 			/* Synchronous engines: lat is clat. */
@@ -87,7 +92,7 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 			n = kind == LOG_SLAT ? w->slat_n[d] - p->slat_n[d] :
 			    clat	       ? w->clat_n[d] - p->clat_n[d] : w->lat_n[d] - p->lat_n[d];
 			if (n)
-				line(f, j, w->t_ns, (uint64_t)((double)sum / (double)n + 0.5), d, 0, 0);
+				line(f, j, w->t_ns, (uint64_t)((double)sum / (double)n + 0.5), d, 0, 0, 0);
 		}
 	}
 }

@@ -220,6 +220,15 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 		fio_lat_from(&x->lat, &o->lat);
 		x->bw = a->bw[d];
 		x->iops_s = a->iops[d];
+		for (unsigned i = 0; d < DDIR_NR && i < t->nprio[d]; i++) {
+			if (!t->prio[d][i].lat.n)
+				continue;
+			if (!x->prios)
+				x->prios = xcalloc(t->nprio[d], sizeof(*x->prios));
+			struct fio_prio *p = &x->prios[x->nprios++];
+			p->ioprio = t->prio[d][i].ioprio;
+			fio_lat_from(&p->lat, &t->prio[d][i].lat);
+		}
 		lat_ranges(ts, &o->clat);
 	}
 	/* fsync and fdatasync together, as fio's "sync" (lat is clat for them). */
@@ -321,6 +330,9 @@ void fio_report_free(struct fio_report *fr)
 			fio_lat_free(&fr->ts[i].dir[d].slat);
 			fio_lat_free(&fr->ts[i].dir[d].clat);
 			fio_lat_free(&fr->ts[i].dir[d].lat);
+			for (unsigned k = 0; k < fr->ts[i].dir[d].nprios; k++)
+				fio_lat_free(&fr->ts[i].dir[d].prios[k].lat);
+			free(fr->ts[i].dir[d].prios);
 		}
 		fio_lat_free(&fr->ts[i].sync);
 	}

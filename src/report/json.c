@@ -123,6 +123,20 @@ static json_t *ig_json_op(const struct thread_stats *t, int op, const struct job
 		json_object_set_new(x, "slat_ns", ig_json_lat(&s->slat, j->percentiles, j->n_percentiles));
 	json_object_set_new(x, "clat_ns", ig_json_lat(&s->clat, j->percentiles, j->n_percentiles));
 	json_object_set_new(x, "lat_ns", ig_json_lat(&s->lat, j->percentiles, j->n_percentiles));
+	/* cmdprio: each priority's latency (fio's "prios": lat with lat_percentiles, else clat). */
+	if (op < DDIR_NR && t->nprio[op]) {
+		json_t *a = json_array();
+		for (unsigned i = 0; i < t->nprio[op]; i++) {
+			const struct prio_lat *p = &t->prio[op][i];
+			json_t *e = json_object();
+			json_object_set_new(e, "prioclass", JU(p->ioprio >> 13u));
+			json_object_set_new(e, "prio", JU(p->ioprio & 7u));
+			json_object_set_new(e, j->lat_percentiles ? "lat_ns" : "clat_ns",
+					    ig_json_lat(&p->lat, j->percentiles, j->n_percentiles));
+			json_array_append_new(a, e);
+		}
+		json_object_set_new(x, "prios", a);
+	}
 	return x;
 }
 

@@ -211,6 +211,19 @@ int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e)
 		if (lat_member(x, "slat_ns", &s->slat, e) || lat_member(x, "clat_ns", &s->clat, e) ||
 		    lat_member(x, "lat_ns", &s->lat, e))
 			return err_set(e, EXIT_USAGE, "%s: %s", io_op_names[op], e->msg);
+		const json_t *pa = json_object_get(x, "prios"), *pe;
+		size_t np = json_array_size(pa), k;
+		if (op >= DDIR_NR || !np || np > 256)
+			continue;
+		t->prio[op] = xcalloc(np, sizeof(*t->prio[op]));
+		t->nprio[op] = (unsigned)np;
+		json_array_foreach(pa, k, pe) {
+			struct prio_lat *p = &t->prio[op][k];
+			p->ioprio = (uint16_t)((rk_u64(pe, "prioclass") & 7) << 13 | (rk_u64(pe, "prio") & 7));
+			lat_init(&p->lat);
+			if (lat_member(pe, "clat_ns", &p->lat, e) || lat_member(pe, "lat_ns", &p->lat, e))
+				return err_set(e, EXIT_USAGE, "%s: prios: %s", io_op_names[op], e->msg);
+		}
 	}
 	const json_t *cpu = json_object_get(o, "cpu");
 	t->cpu.usr_ns = rk_u64(cpu, "usr_ns");

@@ -127,7 +127,26 @@ static void print_op(FILE *f, const struct thread_stats *t, int op, const struct
 	print_lat(f, "slat", &s->slat);
 	print_lat(f, "clat", &s->clat);
 	print_lat(f, "lat", &s->lat);
+	/* cmdprio: per priority, as fio prints it when two or more have samples. */
+	unsigned withs = 0;
+	const char *kind = j->lat_percentiles ? "lat" : "clat";
+	char label[64];
+	for (unsigned i = 0; op < DDIR_NR && i < t->nprio[op]; i++)
+		withs += t->prio[op][i].lat.n > 0;
+	for (unsigned i = 0; withs >= 2 && i < t->nprio[op]; i++) {
+		const struct prio_lat *p = &t->prio[op][i];
+		snprintf(label, sizeof(label), "%s prio %u/%u", kind, p->ioprio >> 13u, p->ioprio & 7u);
+		print_lat(f, label, &p->lat);
+	}
 	print_percentiles(f, "clat", &s->clat, j);
+	for (unsigned i = 0; withs >= 2 && i < t->nprio[op]; i++) {
+		const struct prio_lat *p = &t->prio[op][i];
+		if (!p->lat.n)
+			continue;
+		snprintf(label, sizeof(label), "%s prio %u/%u (%.2f%% of IOs)", kind, p->ioprio >> 13u,
+			 p->ioprio & 7u, 100.0 * (double)p->lat.n / (double)(s->clat.n ? s->clat.n : 1));
+		print_percentiles(f, label, &p->lat, j);
+	}
 	if (io_op_is_data(op) && op < DDIR_NR)
 		print_series(f, t, op);
 }

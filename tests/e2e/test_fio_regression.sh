@@ -26,7 +26,7 @@ VERDICTS=$E2E_ROOT/tests/e2e/fio-ref/fio-3.33.verdicts
 JOBS="1 3 4 7 10 13 17 18 19 22 23 25 26"
 PASS="1 3 4 7 10 13 17 18 19 22 23 25 26"
 MIN_JOBS=11
-MIN_EXAMPLES=39
+MIN_EXAMPLES=41
 
 SRC=""
 if ! command -v python3 >/dev/null 2>&1; then

@@ -125,6 +125,7 @@ static bool accepts(const struct opt_def *o, const char *val)
 		{ "bsrange", "" },	   /* no range: as an unset one prints */
 		{ "blocksize_range", "" },
 		{ "bssplit", "" },	   /* no split: as an unset one prints */
+		{ "cmdprio_bssplit", "" }, /* the same */
 		{ "round-bs", "" },	   /* no list: steady's --bs, as an unset one prints */
 		{ "round-mix", "" },	   /* no list: --rw's mix, as an unset one prints */
 		{ "buffer_pattern", "-1" }, /* fio's pattern syntax: a decimal, ff ff ff ff */

@@ -447,6 +447,47 @@ static void test_defaults(void **state)
 
 /* -------------------------------------------------------------- option_apply */
 
+/* fio's cmdprio options: R,W values, fio's bssplit entries, the "given" bits the engine check reads. */
+static void test_cmdprio(void **state)
+{
+	(void)state;
+	fresh();
+	assert_int_equal(gj.cmdprio.said, 0); /* defaults are no option given */
+	assert_int_equal(gj.cmdprio.cls[0], 1);
+	expect_ok("cmdprio_percentage", "30,60");
+	assert_int_equal(gj.cmdprio.pct[0], 30);
+	assert_int_equal(gj.cmdprio.pct[1], 60);
+	expect_ok("cmdprio_percentage", "20");
+	assert_int_equal(gj.cmdprio.pct[1], 20); /* one value: both directions */
+	expect_reject("cmdprio_percentage", "101");
+	contains(err, "0 to 100");
+	expect_ok("cmdprio_class", "3,2");
+	assert_int_equal(gj.cmdprio.cls[1], 2);
+	expect_reject("cmdprio_class", "0");
+	expect_reject("cmdprio", "8");
+	assert_true(gj.cmdprio.said & CMDPRIO_SAID_PCT);
+	assert_true(gj.cmdprio.said & CMDPRIO_SAID_CLASS);
+	expect_ok("cmdprio_bssplit", "64k/25/1/1:1m/0:64k/75/3/2:4k/10,1m/0");
+	assert_int_equal(gj.cmdprio.nsplit[0], 3); /* the zero entry dropped */
+	assert_int_equal(gj.cmdprio.split[0][0].bs, 4096); /* by size */
+	assert_int_equal(gj.cmdprio.split[0][0].prio, -1);
+	assert_int_equal(gj.cmdprio.split[0][1].prio, 1 << 13 | 1); /* same size: order kept */
+	assert_int_equal(gj.cmdprio.split[0][2].prio, 3 << 13 | 2);
+	assert_int_equal(gj.cmdprio.nsplit[1], 0);
+	expect_reject("cmdprio_bssplit", "4k/60:4k/50"); /* over 100 for one size */
+	expect_reject("cmdprio_bssplit", "4k/10/1"); /* class without level */
+	expect_reject("cmdprio_bssplit", "4k/10/4/0");
+	char e2[256];
+	assert_int_not_equal(cmdprio_check(&gj, "libaio", e2, sizeof(e2)), 0); /* both modes */
+	expect_ok("cmdprio_percentage", "0");
+	assert_int_equal(cmdprio_check(&gj, "io_uring", e2, sizeof(e2)), 0);
+	assert_int_not_equal(cmdprio_check(&gj, "psync", e2, sizeof(e2)), 0);
+	assert_non_null(strstr(e2, "io_uring and libaio"));
+	expect_ok("hipri_percentage", "30");
+	assert_int_not_equal(cmdprio_check(&gj, "io_uring", e2, sizeof(e2)), 0);
+	assert_non_null(strstr(e2, "pvsync2"));
+}
+
 static void test_apply_numbers(void **state)
 {
 	(void)state;
@@ -1818,6 +1859,7 @@ int main(void)
 		cmocka_unit_test(test_option_find),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_apply_numbers),
+		cmocka_unit_test(test_cmdprio),
 		cmocka_unit_test(test_apply_enum_bool_str),
 		cmocka_unit_test(test_apply_special),
 		cmocka_unit_test(test_apply_distribution),
