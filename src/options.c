@@ -7,8 +7,6 @@
 #include "fio_opts.h"
 #include "data.h"
 #include "verify.h"
-#include "digest.h"
-#include "compress.h"
 #include "admit.h"
 #include "option_rate.h"
 #include "iolog_job.h"
