@@ -63,8 +63,8 @@ static void build_rows(void)
 	for (size_t i = 0; i < nb; i++) {
 		b[i] = __start_ig_opt_rows[i];
 		for (const struct opt_def *o = b[i]->rows; o->name; o++, n++)
-			if (!o->owner || o->group)
-				bad_rows("a command's own row needs .owner and no .group:", o->name);
+			if (!o->owner || o->group || strcmp(o->owner, b[i]->rows->owner))
+				bad_rows("a command's own row needs its block's .owner and no .group:", o->name);
 		if (!b[i]->rows->name)
 			bad_rows("an empty block after", b[i]->after);
 	}

@@ -1,6 +1,6 @@
 /*
  * Unit tests for tree reads (tree.h, engines/tree.c, digest.c, compress.c,
- * option_tree.c): checksums against published vectors, fed whole and in
+ * suites/tree_opts.c): checksums against published vectors, fed whole and in
  * pieces; compressed sizes framed as lzop and gzip frame them; --streams
  * lists; a built tree's sizes; the walk of a directory with every kind of
  * entry; the split of items among streams; and tree jobs through the runner,
