@@ -182,9 +182,9 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	       const char *val, bool from_file, const char *where, struct job *j,
 	       struct kv_list *echo)
 {
-	const struct opt_def *o = option_find_pref(key, klen, cmd->groups);
+	const struct opt_def *o = option_find_cmd(key, klen, cmd);
 	char err[ERR_MSG_MAX - 64];
-	if (!o || !(o->group & cmd->groups)) {
+	if (!o || !option_takes(o, cmd)) {
 		if (cmd->jobs && fio_name_find(key, klen))
 			args_diag(pa, DIAG_UNSUPPORTED, "%sunsupported fio option '%.*s'", where,
 				  (int)klen, key);
@@ -210,8 +210,11 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	return 0;
 }
 
-/* Options in one string; names are looked up in `prefer` first, then anywhere in `groups`. */
-static int apply_string(const char *opts, unsigned prefer, unsigned groups, struct job *j,
+/*
+ * Options in one string; names are looked up among command c's first (c
+ * NULL: in `groups`), then anywhere in `groups` or c's own rows.
+ */
+static int apply_string(const char *opts, const struct command *c, unsigned groups, struct job *j,
 			struct settings *s, struct ig_err *e)
 {
 	char *copy = xstrdup(opts), *save = NULL;
@@ -223,9 +226,9 @@ static int apply_string(const char *opts, unsigned prefer, unsigned groups, stru
 		const char *name = t + (t[0] == '-') + (t[1] == '-');
 		const char *eq = strchr(name, '=');
 		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-		const struct opt_def *o = option_find_pref(name, nlen, prefer);
+		const struct opt_def *o = c ? option_find_cmd(name, nlen, c) : option_find_pref(name, nlen, groups);
 		char err[ERR_MSG_MAX - 64];
-		if (!o || !(o->group & groups))
+		if (!o || !((o->group & groups) || (c && option_owned(o, c))))
 			rc = err_set(e, EXIT_USAGE, "unknown option '%.*s' (see --help)", (int)nlen, name);
 		else if (apply_one(o, name, nlen, eq ? eq + 1 : NULL, false, j, s, err, sizeof(err)))
 			rc = err_set(e, EXIT_USAGE, "%s", err);
@@ -239,13 +242,25 @@ static int apply_string(const char *opts, unsigned prefer, unsigned groups, stru
 int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
 		      struct ig_err *e)
 {
-	return apply_string(opts, groups, groups, j, s, e);
+	return apply_string(opts, NULL, groups, j, s, e);
+}
+
+int args_apply_cmd_string(const char *opts, const struct command *cmd, struct job *j, struct settings *s,
+			  struct ig_err *e)
+{
+	return apply_string(opts, cmd, cmd->groups, j, s, e);
 }
 
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e)
 {
-	return cmd->defaults ? apply_string(cmd->defaults, cmd->groups, OG_ALL, j, s, e) : 0;
+	char err[ERR_MSG_MAX - 64];
+	/* The command's own rows' defaults first: its own area held nobody's (options_defaults). */
+	OPTIONS_EACH(o) {
+		if (o->def && option_owned(o, cmd) && option_apply(o, j, s, o->def, err, sizeof(err)))
+			return err_set(e, EXIT_USAGE, "internal: default of %s", err);
+	}
+	return cmd->defaults ? apply_string(cmd->defaults, cmd, OG_ALL, j, s, e) : 0;
 }
 
 /*
@@ -258,8 +273,8 @@ static int apply_bundle(int argc, char **argv, int *i, const struct command *cmd
 {
 	const char *a = argv[*i];
 	for (const char *p = a + 1; *p; p++) {
-		const struct opt_def *o = option_find_pref(p, 1, cmd->groups);
-		if (!o || !(o->group & cmd->groups) || o->name[1])
+		const struct opt_def *o = option_find_cmd(p, 1, cmd);
+		if (!o || !option_takes(o, cmd) || o->name[1])
 			return err_set(e, EXIT_USAGE, "unknown option %s (see iogauge %s --help)", a,
 				       cmd->name);
 		const char *val = NULL;
@@ -300,19 +315,19 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 		const char *eq = strchr(name, '=');
 		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
 		const char *val = eq ? eq + 1 : NULL;
-		const struct opt_def *o = option_find_pref(name, nlen, cmd->groups);
-		bool known = o && (o->group & cmd->groups);
+		const struct opt_def *o = option_find_cmd(name, nlen, cmd);
+		bool known = o && option_takes(o, cmd);
 		if (!known && a[1] != '-' && !eq && !(cmd->jobs && fio_name_find(name, nlen))) {
 			if (apply_bundle(argc, argv, &i, cmd, pa, cur ? cur : &pa->global, e))
 				return -1;
 			continue;
 		}
-		if ((!o || !(o->group & cmd->groups)) && !(cmd->jobs && fio_name_find(name, nlen)))
+		if ((!o || !option_takes(o, cmd)) && !(cmd->jobs && fio_name_find(name, nlen)))
 			return err_set(e, EXIT_USAGE, "unknown option %s (see iogauge %s --help)", a,
 				       cmd->name);
-		if (o && (o->group & cmd->groups) && !val && !o->bare && i + 1 < argc)
+		if (o && option_takes(o, cmd) && !val && !o->bare && i + 1 < argc)
 			val = argv[++i];
-		if (o && (o->group & cmd->groups) && (o->flags & OPT_NEW_JOB)) {
+		if (o && option_takes(o, cmd) && (o->flags & OPT_NEW_JOB)) {
 			if (!val)
 				return err_set(e, EXIT_USAGE, "--%s needs a value (%s)", o->name, o->arg);
 			/* As in fio: --name=global collects defaults for the jobs after it. */
@@ -340,7 +355,7 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 		/* Job options for every job: they win over job files' values too. */
 		if (!cur && o && o->scope == SCOPE_JOB)
 			kv_push(&pa->cli_global, name, nlen, val);
-		if (o && (o->group & cmd->groups)) {
+		if (o && option_takes(o, cmd)) {
 			char said[64];
 			snprintf(said, sizeof(said), "%.*s", (int)((size_t)(name - a) + nlen), a);
 			kv_push(&pa->typed, o->name, strlen(o->name), said);

@@ -86,8 +86,8 @@ void options_help(FILE *f, const struct command *c)
 	fprintf(f, "Usage: %s\n\n%s.\n%s\n", c->usage, c->summary, c->description);
 	operands_help(f, c);
 	fprintf(f, "\nOptions:\n");
-	for (const struct opt_def *o = options; o->name; o++) {
-		if (!(o->group & c->groups))
+	OPTIONS_EACH(o) {
+		if (!option_takes(o, c))
 			continue;
 		char syn[300], def[512];
 		option_synopsis(o, c, syn, sizeof(syn));
@@ -114,7 +114,7 @@ static void per_command(const struct command *const *table, const struct opt_def
 	size_t k = 0;
 	cmds[0] = 0;
 	for (unsigned i = 0; table[i]; i++) {
-		if (!(o->group & table[i]->groups))
+		if (!option_takes(o, table[i]))
 			continue;
 		k += (size_t)snprintf(cmds + k, clen > k ? clen - k : 0, "%s%s", k ? ", " : "", table[i]->name);
 		cmd_default(table[i], o, d, sizeof(d));
@@ -130,7 +130,7 @@ static void per_command(const struct command *const *table, const struct opt_def
 	k = 0;
 	defs[0] = 0;
 	for (unsigned i = 0; table[i]; i++) {
-		if (!(o->group & table[i]->groups))
+		if (!option_takes(o, table[i]))
 			continue;
 		cmd_default(table[i], o, d, sizeof(d));
 		k += (size_t)snprintf(defs + k, dlen > k ? dlen - k : 0, "%s%s (%s)", k ? ", " : "",
@@ -194,7 +194,7 @@ void options_man(FILE *f, const struct command *const *table)
 		}
 	}
 	fprintf(f, ".SH OPTIONS\n");
-	for (const struct opt_def *o = options; o->name; o++) {
+	OPTIONS_EACH(o) {
 		char syn[300], cmds[256], defs[1024];
 		option_synopsis(o, NULL, syn, sizeof(syn));
 		per_command(table, o, cmds, sizeof(cmds), defs, sizeof(defs));
@@ -230,7 +230,7 @@ void options_markdown(FILE *f, const struct command *const *table)
 		}
 	}
 	fprintf(f, "\n## Options\n\n| option | default | commands | meaning |\n| --- | --- | --- | --- |\n");
-	for (const struct opt_def *o = options; o->name; o++) {
+	OPTIONS_EACH(o) {
 		char syn[300], cmds[256], defs[1024];
 		option_synopsis(o, NULL, syn, sizeof(syn));
 		per_command(table, o, cmds, sizeof(cmds), defs, sizeof(defs));

@@ -319,6 +319,12 @@ static inline uint64_t job_region_size(const struct job *j)
 	return j->stride ? j->span_size : j->size;
 }
 
+/* Bytes of struct settings' `own` area: the largest command's own struct fits (SETTINGS_OWN_FITS). */
+#define SETTINGS_OWN_MAX 8192
+#define SETTINGS_OWN(s, T) ((T *)(void *)(s)->own)
+#define SETTINGS_OWN_FITS(T)                                                                        \
+	_Static_assert(sizeof(T) <= SETTINGS_OWN_MAX && _Alignof(T) <= 16, #T " fits struct settings' own area")
+
 /* Options that belong to the command, not to one job. */
 struct settings {
 	int output_format;        /* the one format, or the first of a list */
@@ -335,84 +341,12 @@ struct settings {
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */
 
-	/* bonnie (src/suites/bonnie.c): bonnie++'s options, in its units */
-	struct bonnie_opts {
-		uint64_t size;       /* -s: bytes of the test file; UINT64_MAX: twice the RAM */
-		uint64_t chunk;      /* -s SIZE:CHUNK: bytes of a block request */
-		unsigned seeks, seekers;
-		int64_t ram;         /* -r: bytes of RAM to defeat; -1: the machine's; 0: no check */
-		unsigned nfiles;     /* -n: files, in units of 1024 */
-		uint64_t max_size, min_size;
-		unsigned dirs;
-		char name[64];       /* -m: the machine's name in the tables ("": the host name) */
-		bool csv;            /* -q: the CSV line on stdout, the text on stderr */
-		bool no_chars;       /* -f: no per-character tests */
-		bool direct;         /* -D: O_DIRECT for the block tests */
-		bool keep_cache;     /* --keep-cache: no cache drop before the read tests, as bonnie++ */
-	} bonnie;
-
-	/* matrix (src/suites/matrix.c): Oracle Orion's options */
-	struct matrix_opts {
-		int run;             /* simple, normal, oltp, dss, advanced */
-		char testname[128];  /* prefix of the result files */
-		unsigned num_disks;  /* scales the outstanding-I/O levels */
-		uint64_t size_small, size_large;
-		int type;            /* large I/O: random, or sequential streams */
-		unsigned write_pct;
-		int matrix;          /* advanced: basic, detailed, point, col, row, max */
-		unsigned num_small, num_large; /* point, col, row, max (0: not given) */
-		unsigned num_streamio; /* requests in flight per sequential stream */
-	} matrix;
-
-	/* sweep (src/suites/sweep.c): iozone's options, sizes in KiB when bare */
-#define SWEEP_MAX_LIST 32
-	struct sweep_opts {
-		bool auto_mode;                   /* -a */
-		uint64_t sizes[SWEEP_MAX_LIST];   /* -s, repeatable */
-		unsigned nsizes;
-		uint64_t recs[SWEEP_MAX_LIST];    /* -r, repeatable */
-		unsigned nrecs;
-		uint64_t min_size, max_size;      /* -n, -g (auto mode) */
-		uint64_t min_rec, max_rec;        /* -y, -q (auto mode) */
-		unsigned tests;                   /* -i: bit N for test N; 0: all */
-		bool direct, fsync, close;        /* -I, -e, -c */
-		bool excel, no_crossover, csv;    /* -R, -z, --csv */
-		char excel_file[PATH_MAX];        /* -b */
-	} sweep;
-
-	/* steady (src/suites/steady.c): the block sizes and read/write mixes of a round */
-#define STEADY_MAX_LIST 16
-	struct steady_opts {
-		uint64_t bs[STEADY_MAX_LIST];  /* --round-bs, in the order given; none: --bs */
-		unsigned nbs;
-		unsigned mix[STEADY_MAX_LIST]; /* --round-mix: read percentages; none: --rw's */
-		unsigned nmix;
-		bool pts;                      /* --pts: SNIA PTS's lists where none is given */
-	} steady;
-
-	/* tree (src/suites/tree.c): the streams of a tree read, its checksums, compression, a built tree */
-#define TREE_MAX_STREAMS 32
-	struct tree_opts {
-		unsigned streams[TREE_MAX_STREAMS]; /* --streams, ascending; none: the default */
-		unsigned nstreams;
-		int hash;                /* enum tree_hash (tree.h) */
-		char hash_out[PATH_MAX]; /* --hash-out: md5sum-style lines ("": none) */
-		int compress;            /* enum tree_compress (tree.h) */
-		unsigned level;          /* --compress-level; 0: the algorithm's default */
-		bool make;               /* --make-tree: build a tree in PATH, read it, remove it */
-		uint64_t files;          /* --tree-files */
-		uint64_t size_lo, size_hi; /* --tree-filesize: sizes drawn log-uniformly */
-		unsigned per_dir, fanout;  /* --tree-files-per-dir, --tree-fanout */
-		uint64_t seed;           /* --tree-seed */
-	} tree;
-
-	/* fs (src/suites/fs.c): the file systems it makes and the suite it runs on each */
-	struct fs_opts {
-		char list[512];          /* --fs: FSTYPE[:OPTION...],... */
-		int suite;               /* --suite: FS_SUITE_* */
-		char loop_dir[PATH_MAX]; /* --loop-dir: loop images here instead of devices */
-		uint64_t image_size;     /* --image-size: each loop image */
-	} fs;
+	/*
+	 * The running command's own settings (a suite's struct bonnie_opts,
+	 * sweep_opts ..., in its own header; its SCOPE_OWN rows write here):
+	 * one command runs per process.  SETTINGS_OWN(s, T) reads it as T.
+	 */
+	_Alignas(16) unsigned char own[SETTINGS_OWN_MAX];
 };
 
 /* The job changes its target: its pattern writes or trims, or --rewrite_pct rewrites. */

@@ -7,6 +7,9 @@
 #include "fio_opts.h"
 #include "data.h"
 #include "verify.h"
+#include "command.h"
+
+#include <pthread.h>
 
 #include <errno.h>
 #include <math.h>
@@ -30,9 +33,87 @@ static bool name_eq(const char *a, const char *b, size_t blen)
 	return i == blen && !a[i];
 }
 
+/* ---- every row: the core table and the commands' own (linker section ig_opt_rows) */
+
+extern const struct opt_rows *const __start_ig_opt_rows[] __attribute__((weak));
+extern const struct opt_rows *const __stop_ig_opt_rows[] __attribute__((weak));
+
+static const struct opt_def **all_rows;
+static pthread_once_t all_once = PTHREAD_ONCE_INIT;
+
+static int by_order(const void *a, const void *b)
+{
+	const struct opt_rows *x = *(const struct opt_rows *const *)a, *y = *(const struct opt_rows *const *)b;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return strcmp(x->rows->owner, y->rows->owner); /* the same order: still one, whatever the link order */
+}
+
+/* A broken registration is a programming error, found by the first walk of any run. */
+static void __attribute__((noreturn)) bad_rows(const char *what, const char *name)
+{
+	msg_err("internal: option rows: %s %s", what, name);
+	abort();
+}
+
+static void build_rows(void)
+{
+	size_t nb = (size_t)(__stop_ig_opt_rows - __start_ig_opt_rows), n = 1, k = 0;
+	const struct opt_rows **b = xcalloc(nb + 1, sizeof(*b));
+	for (size_t i = 0; i < nb; i++) {
+		b[i] = __start_ig_opt_rows[i];
+		for (const struct opt_def *o = b[i]->rows; o->name; o++, n++)
+			if (!o->owner || o->group || strcmp(o->owner, b[i]->rows->owner))
+				bad_rows("a command's own row needs its block's .owner and no .group:", o->name);
+		if (!b[i]->rows->name)
+			bad_rows("an empty block after", b[i]->after);
+	}
+	qsort(b, nb, sizeof(*b), by_order);
+	for (const struct opt_def *o = options; o->name; o++)
+		n++;
+	all_rows = xcalloc(n, sizeof(*all_rows));
+	size_t placed = 0;
+	for (const struct opt_def *o = options; o->name; o++) {
+		if (o->owner)
+			bad_rows("a core row with an owner:", o->name);
+		all_rows[k++] = o;
+		for (size_t i = 0; i < nb; i++) {
+			if (strcmp(b[i]->after, o->name))
+				continue;
+			for (const struct opt_def *r = b[i]->rows; r->name; r++)
+				all_rows[k++] = r;
+			placed++;
+		}
+	}
+	for (size_t i = 0; placed < nb && i < nb; i++) {
+		bool found = false;
+		for (const struct opt_def *o = options; o->name && !found; o++)
+			found = !strcmp(b[i]->after, o->name);
+		if (!found)
+			bad_rows("no core row named", b[i]->after);
+	}
+	free(b);
+}
+
+const struct opt_def *const *option_rows(void)
+{
+	pthread_once(&all_once, build_rows);
+	return all_rows;
+}
+
+bool option_owned(const struct opt_def *o, const struct command *c)
+{
+	return o->owner && (!c || !strcmp(o->owner, c->name));
+}
+
+bool option_takes(const struct opt_def *o, const struct command *c)
+{
+	return (o->group & c->groups) || option_owned(o, c);
+}
+
 const struct opt_def *option_find_n(const char *name, size_t len)
 {
-	for (const struct opt_def *o = options; o->name; o++)
+	OPTIONS_EACH(o)
 		if (name_eq(o->name, name, len))
 			return o;
 	return NULL;
@@ -40,8 +121,16 @@ const struct opt_def *option_find_n(const char *name, size_t len)
 
 const struct opt_def *option_find_pref(const char *name, size_t len, unsigned prefer)
 {
-	for (const struct opt_def *o = options; o->name; o++)
+	OPTIONS_EACH(o)
 		if ((o->group & prefer) && name_eq(o->name, name, len))
+			return o;
+	return option_find_n(name, len);
+}
+
+const struct opt_def *option_find_cmd(const char *name, size_t len, const struct command *c)
+{
+	OPTIONS_EACH(o)
+		if (option_takes(o, c) && name_eq(o->name, name, len))
 			return o;
 	return option_find_n(name, len);
 }
@@ -114,7 +203,7 @@ static int apply_enum(const struct opt_def *o, int *field, const char *val, char
 int option_apply(const struct opt_def *o, struct job *j, struct settings *s, const char *val,
 		 char *err, size_t n)
 {
-	void *obj = o->scope == SCOPE_JOB ? (void *)j : (void *)s;
+	void *obj = o->scope == SCOPE_JOB ? (void *)j : o->scope == SCOPE_OWN ? (void *)s->own : (void *)s;
 	void *field = (char *)obj + o->off;
 	if (!val)
 		val = o->bare;
@@ -210,7 +299,8 @@ void print_time(uint64_t ns, char *buf, size_t len)
 void option_print(const struct opt_def *o, const struct job *j, const struct settings *s,
 		  char *buf, size_t len)
 {
-	const void *obj = o->scope == SCOPE_JOB ? (const void *)j : (const void *)s;
+	const void *obj = o->scope == SCOPE_JOB ? (const void *)j :
+			  o->scope == SCOPE_OWN ? (const void *)s->own : (const void *)s;
 	const void *field = (const char *)obj + o->off;
 	if (o->print) {
 		o->print(obj, o, buf, len);
@@ -247,7 +337,7 @@ void option_print(const struct opt_def *o, const struct job *j, const struct set
 json_t *options_json(const struct job *j, unsigned groups)
 {
 	json_t *out = json_object();
-	for (const struct opt_def *o = options; o->name; o++) {
+	OPTIONS_EACH(o) {
 		if (o->scope != SCOPE_JOB || !(o->group & groups) ||
 		    (o->flags & (OPT_NO_ECHO | OPT_NO_EFFECT)))
 			continue;

@@ -43,26 +43,8 @@ int set_deadline(void *obj, const struct opt_def *o, const char *val, char *err,
 void print_deadline(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_seq_order(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_seq_order(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_bonnie_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_bonnie_s(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_bonnie_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_bonnie_r(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_bonnie_n(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_bonnie_n(const void *obj, const struct opt_def *o, char *buf, size_t len);
+/* A size whose bare number is in `unit` bytes (bonnie++'s MiB, iozone's KiB).  0 or -1. */
+int parse_size_in(const char *s, uint64_t unit, uint64_t *out);
 int set_kib(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_kib(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_sweep_s(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-int set_sweep_r(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_sweep_s(const void *obj, const struct opt_def *o, char *buf, size_t len);
-void print_sweep_r(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_sweep_i(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_sweep_i(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int print_double(char *buf, size_t len, double v);
-int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_tree_streams(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_tree_streams(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_tree_filesize(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_tree_filesize(const void *obj, const struct opt_def *o, char *buf, size_t len);

@@ -3,7 +3,8 @@
  * man page, docs/options.md, the JSON echo of a job's options and the text
  * header; nothing else lists the options.  Commands choose which groups of
  * options they take and their own defaults (commands.c), as option strings
- * that go through this same table.
+ * that go through this same table.  A suite's own rows live in its own file
+ * (src/suites/NAME_opts.c) and join the table at link time (OPTION_ROWS).
  */
 #ifndef IOGAUGE_OPTIONS_H
 #define IOGAUGE_OPTIONS_H
@@ -25,8 +26,12 @@ enum opt_type {
 	OT_SPECIAL /* parsed by set(), printed by print() */
 };
 
-/* Where the field lives. */
-enum opt_scope { SCOPE_JOB, SCOPE_SETTINGS };
+/*
+ * Where the field lives.  SCOPE_OWN: in the running command's own settings
+ * (struct settings' `own` area, as the owner's struct: SETTINGS_OWN), off
+ * within that struct; only the owner's rows use it.
+ */
+enum opt_scope { SCOPE_JOB, SCOPE_SETTINGS, SCOPE_OWN };
 
 /* Option groups: a command takes the groups it lists (commands.c). */
 enum {
@@ -38,23 +43,16 @@ enum {
 	OG_QUEUE = 1 << 5,    /* iodepth, numjobs, rwmixread */
 	OG_DATA = 1 << 6,     /* data */
 	OG_FIO = 1 << 7,      /* the rest of fio's job options (run) */
-	OG_LATENCY = 1 << 8,  /* ioping's one-letter options (latency) */
-	OG_PATTERN = 1 << 9,  /* rw, bs: a command that runs one chosen pattern (scale) */
-	OG_PARALLEL = 1 << 10, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
-	OG_FILES = 1 << 11,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
-	OG_BONNIE = 1 << 12,  /* bonnie++'s one-letter options (bonnie) */
-	OG_MATRIX = 1 << 13,  /* Orion's options (matrix) */
-	OG_SWEEP = 1 << 14,   /* iozone's one-letter options (sweep) */
-	OG_STEADY = 1 << 15,  /* round-bs, round-mix, pts: the cases of a steady round */
-	OG_TREE = 1 << 16,    /* streams, hash, compress, make-tree: a tree read (tree) */
-	OG_FS = 1 << 17,      /* fs, suite, loop-dir, image-size: the file systems fs makes */
-	OG_ALL = (1 << 18) - 1,
+	OG_PATTERN = 1 << 8,  /* rw, bs: a command that runs one chosen pattern (scale) */
+	OG_PARALLEL = 1 << 9, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
+	OG_FILES = 1 << 10,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
+	OG_ALL = (1 << 11) - 1,
 	/*
-	 * One command's own options (the classic tools', steady's rounds): no other
-	 * command takes them; a suite's saved settings echo them; the classic
-	 * tools' one-letter names repeat.
+	 * A command's own options (the classic tools', steady's rounds, tree's,
+	 * fs's) are no group: each row names its owner (.owner), no other command
+	 * takes it, a suite's saved settings echo them, and the classic tools'
+	 * one-letter names repeat.  The owner's file registers them (OPTION_ROWS).
 	 */
-	OG_CLASSIC = OG_LATENCY | OG_BONNIE | OG_MATRIX | OG_SWEEP | OG_STEADY | OG_TREE | OG_FS,
 };
 
 /* Flags. */
@@ -69,6 +67,9 @@ struct opt_def;
 typedef int (*opt_setter)(void *obj, const struct opt_def *o, const char *val, char *err,
 			  size_t errlen);
 typedef void (*opt_printer)(const void *obj, const struct opt_def *o, char *buf, size_t len);
+
+/* A row's field: OPT_FIELD(SCOPE_JOB, struct job, bs); SCOPE_OWN with the owner's struct. */
+#define OPT_FIELD(sc, T, f) .scope = (sc), .off = offsetof(T, f), .len = sizeof(((T *)0)->f)
 
 struct command;
 struct opt_def {
@@ -89,28 +90,55 @@ struct opt_def {
 	void (*cmd_values)(const struct command *c, char *buf, size_t len);
 	const char *arg;    /* placeholder in help: "SIZE" */
 	const char *help;
-	unsigned group;     /* OG_* */
+	unsigned group;     /* OG_*: the commands that take it; 0 for an owned row */
+	const char *owner;  /* a command's own option: its name ("bonnie"); NULL: a group's */
 	unsigned flags;     /* OPT_* */
 	const char *fio;    /* how it differs from fio's option of that name (docs/fio.md) */
 };
 
+/* The core table (src/options.c): the groups' rows, NULL-terminated. */
 extern const struct opt_def options[];
+
+/*
+ * A command's own rows, registered from the owner's file without touching a
+ * core table: OPTION_ROWS(bonnie_rows, .after = "warn-unsupported", .order =
+ * 10, .rows = rows) puts a pointer in the linker section ig_opt_rows.  Every
+ * walk of the options sees them right after the core row named `after`
+ * (blocks there by `order`): that order is the docs' and --help's.
+ */
+struct opt_rows {
+	const char *after;          /* the core row they follow */
+	unsigned order;             /* among the blocks after the same row */
+	const struct opt_def *rows; /* each with .owner; name NULL ends */
+};
+#define OPTION_ROWS(id, ...)                                                                        \
+	static const struct opt_rows id = { __VA_ARGS__ };                                            \
+	static const struct opt_rows *const id##_at __attribute__((used, section("ig_opt_rows"))) = &id
+
+/* Every row, the core table's with each command's own spliced in; NULL-terminated. */
+const struct opt_def *const *option_rows(void);
+/* for each row o (declares o): OPTIONS_EACH(o) { ... } */
+#define OPTIONS_EACH(o) for (const struct opt_def *const *o##_at = option_rows(), *o; (o = *o##_at); o##_at++)
+/* Command c takes option o: one of its groups, or its own row. */
+bool option_takes(const struct opt_def *o, const struct command *c);
+/* Row o is command c's own (c NULL: anyone's). */
+bool option_owned(const struct opt_def *o, const struct command *c);
 /* Names of enum rw_mode and enum dist_kind values, NULL-terminated (reports use them too). */
 extern const char *const rw_names[];
 extern const char *const dist_names[];
 extern const char *const segment_names[];
 extern const char *const rank_results_names[];
 extern const char *const fileop_names[];
-extern const char *const fs_suite_names[]; /* --suite of fs: */
-enum { FS_SUITE_QUICK, FS_SUITE_MIX, FS_SUITE_BONNIE, FS_SUITE_DD };
 /* By name; '_' and '-' are the same.  NULL when unknown. */
 const struct opt_def *option_find(const char *name);
 const struct opt_def *option_find_n(const char *name, size_t len);
 /*
- * The same, preferring an option of the groups `prefer`: the classic tools'
- * commands reuse one-letter names (bonnie's -s is MiB, iozone's KiB, ioping's bytes).
+ * The same, preferring an option of the groups `prefer` (owned rows are in
+ * none), or one command c takes: the classic tools' commands reuse one-letter
+ * names (bonnie's -s is MiB, iozone's KiB, ioping's bytes).
  */
 const struct opt_def *option_find_pref(const char *name, size_t len, unsigned prefer);
+const struct opt_def *option_find_cmd(const char *name, size_t len, const struct command *c);
 
 /*
  * Apply "name=value" (value NULL for a bare flag) to job or settings.  On
@@ -119,7 +147,11 @@ const struct opt_def *option_find_pref(const char *name, size_t len, unsigned pr
  */
 int option_apply(const struct opt_def *o, struct job *j, struct settings *s, const char *val,
 		 char *err, size_t errlen);
-/* Reset job/settings to the table's defaults. */
+/*
+ * Reset job/settings to the table's defaults: the groups' rows; a command's
+ * own rows' defaults are applied by args_apply_defaults (its own area holds
+ * one command's settings at a time).
+ */
 void options_defaults(struct job *j, struct settings *s);
 /* A field's current value as the user would type it ("4k", "5s", "randread"). */
 void option_print(const struct opt_def *o, const struct job *j, const struct settings *s,
@@ -205,7 +237,10 @@ int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_a
 /* Options in one string ("--rw=read --bs=1m"), for suite cases and command defaults. */
 int args_apply_string(const char *opts, unsigned groups, struct job *j, struct settings *s,
 		      struct ig_err *e);
-/* A command's own defaults (cmd->defaults), its option names first. */
+/* The same, as command cmd takes them: its groups and its own rows (owned rows are in no group). */
+int args_apply_cmd_string(const char *opts, const struct command *cmd, struct job *j, struct settings *s,
+			  struct ig_err *e);
+/* A command's own defaults (its own rows', then cmd->defaults), its option names first. */
 int args_apply_defaults(const struct command *cmd, struct job *j, struct settings *s,
 			struct ig_err *e);
 void args_free(struct parsed_args *pa);

@@ -179,8 +179,8 @@ static json_t *ig_json_target(const struct suite_run *sr, unsigned ti)
 static json_t *suite_settings_json(const struct suite_run *sr)
 {
 	json_t *o = json_object();
-	for (const struct opt_def *d = options; d->name; d++) {
-		if (d->scope != SCOPE_SETTINGS || !(d->group & sr->cmd->groups & OG_CLASSIC))
+	OPTIONS_EACH(d) {
+		if (d->scope == SCOPE_JOB || !option_owned(d, sr->cmd))
 			continue;
 		char v[PATH_MAX + 64];
 		option_print(d, sr->base, sr->s, v, sizeof(v));

@@ -69,9 +69,9 @@ static int load_settings(struct suite_saved *ss, const json_t *o, struct ig_err 
 	const char *key;
 	const json_t *v;
 	json_object_foreach((json_t *)o, key, v) {
-		const struct opt_def *d = option_find_pref(key, strlen(key), ss->sr.cmd->groups);
+		const struct opt_def *d = option_find_cmd(key, strlen(key), ss->sr.cmd);
 		char err[ERR_MSG_MAX - 64];
-		if (!d || d->scope != SCOPE_SETTINGS || !json_is_string(v))
+		if (!d || d->scope == SCOPE_JOB || !json_is_string(v))
 			return err_set(e, EXIT_USAGE, "saved setting %s is not one of %s's", key, ss->sr.cmd->name);
 		if (!json_string_length(v))
 			continue; /* not given */

@@ -139,8 +139,8 @@ static int usage_err(const char *fmt, ...)
 
 static bool is_job_option(const struct command *cmd, const char *name, size_t len)
 {
-	const struct opt_def *o = option_find_pref(name, len, cmd->groups);
-	return (o && (o->group & cmd->groups)) || fio_name_find(name, len);
+	const struct opt_def *o = option_find_cmd(name, len, cmd);
+	return (o && option_takes(o, cmd)) || fio_name_find(name, len);
 }
 
 /*
@@ -275,8 +275,8 @@ void fio_cli_markdown(FILE *f)
 static int cmdhelp(const struct command *cmd, const char *name)
 {
 	bool all = !name || !*name || !strcmp(name, "all");
-	for (const struct opt_def *o = options; o->name; o++) {
-		if (!(o->group & cmd->groups))
+	OPTIONS_EACH(o) {
+		if (!option_takes(o, cmd))
 			continue;
 		if (all) {
 			printf("%-24s: %s\n", o->name, o->help);
@@ -363,7 +363,7 @@ static int parse_cli(const struct command *cmd, int argc, char **argv, struct fi
 		const struct cli_opt *c = cli_find(cmd, a, name, nlen, &glued);
 		if (!c) {
 			/* A job option: its value may be the next word (--name job1). */
-			const struct opt_def *o = option_find_pref(name, nlen, cmd->groups);
+			const struct opt_def *o = option_find_cmd(name, nlen, cmd);
 			bool ours = o && (o->group & cmd->groups);
 			if (!eq && !ours && fio_name_find(name, nlen) && i + 1 < argc && argv[i + 1][0] != '-' &&
 			    access(argv[i + 1], F_OK)) {
@@ -790,7 +790,7 @@ const struct command cmd_fio = {
 		"kept, as fio keeps them (unlink=1 in every job removes them). The binary called as `fio` "
 		"(make install-fio-link) is this command. Every fio option iogauge lacks is named, each "
 		"on its line, and nothing runs (status 2).",
-	.groups = OG_ALL & ~OG_SUITE & ~OG_CLASSIC,
+	.groups = OG_ALL & ~OG_SUITE,
 	.defaults = "--keep",
 	.jobs = true,
 	.fio_cli = true,

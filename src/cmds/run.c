@@ -132,7 +132,7 @@ const struct command cmd_run = {
 		"files use fio's ini syntax ([global] and [job] sections, key=value). All jobs run at "
 		"once unless --stonewall separates them. --allow-destroy and --allow-overwrite are "
 		"taken from the command line only, never from a job file.",
-	.groups = OG_ALL & ~OG_SUITE & ~OG_CLASSIC,
+	.groups = OG_ALL & ~OG_SUITE,
 	.jobs = true,
 	.formats = 1u << OUT_NORMAL | 1u << OUT_JSON | 1u << OUT_FIO_JSON | 1u << OUT_FIO_JSONPLUS | 1u << OUT_TERSE,
 	.main = cmd_run_main,

@@ -11,6 +11,7 @@
 #include "result_keys.h"
 #include "commands.h"
 #include "options.h"
+#include "suites/bonnie_opts.h"
 #include "suite.h"
 
 #include <math.h>
@@ -44,8 +45,8 @@ static uint64_t machine_ram(void)
 static void machine_name(const struct settings *s, char *buf, size_t len)
 {
 	struct utsname u;
-	if (s->bonnie.name[0])
-		snprintf(buf, len, "%s", s->bonnie.name);
+	if (bonnie_opts_c(s)->name[0])
+		snprintf(buf, len, "%s", bonnie_opts_c(s)->name);
 	else if (!uname(&u))
 		snprintf(buf, len, "%s", u.nodename);
 	else
@@ -91,7 +92,7 @@ static int file_size(const struct bonnie_opts *b, uint64_t *size, struct ig_err 
 static int plan(const struct suite_run *sr, struct job *base, struct suite_case **out, unsigned *n,
 		struct ig_err *e)
 {
-	const struct bonnie_opts *b = &sr->s->bonnie;
+	const struct bonnie_opts *b = bonnie_opts_c(sr->s);
 	uint64_t size;
 	if (file_size(b, &size, e))
 		return -1;
@@ -339,7 +340,7 @@ static void files_field(char *buf, size_t len, const struct bonnie_opts *b)
 
 static void print_text(FILE *f, const struct suite_run *sr)
 {
-	const struct bonnie_opts *b = &sr->s->bonnie;
+	const struct bonnie_opts *b = bonnie_opts_c(sr->s);
 	struct test_fig t[T_NR];
 	char name[256], sz[128], lab[32], v[32], cpu[16], lat[32];
 	for (int i = 0; i < T_NR; i++)
@@ -394,7 +395,7 @@ static void print_text(FILE *f, const struct suite_run *sr)
 /* bonnie++'s CSV line, format 1.98: 50 fields (see docs/json.md and classic-formats 4.3). */
 static void csv_line(char *out, size_t len, const struct suite_run *sr)
 {
-	const struct bonnie_opts *b = &sr->s->bonnie;
+	const struct bonnie_opts *b = bonnie_opts_c(sr->s);
 	struct test_fig t[T_NR];
 	char name[256], sz[32], v[32], c[16];
 	size_t k = 0;
@@ -446,7 +447,7 @@ static void csv_line(char *out, size_t len, const struct suite_run *sr)
 static void print_bonnie(FILE *f, const struct suite_run *sr)
 {
 	const struct suite_target *q = &sr->targets[0];
-	const struct bonnie_opts *b = &sr->s->bonnie;
+	const struct bonnie_opts *b = bonnie_opts_c(sr->s);
 	char sz[32], ch[32], line[2048];
 	if (q->refused.status) {
 		suite_print_header(f, sr, 0);
@@ -490,8 +491,8 @@ static json_t *bonnie_json(const struct suite_run *sr)
 	}
 	csv_line(line, sizeof(line), sr);
 	json_t *opts = json_object();
-	for (const struct opt_def *d = options; d->name; d++) {
-		if (!(d->group & OG_BONNIE))
+	OPTIONS_EACH(d) {
+		if (!option_owned(d, sr->cmd))
 			continue;
 		char v[256];
 		option_print(d, sr->base, sr->s, v, sizeof(v));
@@ -527,7 +528,7 @@ const struct command cmd_bonnie = {
 		"bonnie++ does (which, with a file smaller than the RAM, reads the cache). Prints "
 		"bonnie++'s text table and its CSV line (format 1.98; bon_csv2txt and bon_csv2html read it); with -q the CSV alone on stdout and the table on stderr. A test "
 		"shorter than 0.5 s shows +++++ as in bonnie++; the JSON keeps its value, marked too_short.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_BONNIE | OG_DATA,
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_DATA,
 	.defaults = "--ioengine=psync --direct=0 --numjobs=1 --iodepth=1 --runtime=0 --ramp_time=0 "
 		    "--time_based=0 --invalidate=1 --group_reporting=1",
 	.suite = &bonnie,

@@ -15,6 +15,7 @@
 #include "ctx.h"
 #include "fsmake.h"
 #include "options.h"
+#include "suites/fs_opts.h"
 #include "safety.h"
 #include "suite.h"
 
@@ -139,10 +140,10 @@ static int make_loops(struct suite_run *sr, struct fs_state *st, struct ig_err *
 	st->loops = true;
 	for (unsigned i = 0; i < want; i++) {
 		char img[PATH_MAX];
-		if ((size_t)snprintf(img, sizeof(img), "%s/iogauge-fs.%d.%u.img", sr->s->fs.loop_dir, (int)getpid(), i) >=
+		if ((size_t)snprintf(img, sizeof(img), "%s/iogauge-fs.%d.%u.img", fs_opts_c(sr->s)->loop_dir, (int)getpid(), i) >=
 		    sizeof(img))
-			return err_set(e, EXIT_USAGE, "--loop-dir: %s: path too long", sr->s->fs.loop_dir);
-		if (loop_make(img, sr->s->fs.image_size, st->loop_dev[i], sizeof(st->loop_dev[i]), &st->loop_fd[i], e))
+			return err_set(e, EXIT_USAGE, "--loop-dir: %s: path too long", fs_opts_c(sr->s)->loop_dir);
+		if (loop_make(img, fs_opts_c(sr->s)->image_size, st->loop_dev[i], sizeof(st->loop_dev[i]), &st->loop_fd[i], e))
 			return -1;
 		st->devs[st->ndevs++] = st->loop_dev[i];
 	}
@@ -155,9 +156,9 @@ static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 	struct fs_state *st = xcalloc(1, sizeof(*st));
 	st->loop_fd[0] = st->loop_fd[1] = -1;
 	sr->priv = st;
-	if (parse_list(st, sr->s->fs.list, e))
+	if (parse_list(st, fs_opts_c(sr->s)->list, e))
 		return -1;
-	bool dir = sr->s->fs.loop_dir[0] != 0;
+	bool dir = fs_opts_c(sr->s)->loop_dir[0] != 0;
 	if (dir && sr->nwords)
 		return err_set(e, EXIT_USAGE, "--loop-dir: give DEVICEs or --loop-dir, not both");
 	if (!dir && !sr->nwords)
@@ -193,7 +194,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 	const struct suite_case *from = NULL;
 	unsigned nfrom = 0;
 	const char *prefix = "";
-	switch (sr->s->fs.suite) {
+	switch (fs_opts_c(sr->s)->suite) {
 	case FS_SUITE_QUICK:
 		from = cmd_quick.suite->cases, nfrom = cmd_quick.suite->ncases;
 		break;
@@ -210,7 +211,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 	struct suite_case *c = xcalloc(nfrom + 2, sizeof(*c));
 	*n = 0;
 	struct fs_state *st = state(sr);
-	if (sr->s->fs.suite == FS_SUITE_DD) { /* dd's write first: its file is what dd reads back */
+	if (fs_opts_c(sr->s)->suite == FS_SUITE_DD) { /* dd's write first: its file is what dd reads back */
 		st->dd_case = (*n)++;
 		c[0] = (struct suite_case){ xstrdup(DD_WRITE_NAME), xstrdup(DD_WRITE_OPTS) };
 		from = dd_cases, nfrom = ARRAY_SIZE(dd_cases);
@@ -220,7 +221,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 		sprintf(o, "%s%s", prefix, from[i].opts);
 		c[*n] = (struct suite_case){ xstrdup(from[i].name), o };
 	}
-	if (sr->s->fs.suite != FS_SUITE_DD) {
+	if (fs_opts_c(sr->s)->suite != FS_SUITE_DD) {
 		st->dd_case = *n;
 		c[(*n)++] = (struct suite_case){ xstrdup(DD_WRITE_NAME), xstrdup(DD_WRITE_OPTS) };
 	}
@@ -474,7 +475,7 @@ static void print_fs(FILE *f, const struct suite_run *sr)
 		if (st->loops && used < sizeof(title))
 			snprintf(title + used, sizeof(title) - used,
 				 " (loop devices over images in %s: that file system is measured too, not a device%s)",
-				 sr->s->fs.loop_dir, st->ndevs > 1 ? "; both images share it" : "");
+				 fs_opts_c(sr->s)->loop_dir, st->ndevs > 1 ? "; both images share it" : "");
 	}
 	for (unsigned t = 0; t < sr->ntargets; t++)
 		if (sr->targets[t].refused.status)
@@ -497,11 +498,11 @@ static json_t *fs_json(const struct suite_run *sr)
 {
 	const struct fs_state *st = state(sr);
 	json_t *o = json_object(), *devs = json_array(), *list = json_array(), *sc = json_array();
-	json_object_set_new(o, RK_SUITE, json_string(fs_suite_names[sr->s->fs.suite]));
+	json_object_set_new(o, RK_SUITE, json_string(fs_suite_names[fs_opts_c(sr->s)->suite]));
 	for (unsigned i = 0; st && i < st->ndevs; i++)
 		json_array_append_new(devs, json_string(st->devs[i]));
 	json_object_set_new(o, RK_DEVICES, devs);
-	json_object_set_new(o, RK_LOOP_DIR, st && st->loops ? json_string(sr->s->fs.loop_dir) : json_null());
+	json_object_set_new(o, RK_LOOP_DIR, st && st->loops ? json_string(fs_opts_c(sr->s)->loop_dir) : json_null());
 	json_object_set_new(o, "dd_case", json_string(DD_WRITE_NAME));
 	for (unsigned t = 0; st && t < st->nfs; t++) {
 		const struct fs_made *m = &st->fs[t];
@@ -569,7 +570,7 @@ const struct command cmd_fs = {
 		"device-mapper. Without DEVICEs, --loop-dir DIR makes loop devices over image files in DIR "
 		"(labelled so: a loop over a file measures that file's file system too). Everything made is "
 		"unmounted, detached and removed at the end, on an error and on Ctrl-C.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA | OG_FS,
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA,
 	.defaults = "--size=256m --runtime=5s --ramp_time=1s --direct=1 --ioengine=auto --numjobs=1 "
 		    "--time_based=1 --invalidate=1",
 	.suite = &fs,

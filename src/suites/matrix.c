@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "knee.h"
 #include "options.h"
+#include "suites/matrix_opts.h"
 #include "suite.h"
 #include "userfile.h"
 
@@ -154,7 +155,7 @@ static char *point_opts(const struct matrix_opts *m, struct point p)
 static int plan(const struct suite_run *sr, struct job *base, struct suite_case **out, unsigned *n,
 		struct ig_err *e)
 {
-	const struct matrix_opts *m = &sr->s->matrix;
+	const struct matrix_opts *m = matrix_opts_c(sr->s);
 	struct point *p = xcalloc((MAX_LEVELS + 1) * (MAX_LEVELS + 1), sizeof(*p));
 	(void)base;
 	if (m->run != RUN_ADVANCED && m->matrix != M_BASIC) {
@@ -332,7 +333,7 @@ static void print_bests(FILE *f, const struct suite_run *sr)
 
 static void print_matrix(FILE *f, const struct suite_run *sr)
 {
-	const struct matrix_opts *m = &sr->s->matrix;
+	const struct matrix_opts *m = matrix_opts_c(sr->s);
 	suite_print_header(f, sr, 0);
 	if (sr->targets[0].refused.status)
 		return;
@@ -423,13 +424,13 @@ static void write_csv(FILE *f, const struct suite_run *sr, int kind)
 
 static void write_summary(FILE *f, const struct suite_run *sr)
 {
-	const struct matrix_opts *m = &sr->s->matrix;
+	const struct matrix_opts *m = matrix_opts_c(sr->s);
 	const struct suite_target *t = &sr->targets[0];
 	unsigned cols[MAX_LEVELS * 2 + 1], rows[MAX_LEVELS * 2 + 1], done = 0;
 	unsigned nc = axis(sr, true, true, cols), nr = axis(sr, false, true, rows);
 	fprintf(f, "ORION VERSION iogauge %s (the method of Oracle Orion)\n\nCommandline:\n", IOGAUGE_VERSION);
-	for (const struct opt_def *o = options; o->name; o++) {
-		if (!(o->group & OG_MATRIX) || (o->flags & OPT_NO_ECHO))
+	OPTIONS_EACH(o) {
+		if (!option_owned(o, sr->cmd) || (o->flags & OPT_NO_ECHO))
 			continue;
 		char v[256];
 		option_print(o, sr->base, sr->s, v, sizeof(v));
@@ -464,7 +465,7 @@ static int write_file(const struct suite_run *sr, bool check_only, const char *s
 		      void (*fn)(FILE *, const struct suite_run *, int), int kind, struct ig_err *e)
 {
 	char path[PATH_MAX];
-	snprintf(path, sizeof(path), "%s_%s", sr->s->matrix.testname, suffix);
+	snprintf(path, sizeof(path), "%s_%s", matrix_opts_c(sr->s)->testname, suffix);
 	if (check_only)
 		return outfile_check("--testname", path, e);
 	FILE *f = outfile_open("--testname", path, false, e);
@@ -520,7 +521,7 @@ static json_t *matrix_json(const struct suite_run *sr)
 		json_array_append_new(pts, p);
 	}
 	bests(sr, &m, &i, &l);
-	json_object_set_new(o, "testname", json_string(sr->s->matrix.testname));
+	json_object_set_new(o, "testname", json_string(matrix_opts_c(sr->s)->testname));
 	json_object_set_new(o, RK_POINTS, pts);
 	json_object_set_new(o, "max_large_mbps", best_json(&m));
 	json_object_set_new(o, "max_small_iops", best_json(&i));
@@ -564,7 +565,7 @@ const struct command cmd_matrix = {
 		"MBPS, Maximum Small IOPS, Minimum Small Latency; MBPS in MiB/s, latency in ms) and "
 		"writes NAME_summary.txt, NAME_iops.csv, NAME_mbps.csv and NAME_lat.csv (rows: large "
 		"levels, columns: small levels) in the current directory.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA | OG_MATRIX,
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA,
 	.defaults = "--size=1g --runtime=60s --ramp_time=0 --direct=1 --ioengine=auto --time_based=1 "
 		    "--invalidate=1 --numjobs=1",
 	.suite = &matrix,

@@ -21,6 +21,7 @@
 #include "result_keys.h"
 #include "commands.h"
 #include "options.h"
+#include "suites/steady_opts.h"
 #include "steady.h"
 #include "suite.h"
 #include "report/report.h"
@@ -63,7 +64,7 @@ static void add_case(struct suite_case *c, uint64_t bs, unsigned mix)
 static int plan(const struct suite_run *sr, struct job *base, struct suite_case **cases, unsigned *n,
 		struct ig_err *e)
 {
-	const struct steady_opts *st = &sr->s->steady;
+	const struct steady_opts *st = steady_opts_c(sr->s);
 	*cases = NULL;
 	*n = 0;
 	if (!st->nbs && !st->nmix && !st->pts) {
@@ -508,8 +509,7 @@ const struct command cmd_steady = {
 		"case's average IOPS over the window, block sizes by mixes. A device is written only "
 		"when it carries no signature, or with --allow-destroy; never when mounted. --html "
 		"plots the rounds and the window.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_PATTERN |
-		  OG_STEADY,
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_PATTERN,
 	.defaults = "--rw=randwrite --bs=4k --size=1g --runtime=10s --ramp_time=0 --passes=25 --direct=1 "
 		    "--ioengine=auto --iodepth=32 --numjobs=1 --time_based=1 --invalidate=1 --group_reporting=1",
 	.suite = &steady,

@@ -11,6 +11,7 @@
 #include "common.h"
 #include "commands.h"
 #include "options.h"
+#include "suites/sweep_opts.h"
 #include "suite.h"
 #include "userfile.h"
 
@@ -118,7 +119,7 @@ static char *cell_opts(const struct sweep_opts *w, uint64_t f, uint64_t r, int k
 static int plan(const struct suite_run *sr, struct job *base, struct suite_case **out, unsigned *n,
 		struct ig_err *e)
 {
-	const struct sweep_opts *w = &sr->s->sweep;
+	const struct sweep_opts *w = sweep_opts_c(sr->s);
 	uint64_t fs[MAX_AXIS], rs[MAX_AXIS];
 	unsigned nf = file_sizes(w, fs), nr = rec_axis(w, rs), tests = tests_of(w);
 	char b1[32], b2[32];
@@ -183,7 +184,7 @@ static long cell(const struct suite_run *sr, uint64_t f, uint64_t r, int k, doub
 
 static void print_table(FILE *f, const struct suite_run *sr)
 {
-	const struct sweep_opts *w = &sr->s->sweep;
+	const struct sweep_opts *w = sweep_opts_c(sr->s);
 	uint64_t fs[MAX_AXIS], rs[MAX_AXIS];
 	unsigned nf = file_sizes(w, fs), nr = rec_axis(w, rs), tests = tests_of(w);
 #define CONTROL_STRING3 "%16s%8s%9s%9s%8s%10s%8s %9s%9s %9s %9s%9s%9s%9s%9s\n"
@@ -229,7 +230,7 @@ static void print_table(FILE *f, const struct suite_run *sr)
 /* iozone's -R block: per test a quoted title, the record sizes, a row per file size. */
 static void print_excel(FILE *f, const struct suite_run *sr)
 {
-	const struct sweep_opts *w = &sr->s->sweep;
+	const struct sweep_opts *w = sweep_opts_c(sr->s);
 	uint64_t fs[MAX_AXIS], rs[MAX_AXIS];
 	unsigned nf = file_sizes(w, fs), nr = rec_axis(w, rs), tests = tests_of(w);
 	fprintf(f, "Excel output is below:\n");
@@ -256,7 +257,7 @@ static void print_excel(FILE *f, const struct suite_run *sr)
 
 static void print_sweep(FILE *f, const struct suite_run *sr)
 {
-	const struct sweep_opts *w = &sr->s->sweep;
+	const struct sweep_opts *w = sweep_opts_c(sr->s);
 	const struct suite_target *q = &sr->targets[0];
 	if (q->refused.status) {
 		suite_print_header(f, sr, 0);
@@ -306,7 +307,7 @@ static void print_sweep(FILE *f, const struct suite_run *sr)
 
 static int write_excel_file(const struct suite_run *sr, bool check_only, struct ig_err *e)
 {
-	const char *path = sr->s->sweep.excel_file;
+	const char *path = sweep_opts_c(sr->s)->excel_file;
 	if (!path[0] || check_only)
 		return path[0] ? outfile_check("-b", path, e) : 0;
 	FILE *f = outfile_open("-b", path, false, e);
@@ -322,7 +323,7 @@ static int write_excel_file(const struct suite_run *sr, bool check_only, struct 
 
 static json_t *sweep_json(const struct suite_run *sr)
 {
-	const struct sweep_opts *w = &sr->s->sweep;
+	const struct sweep_opts *w = sweep_opts_c(sr->s);
 	uint64_t fs[MAX_AXIS], rs[MAX_AXIS];
 	unsigned nf = file_sizes(w, fs), nr = rec_axis(w, rs);
 	json_t *o = json_object(), *rows = json_array();
@@ -368,7 +369,7 @@ const struct command cmd_sweep = {
 		"table (KiB/s; --csv: as CSV) and with -R its Excel-style block (-b FILE: also to FILE). "
 		"As in iozone the page cache is kept between tests: without -I small files are read from "
 		"memory, and a line on stderr says how many read cells began with the file in the cache.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SWEEP | OG_DATA,
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_DATA,
 	.defaults = "--ioengine=psync --direct=0 --numjobs=1 --iodepth=1 --time_based=0 --runtime=0 "
 		    "--ramp_time=0 --invalidate=0 --size=512k",
 	.suite = &sweep,

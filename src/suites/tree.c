@@ -21,6 +21,7 @@
 #include "digest.h"
 #include "knee.h"
 #include "options.h"
+#include "suites/tree_opts.h"
 #include "suite.h"
 #include "tree.h"
 #include "suites/tree_int.h"
@@ -39,7 +40,7 @@
 
 static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 {
-	const struct tree_opts *o = &sr->s->tree;
+	const struct tree_opts *o = tree_opts_c(sr->s);
 	if (cluster_size() > 1)
 		return err_set(e, EXIT_USAGE, "tree reads one tree from one machine: run it without mpirun");
 	if (o->hash_out[0] && !o->hash)
@@ -103,7 +104,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 		struct ig_err *e)
 {
 	unsigned counts[TREE_MAX_STREAMS];
-	unsigned k = stream_counts(&sr->s->tree, counts);
+	unsigned k = stream_counts(tree_opts_c(sr->s), counts);
 	struct tree_priv *p = priv_of(sr);
 	(void)base;
 	(void)e;
@@ -127,7 +128,7 @@ static int plan(const struct suite_run *sr, struct job *base, struct suite_case 
 static void case_job(struct suite_run *sr, struct suite_target *t, unsigned c, struct job *j)
 {
 	struct tree_priv *p = priv_of(sr);
-	const struct tree_opts *o = &sr->s->tree;
+	const struct tree_opts *o = tree_opts_c(sr->s);
 	unsigned ti = (unsigned)(t - sr->targets);
 	struct tree_job *tj = &p->trees[ti];
 	if (!tj->root[0]) {
@@ -359,7 +360,7 @@ static void tree_line(FILE *f, const struct suite_run *sr, unsigned t)
 static void how_line(FILE *f, const struct suite_run *sr)
 {
 	const struct job *b = sr->base;
-	const struct tree_opts *o = &sr->s->tree;
+	const struct tree_opts *o = tree_opts_c(sr->s);
 	char bs[32];
 	fmt_bytes(bs, sizeof(bs), (double)b->bs);
 	fprintf(f, "Each file read whole in %s reads, buffered, O_NOATIME where allowed; %s", bs,
@@ -491,7 +492,7 @@ static void explain(FILE *f, const struct curve *k)
 
 static void print_target(FILE *f, const struct suite_run *sr, unsigned t)
 {
-	const struct tree_opts *o = &sr->s->tree;
+	const struct tree_opts *o = tree_opts_c(sr->s);
 	char a[32], b[32], r[32];
 	print_header(f, sr, t);
 	if (sr->targets[t].refused.status)
@@ -576,7 +577,7 @@ const struct command cmd_tree = {
 		"thrown away) for a backup's rate and ratio; both report the read rate alone beside the "
 		"stream's. --make-tree builds a reproducible tree in a new directory in DIR, reads it and "
 		"removes it unless --keep.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_DATA | OG_TREE,
+	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_DATA,
 	.defaults = "--ioengine=psync --direct=0 --bs=64k --size=1m --iodepth=1 --runtime=0 --ramp_time=0 "
 		    "--time_based=0 --invalidate=1 --group_reporting=1",
 	.suite = &tree,

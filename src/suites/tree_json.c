@@ -7,6 +7,7 @@
 #include "tree.h"
 #include "userfile.h"
 #include "suites/tree_int.h"
+#include "suites/tree_opts.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -127,7 +128,7 @@ static json_t *ig_json_step(const struct suite_run *sr, unsigned t, const struct
 
 json_t *tree_json(const struct suite_run *sr)
 {
-	const struct tree_opts *opt = &sr->s->tree;
+	const struct tree_opts *opt = tree_opts_c(sr->s);
 	const struct tree_priv *p = priv_of(sr);
 	json_t *o = json_object(), *targets = json_array();
 	json_object_set_new(o, "rule",
@@ -195,8 +196,8 @@ static void hash_line(FILE *f, const char *hex, const char *root, const char *re
 int tree_write_hashes(const struct suite_run *sr, bool check_only, struct ig_err *e)
 {
 	const struct tree_priv *p = priv_of(sr);
-	const char *out = sr->s->tree.hash_out;
-	size_t dl = digest_len(sr->s->tree.hash);
+	const char *out = tree_opts_c(sr->s)->hash_out;
+	size_t dl = digest_len(tree_opts_c(sr->s)->hash);
 	if (!out[0] || check_only)
 		return out[0] ? outfile_check("--hash-out", out, e) : 0;
 	if (!p)
@@ -215,7 +216,7 @@ int tree_write_hashes(const struct suite_run *sr, bool check_only, struct ig_err
 			if (!(tj->items[i].seg & TREE_LAST) || !tj->have[i] || !tree_item_path(tj, i, rel))
 				continue;
 			digest_hex(tj->digests + i * DIGEST_MAX, dl, hex);
-			hash_line(f, hex, root, rel, sr->s->tree.hash != DIGEST_XXHASH);
+			hash_line(f, hex, root, rel, tree_opts_c(sr->s)->hash != DIGEST_XXHASH);
 		}
 	}
 	if (fclose(f))

@@ -33,7 +33,7 @@ static void each_parser(const char *w)
 		options_defaults(&dj, &ds);
 		ready = true;
 	}
-	for (const struct opt_def *o = options; o->name; o++) {
+	OPTIONS_EACH(o) {
 		j = dj;
 		s = ds;
 		if (option_apply(o, &j, &s, w, err, sizeof(err)) == 0) {

@@ -162,7 +162,7 @@ static void every_option_refuses_bad_values(void **state)
 {
 	(void)state;
 	unsigned nopts = 0;
-	for (const struct opt_def *o = options; o->name; o++) {
+	OPTIONS_EACH(o) {
 		char v[64];
 		nopts++;
 		switch (o->type) {

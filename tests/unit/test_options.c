@@ -18,11 +18,15 @@
 #include "common.h"
 #include "commands.h"
 #include "options.h"
+#include "suites/bonnie_opts.h"
+#include "suites/matrix_opts.h"
+#include "suites/sweep_opts.h"
 #include "runner.h"
 #include "engines/engine.h"
 
 /* Defined in src/cmds/run.c, src/suites/quick.c and src/suites/mix.c; no header declares them. */
-extern const struct command cmd_run, cmd_quick, cmd_mix, cmd_bonnie, cmd_sweep, cmd_matrix, cmd_latency;
+extern const struct command cmd_run, cmd_quick, cmd_mix, cmd_bonnie, cmd_sweep, cmd_matrix, cmd_latency, cmd_steady, cmd_tree,
+	cmd_fs;
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -378,17 +382,20 @@ static void test_option_find(void **state)
 	 * the classic tools' one-letter options, which are unique within a
 	 * command (bonnie's -s is not sweep's).
 	 */
-	for (const struct opt_def *o = options; o->name; o++) {
-		if (o->group & OG_CLASSIC) {
-			assert_ptr_equal(option_find_pref(o->name, strlen(o->name), o->group), o);
-			for (unsigned i = 0; commands[i]; i++) {
-				const struct opt_def *f = option_find_pref(o->name, strlen(o->name), commands[i]->groups);
-				if ((commands[i]->groups & o->group) && f != o)
-					fail_msg("%s takes two options named -%s", commands[i]->name, o->name);
-			}
-		} else {
-			assert_ptr_equal(option_find(o->name), o);
+	OPTIONS_EACH(o) {
+		if (o->owner) {
+			const struct command *own = command_find(o->owner);
+			if (!own)
+				fail_msg("-%s: its owner %s is no command", o->name, o->owner);
+			assert_ptr_equal(option_find_cmd(o->name, strlen(o->name), own), o);
+			assert_int_equal(o->group, 0);
+			assert_non_null(o->help);
+			/* No core row of the owner's groups shares its name. */
+			const struct opt_def *core = option_find_pref(o->name, strlen(o->name), own->groups);
+			assert_true(!core || !(core->group & own->groups));
+			continue;
 		}
+		assert_ptr_equal(option_find(o->name), o);
 		assert_non_null(o->help);
 		/* In exactly one group, and some command takes it. */
 		assert_true(o->group != 0 && (o->group & (o->group - 1)) == 0);
@@ -399,6 +406,25 @@ static void test_option_find(void **state)
 		if (!taken)
 			fail_msg("--%s: no command takes it", o->name);
 	}
+	/*
+	 * The commands' own rows: each in the walk once, right after its anchor,
+	 * and the core table has none (a new suite touches no core table).
+	 */
+	unsigned nall = 0, ncore = 0, nown = 0;
+	OPTIONS_EACH(o) {
+		nall++;
+		nown += o->owner != NULL;
+	}
+	for (const struct opt_def *o = options; o->name; o++) {
+		ncore++;
+		assert_null(o->owner);
+	}
+	assert_int_equal(nall, ncore + nown);
+	assert_true(nown > 0);
+	assert_string_equal(option_find_cmd("s", 1, &cmd_bonnie)->owner, "bonnie");
+	assert_string_equal(option_find_cmd("s", 1, &cmd_sweep)->owner, "sweep");
+	assert_string_equal(option_find_cmd("s", 1, &cmd_latency)->owner, "latency");
+	assert_false(option_takes(option_find_cmd("s", 1, &cmd_bonnie), &cmd_sweep));
 	/* The commands are the ones named. */
 	assert_ptr_equal(command_find("run"), &cmd_run);
 	assert_ptr_equal(command_find("quick"), &cmd_quick);
@@ -964,33 +990,33 @@ static void test_args_classic(void **state)
 	char *a1[] = { "-Rab", "out.txt", "-s64G", "-i", "0", "-i1", "-y", "4k", "-q", "16k", "/data", NULL };
 	memset(&ce, 0, sizeof(ce));
 	assert_int_equal(args_parse(11, a1, &cmd_sweep, &cpa, &ce), 0);
-	assert_true(cpa.settings.sweep.excel && cpa.settings.sweep.auto_mode);
-	assert_string_equal(cpa.settings.sweep.excel_file, "out.txt");
-	assert_int_equal(cpa.settings.sweep.nsizes, 1);
-	assert_int_equal(cpa.settings.sweep.sizes[0], 64ULL << 30);
-	assert_int_equal(cpa.settings.sweep.tests, 3);
-	assert_int_equal(cpa.settings.sweep.min_rec, 4096);
-	assert_int_equal(cpa.settings.sweep.max_rec, 16384); /* iozone's -q, not bonnie's */
+	assert_true(sweep_opts_c(&cpa.settings)->excel && sweep_opts_c(&cpa.settings)->auto_mode);
+	assert_string_equal(sweep_opts_c(&cpa.settings)->excel_file, "out.txt");
+	assert_int_equal(sweep_opts_c(&cpa.settings)->nsizes, 1);
+	assert_int_equal(sweep_opts_c(&cpa.settings)->sizes[0], 64ULL << 30);
+	assert_int_equal(sweep_opts_c(&cpa.settings)->tests, 3);
+	assert_int_equal(sweep_opts_c(&cpa.settings)->min_rec, 4096);
+	assert_int_equal(sweep_opts_c(&cpa.settings)->max_rec, 16384); /* iozone's -q, not bonnie's */
 	assert_int_equal(cpa.nwords, 1);
 	args_free(&cpa);
 	char *a2[] = { "-s", "100", "-r", "50", "-n", "2:4k:1k:3", "-q", "-f", "--keep-cache", NULL };
 	assert_int_equal(args_parse(9, a2, &cmd_bonnie, &cpa, &ce), 0);
-	assert_true(cpa.settings.bonnie.keep_cache); /* bonnie++ keeps the page cache */
-	assert_int_equal(cpa.settings.bonnie.size, 100ULL << 20); /* MiB when bare */
-	assert_int_equal(cpa.settings.bonnie.ram, 50LL << 20);
-	assert_int_equal(cpa.settings.bonnie.nfiles, 2);
-	assert_int_equal(cpa.settings.bonnie.max_size, 4096);
-	assert_int_equal(cpa.settings.bonnie.min_size, 1024);
-	assert_int_equal(cpa.settings.bonnie.dirs, 3);
-	assert_true(cpa.settings.bonnie.csv && cpa.settings.bonnie.no_chars);
+	assert_true(bonnie_opts_c(&cpa.settings)->keep_cache); /* bonnie++ keeps the page cache */
+	assert_int_equal(bonnie_opts_c(&cpa.settings)->size, 100ULL << 20); /* MiB when bare */
+	assert_int_equal(bonnie_opts_c(&cpa.settings)->ram, 50LL << 20);
+	assert_int_equal(bonnie_opts_c(&cpa.settings)->nfiles, 2);
+	assert_int_equal(bonnie_opts_c(&cpa.settings)->max_size, 4096);
+	assert_int_equal(bonnie_opts_c(&cpa.settings)->min_size, 1024);
+	assert_int_equal(bonnie_opts_c(&cpa.settings)->dirs, 3);
+	assert_true(bonnie_opts_c(&cpa.settings)->csv && bonnie_opts_c(&cpa.settings)->no_chars);
 	args_free(&cpa);
 	/* Orion's spelling with one dash and underscores. */
 	char *a3[] = { "-run", "normal", "-num_disks", "4", "-size_small", "16", "-type", "seq", NULL };
 	assert_int_equal(args_parse(8, a3, &cmd_matrix, &cpa, &ce), 0);
-	assert_int_equal(cpa.settings.matrix.run, 1);
-	assert_int_equal(cpa.settings.matrix.num_disks, 4);
-	assert_int_equal(cpa.settings.matrix.size_small, 16384);
-	assert_int_equal(cpa.settings.matrix.type, 1);
+	assert_int_equal(matrix_opts_c(&cpa.settings)->run, 1);
+	assert_int_equal(matrix_opts_c(&cpa.settings)->num_disks, 4);
+	assert_int_equal(matrix_opts_c(&cpa.settings)->size_small, 16384);
+	assert_int_equal(matrix_opts_c(&cpa.settings)->type, 1);
 	args_free(&cpa);
 	/* One-letter options are the classic commands' alone; a bundle of unknown letters is refused. */
 	char *a4[] = { "-s", "1", NULL };
@@ -1146,7 +1172,8 @@ static void test_apply_string(void **state)
 /* The bytes an option keeps in job or settings. */
 static const void *field_of(const struct opt_def *o, const struct job *j, const struct settings *s)
 {
-	return (const char *)(o->scope == SCOPE_JOB ? (const void *)j : (const void *)s) + o->off;
+	return (const char *)(o->scope == SCOPE_JOB ? (const void *)j :
+			      o->scope == SCOPE_OWN ? (const void *)s->own : (const void *)s) + o->off;
 }
 
 static struct job rj;
@@ -1216,7 +1243,7 @@ static void test_option_print_round_trip(void **state)
 	static struct job dj;
 	static struct settings ds;
 	unsigned n = 0;
-	/* Every option at the table's defaults. */
+	/* Every core option at the table's defaults (a command's own rows: at its own, below). */
 	options_defaults(&dj, &ds);
 	for (const struct opt_def *o = options; o->name; o++) {
 		/*
@@ -1231,18 +1258,28 @@ static void test_option_print_round_trip(void **state)
 	unsigned total = 0;
 	for (const struct opt_def *o = options; o->name; o++)
 		total++;
-	assert_int_equal(n + 3, total);
-	/* Every option at each command's defaults (sizes and times of the suites). */
-	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix, &cmd_bonnie, &cmd_sweep, &cmd_matrix, &cmd_latency };
+	assert_int_equal(n + 2, total);
+	/* Every option a command takes at its defaults (sizes and times of the suites, its own rows). */
+	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix, &cmd_bonnie, &cmd_sweep, &cmd_matrix,
+					 &cmd_latency, &cmd_steady, &cmd_tree, &cmd_fs };
+	unsigned owned = 0;
 	for (size_t c = 0; c < ARRAY_SIZE(cmds); c++) {
 		struct ig_err e = { 0 };
 		options_defaults(&dj, &ds);
 		assert_int_equal(args_apply_defaults(cmds[c], &dj, &ds, &e), 0);
 		snprintf(dj.name, sizeof(dj.name), "job1");
-		for (const struct opt_def *o = options; o->name; o++)
+		OPTIONS_EACH(o) {
+			if (o->owner ? !option_owned(o, cmds[c]) : false)
+				continue;
+			owned += o->owner != NULL;
 			if ((strcmp(o->name, "size") && strcmp(o->name, "S")) || dj.size)
 				round_trip(o, &dj, &ds, cmds[c]->name);
+		}
 	}
+	unsigned nown = 0;
+	OPTIONS_EACH(o)
+		nown += o->owner != NULL;
+	assert_int_equal(owned, nown); /* every command's own row, at its owner's defaults */
 	/* Some values that are not defaults. */
 	static const struct {
 		const char *name, *val, *printed;
@@ -1373,9 +1410,9 @@ static void test_help(void **state)
 	contains(line, "(default: 4k)");
 	assert_null(help_line(out, "passes", line, sizeof(line)));
 	/* Every option of the groups run takes is listed, and no other. */
-	for (const struct opt_def *o = options; o->name; o++) {
+	OPTIONS_EACH(o) {
 		bool listed = help_line(out, o->name, line, sizeof(line)) != NULL;
-		if (listed != ((o->group & cmd_run.groups) != 0))
+		if (listed != option_takes(o, &cmd_run))
 			fail_msg("run --help: --%s %s", o->name, listed ? "listed" : "missing");
 	}
 }

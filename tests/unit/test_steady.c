@@ -24,6 +24,7 @@
 #include "commands.h"
 #include "options.h"
 #include "steady.h"
+#include "suites/steady_opts.h"
 #include "suite.h"
 #include "report/report.h"
 
@@ -270,11 +271,11 @@ static void test_round_lists(void **state)
 	struct ig_err e = { 0 };
 	char buf[256];
 	options_defaults(&job, &s);
-	assert_int_equal(args_apply_string("--round-bs=1m,4k,512 --round-mix=100,65,0", OG_ALL, &job, &s, &e), 0);
-	assert_int_equal(s.steady.nbs, 3);
-	assert_true(s.steady.bs[0] == 1 << 20 && s.steady.bs[1] == 4096 && s.steady.bs[2] == 512);
-	assert_int_equal(s.steady.nmix, 3);
-	assert_true(s.steady.mix[0] == 100 && s.steady.mix[1] == 65 && s.steady.mix[2] == 0);
+	assert_int_equal(args_apply_cmd_string("--round-bs=1m,4k,512 --round-mix=100,65,0", &cmd_steady, &job, &s, &e), 0);
+	assert_int_equal(steady_opts_c(&s)->nbs, 3);
+	assert_true(steady_opts_c(&s)->bs[0] == 1 << 20 && steady_opts_c(&s)->bs[1] == 4096 && steady_opts_c(&s)->bs[2] == 512);
+	assert_int_equal(steady_opts_c(&s)->nmix, 3);
+	assert_true(steady_opts_c(&s)->mix[0] == 100 && steady_opts_c(&s)->mix[1] == 65 && steady_opts_c(&s)->mix[2] == 0);
 	/* Printed as typed: a saved setting reads back the same. */
 	option_print(option_find("round-bs"), &job, &s, buf, sizeof(buf));
 	assert_string_equal(buf, "1m,4k,512");
@@ -288,18 +289,18 @@ static void test_round_lists(void **state)
 	};
 	for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
 		memset(&e, 0, sizeof(e));
-		assert_int_equal(args_apply_string(bad[i], OG_ALL, &job, &s, &e), -1);
+		assert_int_equal(args_apply_cmd_string(bad[i], &cmd_steady, &job, &s, &e), -1);
 		assert_int_equal(e.status, EXIT_USAGE);
 		assert_non_null(strstr(e.msg, strncmp(bad[i], "--round-bs", 10) ? "round-mix" : "round-bs"));
 		assert_null(strchr(e.msg, '\n'));
 	}
-	assert_int_equal(s.steady.nbs, 3);
-	assert_int_equal(s.steady.nmix, 3);
+	assert_int_equal(steady_opts_c(&s)->nbs, 3);
+	assert_int_equal(steady_opts_c(&s)->nmix, 3);
 	/* 16 values are allowed; an empty value empties the list. */
-	assert_int_equal(args_apply_string("--round-mix=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", OG_ALL, &job, &s, &e), 0);
-	assert_int_equal(s.steady.nmix, 16);
-	assert_int_equal(args_apply_string("--round-bs=", OG_ALL, &job, &s, &e), 0);
-	assert_int_equal(s.steady.nbs, 0);
+	assert_int_equal(args_apply_cmd_string("--round-mix=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", &cmd_steady, &job, &s, &e), 0);
+	assert_int_equal(steady_opts_c(&s)->nmix, 16);
+	assert_int_equal(args_apply_cmd_string("--round-bs=", &cmd_steady, &job, &s, &e), 0);
+	assert_int_equal(steady_opts_c(&s)->nbs, 0);
 }
 
 /* The cases a round runs: the chosen pattern alone, or every block size x mix, mixes outer (PTS). */
@@ -323,7 +324,7 @@ static void test_round_cases(void **state)
 	assert_string_equal(cases[0].opts, "");
 	suite_cases_free(cases, n);
 	/* --pts: PTS's 56 cases, 100% reads at 1 MiB first, 512-byte writes last. */
-	assert_int_equal(args_apply_string("--pts", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(args_apply_cmd_string("--pts", &cmd_steady, &job, &s, &e), 0);
 	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
 	assert_int_equal(n, 56);
 	assert_string_equal(cases[0].name, "1m R/W 100/0");
@@ -335,20 +336,20 @@ static void test_round_cases(void **state)
 	assert_string_equal(cases[55].name, "512 R/W 0/100");
 	suite_cases_free(cases, n);
 	/* A list given replaces PTS's; the other dimension stays PTS's. */
-	assert_int_equal(args_apply_string("--round-mix=0", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(args_apply_cmd_string("--round-mix=0", &cmd_steady, &job, &s, &e), 0);
 	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
 	assert_int_equal(n, 8);
 	suite_cases_free(cases, n);
 	/* Without --pts, the missing list is --bs (or --rw's mix): randrw at 70% reads x two sizes. */
-	assert_int_equal(args_apply_string("--pts=0 --round-mix= --round-bs=8k,16k --rw=randrw --rwmixread=70",
-					   OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(args_apply_cmd_string("--pts=0 --round-mix= --round-bs=8k,16k --rw=randrw --rwmixread=70",
+					       &cmd_steady, &job, &s, &e), 0);
 	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), 0);
 	assert_int_equal(n, 2);
 	assert_string_equal(cases[1].name, "16k R/W 70/30");
 	assert_string_equal(cases[1].opts, "--rw=randrw --rwmixread=70 --bs=16k");
 	suite_cases_free(cases, n);
 	/* The lists make random cases: a sequential --rw is refused, not silently changed. */
-	assert_int_equal(args_apply_string("--rw=write", OG_ALL, &job, &s, &e), 0);
+	assert_int_equal(args_apply_cmd_string("--rw=write", &cmd_steady, &job, &s, &e), 0);
 	assert_int_equal(st->plan(&sr, &job, &cases, &n, &e), -1);
 	assert_int_equal(e.status, EXIT_USAGE);
 	assert_non_null(strstr(e.msg, "--rw=write is sequential"));

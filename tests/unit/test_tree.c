@@ -1,6 +1,6 @@
 /*
  * Unit tests for tree reads (tree.h, engines/tree.c, digest.c, compress.c,
- * option_tree.c): checksums against published vectors, fed whole and in
+ * suites/tree_opts.c): checksums against published vectors, fed whole and in
  * pieces; compressed sizes framed as lzop and gzip frame them; --streams
  * lists; a built tree's sizes; the walk of a directory with every kind of
  * entry; the split of items among streams; and tree jobs through the runner,
@@ -31,6 +31,7 @@
 #include "runner.h"
 #include "suite.h"
 #include "tree.h"
+#include "suites/tree_opts.h"
 #include "report/report.h"
 
 extern const struct command cmd_tree;
@@ -149,17 +150,17 @@ static int streams(const char *val, unsigned *out)
 	struct settings s;
 	char err[512];
 	options_defaults(&j, &s);
-	const struct opt_def *o = option_find_pref("streams", 7, OG_TREE);
+	const struct opt_def *o = option_find_cmd("streams", 7, &cmd_tree);
 	assert_non_null(o);
 	if (option_apply(o, &j, &s, val, err, sizeof(err)))
 		return -1;
-	memcpy(out, s.tree.streams, sizeof(s.tree.streams));
+	memcpy(out, tree_opts_c(&s)->streams, sizeof(tree_opts_c(&s)->streams));
 	char back[256];
 	option_print(o, &j, &s, back, sizeof(back));
 	struct settings s2 = s;
 	assert_int_equal(option_apply(o, &j, &s2, back, err, sizeof(err)), 0);
-	assert_memory_equal(&s2.tree, &s.tree, sizeof(s.tree)); /* it reads back as it was */
-	return (int)s.tree.nstreams;
+	assert_memory_equal(tree_opts_c(&s2), tree_opts_c(&s), sizeof(struct tree_opts)); /* it reads back as it was */
+	return (int)tree_opts_c(&s)->nstreams;
 }
 
 static void test_streams_option(void **state)

@@ -6,6 +6,7 @@
 #include "common.h"
 #include "options.h"
 #include "option_values.h"
+#include "suites/steady_opts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,9 +36,9 @@ static int split(const struct opt_def *o, const char *val, char items[][32], uns
 	}
 }
 
-int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err, size_t errlen)
+static int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err, size_t errlen)
 {
-	struct steady_opts *st = &((struct settings *)obj)->steady;
+	struct steady_opts *st = (struct steady_opts *)obj;
 	char items[STEADY_MAX_LIST][32];
 	uint64_t v[STEADY_MAX_LIST];
 	unsigned n = 0;
@@ -60,9 +61,9 @@ int set_round_bs(void *obj, const struct opt_def *o, const char *val, char *err,
 	return 0;
 }
 
-void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len)
+static void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
-	const struct steady_opts *st = &((const struct settings *)obj)->steady;
+	const struct steady_opts *st = (const struct steady_opts *)obj;
 	size_t k = 0;
 	(void)o;
 	buf[0] = 0;
@@ -74,9 +75,9 @@ void print_round_bs(const void *obj, const struct opt_def *o, char *buf, size_t 
 	}
 }
 
-int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t errlen)
+static int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err, size_t errlen)
 {
-	struct steady_opts *st = &((struct settings *)obj)->steady;
+	struct steady_opts *st = (struct steady_opts *)obj;
 	char items[STEADY_MAX_LIST][32];
 	unsigned n = 0, v[STEADY_MAX_LIST];
 	if (*val && split(o, val, items, &n, err, errlen))
@@ -100,12 +101,32 @@ int set_round_mix(void *obj, const struct opt_def *o, const char *val, char *err
 	return 0;
 }
 
-void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len)
+static void print_round_mix(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
-	const struct steady_opts *st = &((const struct settings *)obj)->steady;
+	const struct steady_opts *st = (const struct steady_opts *)obj;
 	size_t k = 0;
 	(void)o;
 	buf[0] = 0;
 	for (unsigned i = 0; i < st->nmix && k + 1 < len; i++)
 		k += (size_t)snprintf(buf + k, len - k, "%s%u", i ? "," : "", st->mix[i]);
 }
+
+/* ---- the rows */
+
+#define J(f) OPT_FIELD(SCOPE_JOB, struct job, f)
+#define S(f) OPT_FIELD(SCOPE_SETTINGS, struct settings, f)
+#define OWN(f) OPT_FIELD(SCOPE_OWN, struct steady_opts, f)
+
+static const struct opt_def rows[] = {
+	/* ---- steady (src/suites/steady.c): the cases of a round, SNIA PTS's IOPS test */
+	{ .name = "round-bs", .owner = "steady", .type = OT_SPECIAL, OWN(bs), .set = set_round_bs, .print = print_round_bs,
+	  .arg = "SIZE,SIZE...",
+	  .help = "Block sizes of a round: each with each --round-mix is a case of random I/O that every round runs (at most 16; not given: --bs alone, or PTS's with --pts)" },
+	{ .name = "round-mix", .owner = "steady", .type = OT_SPECIAL, OWN(mix), .set = set_round_mix,
+	  .print = print_round_mix, .arg = "PCT,PCT...",
+	  .help = "Read percentages of a round's cases: 0 is random writes, 100 random reads, others randrw at that --rwmixread (at most 16; not given: --rw's and --rwmixread's, or PTS's with --pts). With either list, --rw must be random" },
+	{ .name = "pts", .owner = "steady", .type = OT_BOOL, OWN(pts), .def = "0", .bare = "1",
+	  .help = "SNIA PTS's IOPS matrix for whichever of --round-bs and --round-mix is not given: block sizes 1024k,128k,64k,32k,16k,8k,4k,512 and reads 100,95,65,50,35,5,0% (56 cases a round; give --runtime to keep a round short)" },
+	{ .name = NULL },
+};
+OPTION_ROWS(steady_rows, .after = "warn-unsupported", .order = 40, .rows = rows);
