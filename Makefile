@@ -8,16 +8,16 @@ BASE     = -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread -Isrc
 LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -llzo2 -lz -lzstd -lm -pthread
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-SRC      = $(sort $(wildcard src/*.c src/engines/*.c src/suites/*.c src/report/*.c src/cmds/*.c))
+SRC      = $(sort $(wildcard src/*.c src/*/*.c))
 LIBSRC   = $(filter-out src/main.c,$(SRC))
 OBJ      = $(SRC:%.c=build/rel/%.o)
 SANOBJ   = $(SRC:%.c=build/san/%.o)
 UNIT     = $(sort $(wildcard tests/unit/test_*.c))
-# iogauge-mpi: the same objects, with src/mpi/ (compiled by mpicc) in place of cluster_none.c.
+# iogauge-mpi: the same objects, with src/cluster/mpi/ (compiled by mpicc) in place of cluster_none.c.
 MPICC   ?= mpicc
-MPISRC   = $(sort $(wildcard src/mpi/*.c))
-MPIOBJ   = $(filter-out build/rel/src/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/mpi/%.o)
-MPISANOBJ = $(filter-out build/san/src/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
+MPISRC   = $(sort $(wildcard src/cluster/mpi/*.c))
+MPIOBJ   = $(filter-out build/rel/src/cluster/cluster_none.o,$(OBJ)) $(MPISRC:%.c=build/mpi/%.o)
+MPISANOBJ = $(filter-out build/san/src/cluster/cluster_none.o,$(SANOBJ)) $(MPISRC:%.c=build/mpi-san/%.o)
 UNITBIN  = $(UNIT:tests/unit/%.c=build/san/tests/%)
 # `make clang`: the release build by clang, its own objects under build/clang/ (CI builds it).
 CLANG   ?= clang
@@ -27,7 +27,7 @@ CLANGOBJ = $(SRC:%.c=build/clang/%.o)
 DEP      = -MMD -MP
 # A test program's sources and objects, without the headers among its prerequisites.
 SRCS_OBJS = $(filter %.c %.o,$^)
-HEADERS   = $(wildcard src/*.h src/*/*.h)
+HEADERS   = $(wildcard src/*/*.h src/*/*/*.h)
 
 # Each variant's compile command, recorded in build/VARIANT/flags; every object of the
 # variant depends on that file, rewritten only when the command changes, so a new CC,
@@ -97,7 +97,7 @@ VERSION_STR := $(shell scripts/version.sh)
 ifeq ($(VERSION_STR),)
 $(error scripts/version.sh gave no version)
 endif
-VERSION_OBJ  = $(foreach v,rel san clang fuzz tsan,build/$(v)/src/version.o)
+VERSION_OBJ  = $(foreach v,rel san clang fuzz tsan,build/$(v)/src/base/version.o)
 build/version: FORCE
 	@mkdir -p build; echo '$(VERSION_STR)' | cmp -s - $@ || echo '$(VERSION_STR)' > $@
 $(VERSION_OBJ): build/version

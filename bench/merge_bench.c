@@ -25,10 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "merge.h"
+#include "base/common.h"
+#include "run/merge.h"
 #include "report/report.h"
-#include "stats.h"
+#include "stats/stats.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 static uint64_t rnd(void)

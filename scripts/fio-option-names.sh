@@ -1,10 +1,10 @@
 #!/bin/bash
-# Regenerate src/fio_names.c: every option name fio knows (with aliases and
+# Regenerate src/options/fio_names.c: every option name fio knows (with aliases and
 # the engines that own engine options), read from the installed fio itself
 # (--cmdhelp, --enghelp), plus the profile options its HOWTO lists.  iogauge
 # names an option of this list that its own table lacks as "unsupported fio
 # option" instead of "unknown option".  Run by hand when fio changes:
-#   scripts/fio-option-names.sh > src/fio_names.c
+#   scripts/fio-option-names.sh > src/options/fio_names.c
 set -euo pipefail
 command -v fio >/dev/null || { echo "fio is not installed" >&2; exit 1; }
 ver=$(fio --version)

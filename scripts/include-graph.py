@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The include graph of src/ (scripts/include-graph.py [REPO]): include cycles between
-modules (foo.c + foo.h), what src/report includes from above it, and upward includes
-between the layers of HACKING.md.  Only #include lines are read, not calls."""
+"""The include graph of src/ (scripts/include-graph.py [REPO] [--strict]): include cycles
+between modules (foo.c + foo.h) and includes that point up the folder layers of HACKING.md
+(--strict: exit 1 when there is one).  Only #include lines are read, not calls."""
 import os, re, sys, collections
-root = sys.argv[1] if len(sys.argv) > 1 else '.'
+args = [a for a in sys.argv[1:] if not a.startswith('--')]
+root = args[0] if args else '.'
 src = os.path.join(root, 'src')
 files = []
 for d, _, fs in os.walk(src):
@@ -53,34 +54,23 @@ for c in cyc:
     print("  %d: %s" % (len(c), " ".join(c)))
 if not cyc:
     print("  none")
-up = ('commands', 'suite', 'docs', 'main', 'args', 'jobfile')
-print("src/report/* including upper layers (commands.h, suite.h, cmds/, suites/):")
-n = 0
-for v in nodes:
-    if v.startswith('report/'):
-        for w in sorted(edges[v]):
-            if w in ('commands', 'suite') or w.startswith(('cmds/', 'suites/')):
-                print("  %s -> %s" % (v, w)); n += 1
-if not n: print("  none")
+# The layers of HACKING.md, bottom to top: a file includes headers of its own folder or below.
+ORDER = ['base', 'model', 'stats', 'options', 'run', 'engines', 'report', 'cluster', 'suite', 'suites', 'cmds', 'main']
 def layer(m):
-    return m.split('/')[0] if '/' in m else 'core'
+    top = m.split('/')[0]
+    return top if top in ORDER else 'main'
 L = collections.defaultdict(set)
 for v in nodes:
     for w in edges[v]:
         if layer(v) != layer(w): L[layer(v)].add(layer(w))
-print("directory graph (src/X -> src/Y; core = src/*.c):")
-for k in sorted(L): print("  %s -> %s" % (k, " ".join(sorted(L[k]))))
-# Layers, top to bottom: a file may include headers of its own layer or below.
-def rank(m):
-    if m in ('main', 'commands', 'suite', 'suite_read', 'suite_out') or m.startswith(('cmds/', 'suites/')):
-        return 3, 'command'
-    if m.startswith('report/'):
-        return 2, 'report'
-    return 1, 'core'
-print("upward includes (a lower layer including a higher one's header; core < report < command):")
+print("folder graph (src/X -> src/Y):")
+for k in ORDER:
+    if L[k]: print("  %s -> %s" % (k, " ".join(sorted(L[k], key=ORDER.index))))
+print("upward includes (a folder including a header of a folder above it; " + " < ".join(ORDER) + "):")
 n = 0
 for v in nodes:
     for w in sorted(edges[v]):
-        if rank(w)[0] > rank(v)[0]:
-            print("  %s (%s) -> %s (%s)" % (v, rank(v)[1], w, rank(w)[1])); n += 1
+        if ORDER.index(layer(w)) > ORDER.index(layer(v)):
+            print("  %s -> %s" % (v, w)); n += 1
 if not n: print("  none")
+sys.exit(1 if n and '--strict' in sys.argv else 0)

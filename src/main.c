@@ -1,8 +1,8 @@
 /* iogauge: dispatch to a command. */
-#include "cluster.h"
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "run/cluster.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "cmds/help.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,10 +5,12 @@
  * marked as not significant.  Results of different commands or settings are
  * refused.  Reading the files is report/json_read.c's job.
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "cmds/help.h"
 #include "report/report.h"
 
 #include <math.h>

@@ -8,14 +8,16 @@
  * data; /dev/null as output is a read job; a file or device to a file or
  * device is a copy job (each block read and written, both timed).
  */
-#include "common.h"
+#include "base/common.h"
 #include "cmds/session.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "ctx.h"
-#include "options.h"
-#include "runner.h"
-#include "worker.h"
+#include "base/result_keys.h"
+#include "cmds/commands.h"
+#include "base/ctx.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "cmds/help.h"
+#include "run/runner.h"
+#include "run/worker.h"
 #include "report/classic.h"
 #include "report/report.h"
 

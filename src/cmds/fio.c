@@ -7,11 +7,15 @@
  * line, ${VAR} only, KiB as 1000: docs/fio.md).  The run and the reports are
  * run's own (cmds/run.c).
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "runner.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "model/job_names.h"
+#include "options/args.h"
+#include "options/jobfile.h"
+#include "run/runner.h"
+#include "model/engine.h"
 #include "cmds/run.h"
 
 #include <errno.h>

@@ -3,11 +3,13 @@
  * self-contained HTML page (html.c); several results are compared on shared
  * charts.  It measures nothing.
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "cmds/help.h"
 #include "report/report.h"
-#include "userfile.h"
+#include "base/userfile.h"
 
 #include <errno.h>
 #include <stdio.h>

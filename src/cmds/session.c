@@ -1,7 +1,6 @@
 /* The one begin and end of every measuring command (session.h). */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "cmds/commands.h"
 #include "cmds/session.h"
 
 #include <string.h>

@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 #include <jansson.h>
-#include "ctx.h"
+#include "base/ctx.h"
 #include "report/report.h"
 
 struct command;

@@ -4,12 +4,13 @@
  * table printed, its files and JSON written.  The suites themselves are
  * tables of cases and a formatter (src/suites/).
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "result_keys.h"
-#include "suite.h"
-#include "suite_exec.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/args.h"
+#include "cmds/help.h"
+#include "base/result_keys.h"
+#include "suite/suite.h"
+#include "suite/suite_exec.h"
 #include "cmds/session.h"
 
 #include <stdio.h>

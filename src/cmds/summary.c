@@ -4,10 +4,10 @@
  * the suites, which src/report must not (report gets this function as a
  * callback: html_write, outputs_open).
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "suite.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "cmds/commands.h"
+#include "suite/suite.h"
 #include "report/report.h"
 
 #include <stdio.h>

@@ -5,7 +5,7 @@
  * writes or trims is not laid out first (ENGINE_ALLOC): its extents are what
  * the job makes them.
  */
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <fcntl.h>

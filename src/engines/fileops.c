@@ -9,9 +9,9 @@
  * (an empty file, as fio's open(O_CREAT)), filestat, filedelete, dircreate,
  * dirstat (of directories made before the job) and dirdelete.
  */
-#include "common.h"
-#include "fileset.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "run/fileset.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
  * bytes are counted as fio counts them).  Writes only (job_validate); the
  * file is not laid out first (ENGINE_ALLOC).
  */
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <unistd.h>

@@ -20,10 +20,10 @@
  * queue for reap.  Faults decided before the I/O never reach the inner
  * engine.  Each thread counts its own faults.
  */
-#include "common.h"
-#include "engines/engine.h"
-#include "job.h"
-#include "options.h"
+#include "base/common.h"
+#include "model/engine.h"
+#include "model/job.h"
+#include "base/units.h"
 
 #include <errno.h>
 #include <stdio.h>

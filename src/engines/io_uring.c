@@ -7,9 +7,9 @@
  * Nothing is allocated on the submit/reap path.  Trims are done at submit
  * (engine_trim, as fio does them) and handed back by the next reap.
  */
-#include "common.h"
-#include "engines/engine.h"
-#include "cmdprio.h"
+#include "base/common.h"
+#include "model/engine.h"
+#include "model/cmdprio.h"
 
 #include <errno.h>
 #include <liburing.h>

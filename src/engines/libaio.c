@@ -6,9 +6,9 @@
  * with -EINVAL at io_submit time; such syncs are then done synchronously and
  * handed back by the next reap.  Trims (no AIO opcode) are always done so.
  */
-#include "common.h"
-#include "engines/engine.h"
-#include "cmdprio.h"
+#include "base/common.h"
+#include "model/engine.h"
+#include "model/cmdprio.h"
 
 #include <errno.h>
 #include <libaio.h>

@@ -5,8 +5,8 @@
  * SIGBUS on the copy: the request returns a short transfer (past the new end
  * of the file) or EIO instead of the process dying with its files left.
  */
-#include "common.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <setjmp.h>

@@ -4,8 +4,8 @@
  * above: requests are queued by submit and handed back by the next reap, so
  * the depth, slat and clat are accounted as for a real asynchronous engine.
  */
-#include "common.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -12,9 +12,9 @@
  * worker reads the stamps (io_u.issued, engine_ctx.end_ns) as fio's issue_time and
  * completion time.  All accounting stays on the job thread.
  */
-#include "common.h"
-#include "engines/engine.h"
-#include "job.h"
+#include "base/common.h"
+#include "model/engine.h"
+#include "model/job.h"
 
 #include <errno.h>
 #include <pthread.h>

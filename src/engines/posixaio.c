@@ -6,8 +6,8 @@
  * call: like fio, one is done in place once nothing is in flight.  One
  * preallocated aiocb per io_u slot; submit and reap allocate nothing.
  */
-#include "common.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "model/engine.h"
 
 #include <aio.h>
 #include <errno.h>

@@ -4,10 +4,10 @@
  * preadv2/pwritev2 of one vector, as fio's.  pvsync2 passes the job's
  * hipri (on hipri_percentage of the requests), nowait and uncached as RWF_ flags.
  */
-#include "common.h"
-#include "engines/engine.h"
-#include "fiorand.h"
-#include "job.h"
+#include "base/common.h"
+#include "model/engine.h"
+#include "model/fiorand.h"
+#include "model/job.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* The engine table, lookup by name and the default engine. */
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <liburing.h>
 #include <stdio.h>

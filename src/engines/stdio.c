@@ -5,7 +5,7 @@
  * sync flushes the stream first.  A request is timed as a whole (one clock
  * read per character would measure the clock).
  */
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
  * when the file position already equals the requested offset (sequential
  * I/O), so each thread needs its own open file description.
  */
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -13,11 +13,11 @@
  * kind, or unreadable is counted (tree_case) and the request reads what is
  * there (nothing, or to the file's end).  I/O errors fail the job.
  */
-#include "common.h"
-#include "compress.h"
-#include "digest.h"
-#include "tree.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "base/compress.h"
+#include "base/digest.h"
+#include "run/tree.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,7 @@
  * each engine as well: a discard ioctl on a device, a punched hole in a file
  * (fio 3.33 sends the ioctl to files too, which they refuse).
  */
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <fcntl.h>

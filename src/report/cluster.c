@@ -1,8 +1,8 @@
 /* What a run merged from several ranks adds to the reports: ranks, hosts, clocks, stragglers. */
-#include "common.h"
-#include "result_keys.h"
-#include "merge.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "run/merge.h"
+#include "model/job_names.h"
 #include "report/report.h"
 
 #include <inttypes.h>

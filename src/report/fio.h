@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "runner.h"
+#include "run/runner.h"
 #include "report/report.h"
 
 #define FIO_PLAT_BITS 6

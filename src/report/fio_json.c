@@ -4,9 +4,9 @@
  * so that scripts written for fio's JSON read iogauge's.  json+ adds each
  * latency's "bins", in fio's bucket values (fio.h).
  */
-#include "common.h"
+#include "base/common.h"
 #include "report/fio.h"
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <inttypes.h>
 #include <string.h>

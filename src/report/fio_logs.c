@@ -8,9 +8,9 @@
  * NAME_bw.*.log still finds them).
  */
 #include "report.h"
-#include "cluster.h"
-#include "engines/engine.h"
-#include "userfile.h"
+#include "run/cluster.h"
+#include "model/engine.h"
+#include "base/userfile.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,7 +1,7 @@
 /* fio's view of a run: thread stats as fio groups them, in fio's units and buckets (fio.h). */
-#include "common.h"
+#include "base/common.h"
 #include "report/fio.h"
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <math.h>

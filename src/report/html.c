@@ -6,10 +6,10 @@
  * table is the command's own text (its formatter, fed the saved result), so
  * it keeps its familiar shape.
  */
-#include "common.h"
-#include "result_keys.h"
+#include "base/common.h"
+#include "base/result_keys.h"
 #include "report/html.h"
-#include "userfile.h"
+#include "base/userfile.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * latency percentile curves from the merged histograms (x = 1/(1-p) on a log
  * scale), and per-second bandwidth, IOPS and latency of every job.
  */
-#include "common.h"
-#include "result_keys.h"
+#include "base/common.h"
+#include "base/result_keys.h"
 #include "report/html.h"
 
 #include <math.h>

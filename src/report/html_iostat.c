@@ -3,8 +3,8 @@
  * and per second (a table and two charts), and other processes' I/O, all
  * read from the saved JSON (iostat_out.c writes it).
  */
-#include "common.h"
-#include "result_keys.h"
+#include "base/common.h"
+#include "base/result_keys.h"
 #include "report/html.h"
 
 #include <string.h>

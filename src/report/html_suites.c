@@ -5,9 +5,9 @@
  * for steady state ("steadystate" in a job), and tree's MB/s and time a file
  * takes against the stream count with the best count ("tree").
  */
-#include "common.h"
-#include "result_keys.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "base/units.h"
 #include "report/html.h"
 
 #include <stdio.h>

@@ -3,10 +3,10 @@
  * other processes' I/O meanwhile, and targets without a block device: in
  * text and JSON (the HTML page renders the JSON).
  */
-#include "common.h"
-#include "result_keys.h"
-#include "iostat.h"
-#include "merge.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "run/iostat.h"
+#include "run/merge.h"
 #include "report/report.h"
 
 #include <string.h>

@@ -1,10 +1,10 @@
 /* iogauge's JSON schema (docs/json.md), built with jansson. */
-#include "common.h"
-#include "result_keys.h"
-#include "merge.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "run/merge.h"
+#include "options/options.h"
 #include "report/report.h"
-#include "engines/engine.h"
+#include "model/engine.h"
 
 #include <errno.h>
 #include <limits.h>

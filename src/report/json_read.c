@@ -3,11 +3,11 @@
  * and whole jobs and runs, so every writer (text, HTML) and `compare` can
  * render a saved file as it renders a fresh run.
  */
-#include "common.h"
-#include "result_keys.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "options/options.h"
 #include "report/report.h"
-#include "userfile.h"
+#include "base/userfile.h"
 
 #include <limits.h>
 #include <math.h>

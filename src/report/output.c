@@ -1,8 +1,8 @@
 /* Where results go: stdout or --output, --json and --html; opened before the run (userfile.c). */
-#include "cluster.h"
-#include "common.h"
+#include "run/cluster.h"
+#include "base/common.h"
 #include "report/report.h"
-#include "userfile.h"
+#include "base/userfile.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 #include <jansson.h>
-#include "options.h"
-#include "runner.h"
+#include "options/args.h"
+#include "run/runner.h"
 
 /* ---- text (text.c) */
 

@@ -3,9 +3,9 @@
  * of its passes, keyed by row name and target, and the settings that must
  * match.  The file is read by result_load (json_read.c).
  */
-#include "common.h"
-#include "result_keys.h"
-#include "ctx.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "base/ctx.h"
 #include "report/report.h"
 
 #include <math.h>

@@ -4,7 +4,7 @@
  * 121 fields, 9 more per disk, the description last.  YABS reads fields 7,
  * 8, 48 and 49 (read KiB/s and IOPS, write KiB/s and IOPS).
  */
-#include "common.h"
+#include "base/common.h"
 #include "report/fio.h"
 
 #include <inttypes.h>

@@ -1,10 +1,11 @@
 /* fio-style text report for `run`, with iogauge's honesty notes. */
-#include "common.h"
+#include "base/common.h"
 #include "report/report.h"
-#include "engines/engine.h"
-#include "merge.h"
-#include "options.h"
-#include "verify.h"
+#include "model/engine.h"
+#include "run/merge.h"
+#include "options/options.h"
+#include "model/job_names.h"
+#include "model/verify.h"
 
 #include <errno.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Verification results in the text report, on stderr and in the JSON. */
-#include "common.h"
+#include "base/common.h"
 #include "report/report.h"
-#include "verify.h"
+#include "model/verify.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -7,12 +7,13 @@
  * text table and its CSV line (format 1.98), which Debian's bon_csv2txt and
  * bon_csv2html read.  The executor (suite.c) runs the cases.
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "options/command.h"
+#include "options/options.h"
+#include "base/units.h"
 #include "suites/bonnie_opts.h"
-#include "suite.h"
+#include "suite/suite.h"
 
 #include <math.h>
 #include <stdio.h>

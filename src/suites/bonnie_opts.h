@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
-#include "job.h"
+#include "model/job.h"
 
 /* bonnie (src/suites/bonnie.c): bonnie++'s options, in its units */
 struct bonnie_opts {

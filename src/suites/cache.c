@@ -6,10 +6,10 @@
  * numbers differ.  A table of cases and a formatter; the executor (suite.c)
  * runs them, and the runner's copy jobs do the copy.
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "suite.h"
+#include "base/common.h"
+#include "options/command.h"
+#include "options/options.h"
+#include "suite/suite.h"
 
 #include <string.h>
 

@@ -9,15 +9,16 @@
  * formatter; the executor (suite.c) runs them, fsmake.c makes the file
  * systems.
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "ctx.h"
-#include "fsmake.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "options/command.h"
+#include "base/ctx.h"
+#include "run/fsmake.h"
+#include "options/options.h"
+#include "model/job_names.h"
 #include "suites/fs_opts.h"
-#include "safety.h"
-#include "suite.h"
+#include "run/safety.h"
+#include "suite/suite.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,8 @@
 /* fs's own options: its rows, registered with OPTION_ROWS (no core table lists them). */
-#include "common.h"
-#include "options.h"
-#include "option_values.h"
+#include "base/common.h"
+#include "options/options.h"
+#include "model/job_names.h"
+#include "options/option_values.h"
 #include "suites/fs_opts.h"
 
 #include <stddef.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
-#include "job.h"
+#include "model/job.h"
 
 /* fs (src/suites/fs.c): the file systems it makes and the suite it runs on each */
 struct fs_opts {

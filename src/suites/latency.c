@@ -6,14 +6,14 @@
  * the runner spaces the requests (--thinktime).  Several targets add a table
  * with a column per target.
  */
-#include "cluster.h"
-#include "result_keys.h"
-#include "common.h"
-#include "commands.h"
-#include "devinfo.h"
-#include "options.h"
-#include "suite.h"
-#include "worker.h"
+#include "run/cluster.h"
+#include "base/result_keys.h"
+#include "base/common.h"
+#include "options/command.h"
+#include "base/devinfo.h"
+#include "options/options.h"
+#include "suite/suite.h"
+#include "run/worker.h"
 #include "report/classic.h"
 #include "report/report.h"
 

@@ -7,14 +7,15 @@
  * NAME_summary.txt, and NAME_iops.csv, NAME_mbps.csv, NAME_lat.csv laid out
  * as Orion lays them out (rows: large levels, columns: small levels).
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "knee.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "options/command.h"
+#include "stats/knee.h"
+#include "options/options.h"
+#include "options/args.h"
 #include "suites/matrix_opts.h"
-#include "suite.h"
-#include "userfile.h"
+#include "suite/suite.h"
+#include "base/userfile.h"
 
 #include <errno.h>
 #include <math.h>

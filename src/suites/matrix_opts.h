@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
-#include "job.h"
+#include "model/job.h"
 
 /* matrix (src/suites/matrix.c): Oracle Orion's options */
 struct matrix_opts {

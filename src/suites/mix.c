@@ -3,10 +3,10 @@
  * 512k and 1m, printed in YABS's table.  A table of cases and a formatter;
  * the executor (suite.c) runs them.
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "suite.h"
+#include "base/common.h"
+#include "options/command.h"
+#include "options/options.h"
+#include "suite/suite.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,10 +2,10 @@
  * `iogauge quick` (the default command): CrystalDiskMark's default profile.
  * A table of cases and a formatter; the executor (suite.c) runs them.
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "suite.h"
+#include "base/common.h"
+#include "options/command.h"
+#include "options/options.h"
+#include "suite/suite.h"
 
 #include <string.h>
 

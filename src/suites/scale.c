@@ -17,13 +17,15 @@
  * outstanding I/O at a).  The knee is the last level reached before the
  * first step under its threshold.
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "knee.h"
-#include "options.h"
-#include "suite.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "options/command.h"
+#include "stats/knee.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "model/job_names.h"
+#include "suite/suite.h"
+#include "model/engine.h"
 #include "report/report.h"
 
 #include <math.h>

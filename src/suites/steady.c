@@ -17,13 +17,16 @@
  * tracked case's window.  Everything is recomputed from the rounds' figures
  * and the cases' options, so a saved result reads back the same.
  */
-#include "common.h"
-#include "result_keys.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "options/command.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "model/job_names.h"
+#include "options/args.h"
 #include "suites/steady_opts.h"
-#include "steady.h"
-#include "suite.h"
+#include "stats/steady.h"
+#include "suite/suite.h"
 #include "report/report.h"
 
 #include <math.h>

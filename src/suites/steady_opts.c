@@ -3,9 +3,10 @@
  * checked, none twice, at most STEADY_MAX_LIST.  An empty value empties the
  * list (what an empty list prints as, so a saved one reads back as it was).
  */
-#include "common.h"
-#include "options.h"
-#include "option_values.h"
+#include "base/common.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "options/option_values.h"
 #include "suites/steady_opts.h"
 
 #include <stdio.h>

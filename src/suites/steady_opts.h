@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
-#include "job.h"
+#include "model/job.h"
 
 /* steady (src/suites/steady.c): the block sizes and read/write mixes of a round */
 #define STEADY_MAX_LIST 16

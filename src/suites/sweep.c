@@ -8,12 +8,12 @@
  * cache (that is its method); the report says how many read cells began
  * with the file in the cache.
  */
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "options/command.h"
+#include "options/options.h"
 #include "suites/sweep_opts.h"
-#include "suite.h"
-#include "userfile.h"
+#include "suite/suite.h"
+#include "base/userfile.h"
 
 #include <errno.h>
 #include <math.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
-#include "job.h"
+#include "model/job.h"
 
 /* sweep (src/suites/sweep.c): iozone's options, sizes in KiB when bare */
 #define SWEEP_MAX_LIST 32

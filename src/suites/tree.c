@@ -14,16 +14,16 @@
  * DIR is only read.  --make-tree builds a reproducible tree in a new
  * directory in DIR first, and removes it at the end unless --keep.
  */
-#include "cluster.h"
-#include "common.h"
-#include "commands.h"
-#include "compress.h"
-#include "digest.h"
-#include "knee.h"
-#include "options.h"
+#include "run/cluster.h"
+#include "base/common.h"
+#include "options/command.h"
+#include "base/compress.h"
+#include "base/digest.h"
+#include "stats/knee.h"
+#include "options/options.h"
 #include "suites/tree_opts.h"
-#include "suite.h"
-#include "tree.h"
+#include "suite/suite.h"
+#include "run/tree.h"
 #include "suites/tree_int.h"
 #include "report/report.h"
 

@@ -2,8 +2,8 @@
 #ifndef IOGAUGE_SUITES_TREE_INT_H
 #define IOGAUGE_SUITES_TREE_INT_H
 
-#include "suite.h"
-#include "tree.h"
+#include "suite/suite.h"
+#include "run/tree.h"
 
 #include <stdio.h>
 

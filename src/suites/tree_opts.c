@@ -3,12 +3,13 @@
  * list) and --tree-filesize (MIN[-MAX]).  A list prints as the streams it
  * holds, so a saved one reads back as it was.
  */
-#include "common.h"
-#include "options.h"
-#include "option_values.h"
+#include "base/common.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "options/option_values.h"
 #include "suites/tree_opts.h"
-#include "digest.h"
-#include "compress.h"
+#include "base/digest.h"
+#include "base/compress.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <limits.h>
-#include "job.h"
+#include "model/job.h"
 
 /* tree (src/suites/tree.c): the streams of a tree read, its checksums, compression, a built tree */
 #define TREE_MAX_STREAMS 32

@@ -234,7 +234,7 @@ expect_status 2 "--continue_on_error=sometimes: status 2"
 rm -rf "${D:?}"/*
 
 # ---- 5. fio's engines iogauge lacks: refused by name, status 2, before anything is made.
-# Every engine this fio has, and every one fio 3.33's source knows (src/fio_engines.c's list).
+# Every engine this fio has, and every one fio 3.33's source knows (src/options/fio_engines.c's list).
 engines=$(fio --enghelp 2>/dev/null | sed -n 's/^\t//p')
 engines="$engines rdma rbd nfs http libpmem spdk_is_not_fio_s sg xnvme libcufile cpp_null external:/x.so"
 refused=0 accepted=0

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "iolog.h"
-#include "ops.h"
+#include "model/iolog.h"
+#include "model/ops.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

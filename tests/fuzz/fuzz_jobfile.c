@@ -1,4 +1,4 @@
-/* Fuzz target: fio job files (src/jobfile.c), read from a memory file as `run` reads them. */
+/* Fuzz target: fio job files (src/options/jobfile.c), read from a memory file as `run` reads them. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -6,9 +6,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/args.h"
+#include "options/jobfile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

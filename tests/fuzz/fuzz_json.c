@@ -1,6 +1,6 @@
 /*
  * Fuzz target: reading saved results back, as `compare` and `report` do
- * (src/report/saved.c, json_read.c, src/suite_read.c): the whole file, the
+ * (src/report/saved.c, json_read.c, src/cmds/suite_read.c): the whole file, the
  * run it holds, a suite's cases and passes (printed by the suite's own
  * formatter, as `report` does), and every latency object in it.
  */
@@ -11,9 +11,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "runner.h"
-#include "suite.h"
+#include "base/common.h"
+#include "run/runner.h"
+#include "suite/suite.h"
 #include "report/report.h"
 
 static void each_lat(const json_t *v, int depth)

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "options/args.h"
 
 #define MAX_WORDS 64
 

@@ -3,7 +3,7 @@
  * range starts at 1, huge, overflowing, not a number, a wrong suffix, empty,
  * an unknown word, too long), through the real command layer (command_run,
  * in a child process): exit status 2 and exactly one line on stderr that
- * names the option.  Table-driven from src/options.c, so options added later
+ * names the option.  Table-driven from src/options/options.c, so options added later
  * are covered without touching this file.
  */
 #include <stdarg.h>
@@ -20,9 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
 
 static char tmpdir[] = "/tmp/iogauge-badvalues.XXXXXX";
 static unsigned tried, failures;

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
+#include "base/common.h"
 #include "report/report.h"
 
 static char *write_tmp(const char *text)

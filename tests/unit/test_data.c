@@ -1,4 +1,4 @@
-/* Unit tests for written data (src/data.c): fresh random blocks, patterns, compress and dedupe shares. */
+/* Unit tests for written data (src/model/data.c): fresh random blocks, patterns, compress and dedupe shares. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "data.h"
+#include "model/data.h"
 
 #define BLK 4096
 #define NBLK 512

@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ctx.h"
-#include "fileset.h"
-#include "options.h"
+#include "base/ctx.h"
+#include "run/fileset.h"
+#include "options/options.h"
 
 static struct job job_with(uint64_t n, unsigned per_dir, unsigned fanout)
 {

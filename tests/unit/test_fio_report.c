@@ -10,11 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "options.h"
-#include "runner.h"
+#include "base/common.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "run/runner.h"
 #include "report/fio.h"
-#include "engines/engine.h"
+#include "model/engine.h"
 
 /* ---------------------------------------------------------------- buckets */
 

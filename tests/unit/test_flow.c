@@ -7,8 +7,8 @@
 
 #include <stdlib.h>
 
-#include "flow.h"
-#include "lat_target.h"
+#include "run/flow.h"
+#include "run/lat_target.h"
 
 /* fio's own check, one request at a time: the reference flow_budget must agree with. */
 static unsigned naive_budget(uint64_t count, uint64_t total, uint64_t mine, unsigned w, unsigned want)

@@ -1,5 +1,5 @@
 /*
- * Unit tests for fs's specs (src/fsmake.c): "btrfs:raid0:compress=lzo"
+ * Unit tests for fs's specs (src/run/fsmake.c): "btrfs:raid0:compress=lzo"
  * splits into the type, the layout, the VFS's mount flags and the file
  * system's own data; unknown types, a second layout, btrfs's raid on another
  * file system and read-only mounts are refused with a line naming them; md
@@ -16,8 +16,8 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "fsmake.h"
+#include "base/common.h"
+#include "run/fsmake.h"
 
 static void test_plain(void **state)
 {

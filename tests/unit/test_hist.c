@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
-#include "offsets.h"
+#include "stats/hist.h"
+#include "model/offsets.h"
 
 static uint64_t mid(unsigned idx)
 {

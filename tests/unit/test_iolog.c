@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "iolog.h"
-#include "ops.h"
+#include "model/iolog.h"
+#include "model/ops.h"
 
 static char err[512];
 

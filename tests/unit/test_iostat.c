@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "iostat.h"
+#include "run/iostat.h"
 
 #define near(a, b, eps) assert_true(fabs((double)(a) - (double)(b)) <= (eps))
 

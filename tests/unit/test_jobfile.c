@@ -10,10 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "options/jobfile.h"
+#include "model/engine.h"
 
 extern const struct command cmd_run, cmd_quick;
 

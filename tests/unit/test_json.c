@@ -14,12 +14,12 @@
 
 #include <time.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "runner.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "run/runner.h"
 #include "report/report.h"
-#include "engines/engine.h"
+#include "model/engine.h"
 
 /* Defined in src/cmds/run.c and src/suites/quick.c; no header declares them. */
 extern const struct command cmd_run, cmd_quick;

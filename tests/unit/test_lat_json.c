@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "stats.h"
+#include "base/common.h"
+#include "stats/stats.h"
 #include "report/report.h"
 
 #define NA 20000

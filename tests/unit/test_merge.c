@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "merge.h"
-#include "stats.h"
+#include "base/common.h"
+#include "run/merge.h"
+#include "stats/stats.h"
 
 #define NR 5
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "offsets.h"
+#include "model/offsets.h"
 
 static uint8_t *bitmap_new(uint64_t n)
 {

@@ -15,14 +15,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "base/units.h"
+#include "options/args.h"
+#include "options/jobfile.h"
+#include "cmds/help.h"
 #include "suites/bonnie_opts.h"
 #include "suites/matrix_opts.h"
 #include "suites/sweep_opts.h"
-#include "runner.h"
-#include "engines/engine.h"
+#include "run/runner.h"
+#include "model/engine.h"
 
 /* Defined in src/cmds/run.c, src/suites/quick.c and src/suites/mix.c; no header declares them. */
 extern const struct command cmd_run, cmd_quick, cmd_mix, cmd_bonnie, cmd_sweep, cmd_matrix, cmd_latency, cmd_steady, cmd_tree,

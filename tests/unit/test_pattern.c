@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "options.h"
-#include "pattern.h"
+#include "base/common.h"
+#include "options/options.h"
+#include "model/pattern.h"
 
 static struct job j;
 static struct settings s;

@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "suite.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "suite/suite.h"
 #include "report/report.h"
 
 static char base[64], dirs[2][96], jsonpath[128], textpath[128];

@@ -16,10 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "suite.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "suite/suite.h"
 
 extern const struct command cmd_scale;
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
-#include "common.h"
+#include "stats/stats.h"
+#include "base/common.h"
 
 /* struct thread_stats is large (an error path): keep them off the stack. */
 static struct thread_stats ta, tb, tc, tm;

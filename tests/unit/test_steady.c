@@ -20,12 +20,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "steady.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "stats/steady.h"
 #include "suites/steady_opts.h"
-#include "suite.h"
+#include "suite/suite.h"
 #include "report/report.h"
 
 extern const struct command cmd_steady;

@@ -19,10 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "commands.h"
-#include "options.h"
-#include "suite.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "options/options.h"
+#include "suite/suite.h"
 #include "report/report.h"
 
 /* ---------------------------------------------------------------- the suite */

@@ -23,14 +23,15 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "compress.h"
-#include "digest.h"
-#include "options.h"
-#include "commands.h"
-#include "runner.h"
-#include "suite.h"
-#include "tree.h"
+#include "base/common.h"
+#include "base/compress.h"
+#include "base/digest.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "cmds/commands.h"
+#include "run/runner.h"
+#include "suite/suite.h"
+#include "run/tree.h"
 #include "suites/tree_opts.h"
 #include "report/report.h"
 

@@ -18,7 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "userfile.h"
+#include "base/userfile.h"
 
 static char tmpdir[64];
 

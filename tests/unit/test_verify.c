@@ -1,5 +1,5 @@
 /*
- * Unit tests for verification (src/verify.c) through its hooks, with no I/O:
+ * Unit tests for verification (src/run/verify.c) through its hooks, with no I/O:
  * every byte of a block flipped is found, a block at the wrong offset is
  * misplaced, an older write is a lost write, another seed is foreign, reads
  * that overlap a write are not held against the block, and the report keeps
@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "options.h"
-#include "verify.h"
-#include "worker.h"
-#include "engines/engine.h"
+#include "base/common.h"
+#include "options/options.h"
+#include "model/verify.h"
+#include "run/worker.h"
+#include "model/engine.h"
 
 #define BS 512
 #define NB 64

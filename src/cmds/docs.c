@@ -1,0 +1,434 @@
+/*
+ * --help, the man page and docs/options.md, all generated from the option and
+ * command tables.  The command table and iogauge fio's own section are handed
+ * in by main.c (the command layer): nothing here looks the table up.
+ */
+#include "base/common.h"
+#include "options/command.h"
+#include "options/options.h"
+#include "options/args.h"
+#include "cmds/help.h"
+#include "options/fio_engines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "--name=VALUES" as a command takes it (c NULL: as any command does, the man page's). */
+static void option_synopsis(const struct opt_def *o, const struct command *c, char *buf, size_t len)
+{
+	char vals[256] = "";
+	if (o->cmd_values) {
+		o->cmd_values(c, vals, sizeof(vals));
+	} else if (o->type == OT_ENUM) {
+		size_t k = 0;
+		for (unsigned i = 0; o->values[i] && k < sizeof(vals); i++)
+			k += (size_t)snprintf(vals + k, sizeof(vals) - k, "%s%s", i ? "|" : "", o->values[i]);
+	} else if (o->list_values) {
+		o->list_values(vals, sizeof(vals));
+	} else if (o->arg) {
+		snprintf(vals, sizeof(vals), "%s", o->arg);
+	}
+	if (strlen(o->name) == 1) /* ioping's one-letter options, spelled as ioping users type them */
+		snprintf(buf, len, "-%s%s%s", o->name, o->bare ? "" : " ", o->bare ? "" : vals);
+	else if (o->type == OT_BOOL)
+		snprintf(buf, len, "--%s[=0|1]", o->name);
+	else
+		snprintf(buf, len, "--%s=%s", o->name, vals);
+}
+
+/* A command's default for an option as the user would type it; "" when there is none to show. */
+static void cmd_default(const struct command *c, const struct opt_def *o, char *buf, size_t len)
+{
+	struct job *j = xcalloc(1, sizeof(*j));
+	struct settings *s = xcalloc(1, sizeof(*s));
+	struct ig_err e = { 0 };
+	options_defaults(j, s);
+	if (args_apply_defaults(c, j, s, &e)) {
+		msg_err("internal: defaults of %s: %s", c->name, e.msg);
+		abort();
+	}
+	option_print(o, j, s, buf, len);
+	/* Shown only where it is a value the option takes: "--size (default: 0)" would mislead. */
+	char err[256];
+	/* Another name for an echoed field says nothing new; ioping's letters are latency's own. */
+	bool alias = o->flags & OPT_NO_ECHO && strlen(o->name) > 1;
+	if (alias || o->flags & OPT_NO_EFFECT || ((o->type == OT_BOOL || o->bare) && !strcmp(buf, "0")) ||
+	    option_apply(o, j, s, buf, err, sizeof(err)))
+		buf[0] = 0;
+	free(j);
+	free(s);
+}
+
+/* "direct, dsync, sync" from an operand's allowed words. */
+static void operand_words(const struct operand *op, char *buf, size_t len)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; op->words && op->words[i] && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", op->words[i]);
+}
+
+static void operands_help(FILE *f, const struct command *c)
+{
+	if (!c->operands)
+		return;
+	fprintf(f, "\nOperands:\n");
+	for (const struct operand *op = c->operands; op->name; op++) {
+		char syn[64], words[256];
+		snprintf(syn, sizeof(syn), "%s=%s", op->name, op->arg);
+		operand_words(op, words, sizeof(words));
+		fprintf(f, "  %-34s %s%s%s%s\n", syn, op->help, words[0] ? " (" : "", words,
+			words[0] ? ")" : "");
+	}
+}
+
+void options_help(FILE *f, const struct command *c)
+{
+	fprintf(f, "Usage: %s\n\n%s.\n%s\n", c->usage, c->summary, c->description);
+	operands_help(f, c);
+	fprintf(f, "\nOptions:\n");
+	OPTIONS_EACH(o) {
+		if (!option_takes(o, c))
+			continue;
+		char syn[300], def[512];
+		option_synopsis(o, c, syn, sizeof(syn));
+		cmd_default(c, o, def, sizeof(def));
+		if (strlen(syn) > 34)
+			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
+		else
+			fprintf(f, "  %-34s %s", syn, o->help);
+		if (def[0])
+			fprintf(f, " (default: %s)", def);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\nSizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.\n"
+		   "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
+		   "2 a bad option or a refused target, 128+N after signal N.\n");
+}
+
+/* "quick, mix, run" and the defaults each gives: "1g (quick), 2g (mix)". */
+static void per_command(const struct command *const *table, const struct opt_def *o, char *cmds, size_t clen,
+			char *defs, size_t dlen)
+{
+	char first[512] = "", d[512];
+	bool differ = false, any = false;
+	size_t k = 0;
+	cmds[0] = 0;
+	for (unsigned i = 0; table[i]; i++) {
+		if (!option_takes(o, table[i]))
+			continue;
+		k += (size_t)snprintf(cmds + k, clen > k ? clen - k : 0, "%s%s", k ? ", " : "", table[i]->name);
+		cmd_default(table[i], o, d, sizeof(d));
+		if (!any)
+			snprintf(first, sizeof(first), "%s", d);
+		differ |= any && strcmp(first, d);
+		any = true;
+	}
+	if (!differ) {
+		snprintf(defs, dlen, "%s", first);
+		return;
+	}
+	k = 0;
+	defs[0] = 0;
+	for (unsigned i = 0; table[i]; i++) {
+		if (!option_takes(o, table[i]))
+			continue;
+		cmd_default(table[i], o, d, sizeof(d));
+		k += (size_t)snprintf(defs + k, dlen > k ? dlen - k : 0, "%s%s (%s)", k ? ", " : "",
+				      d[0] ? d : "none", table[i]->name);
+	}
+}
+
+/*
+ * roff needs '-' and '\' escaped.  A ':', '|' or ',' inside a word may end
+ * a line (\:, a break point): "1:5:10:...:99.99" and "--rw=read|write|..."
+ * are wider than a narrow terminal, and troff warns when it cannot break one.
+ */
+static void roff(FILE *f, const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		if (*p == '-' || *p == '\\')
+			fputc('\\', f);
+		fputc(*p, f);
+		if (strchr(":|,", *p) && p > s && p[-1] != ' ' && p[1] && p[1] != ' ')
+			fputs("\\:", f);
+	}
+}
+
+void options_man(FILE *f, const struct command *const *table)
+{
+	fprintf(f, ".TH IOGAUGE 1 \"\" \"iogauge %s\" \"User Commands\"\n", IOGAUGE_VERSION);
+	/* Ragged right: a line of one long option cannot be spread to the margin (troff would warn). */
+	fprintf(f, ".ad l\n");
+	fprintf(f, ".SH NAME\niogauge \\- an honest storage benchmark\n.SH SYNOPSIS\n");
+	for (unsigned i = 0; table[i]; i++) {
+		fprintf(f, ".B ");
+		roff(f, table[i]->usage);
+		fprintf(f, "\n.br\n");
+	}
+	fprintf(f, ".SH DESCRIPTION\niogauge measures files and block devices and says what it measured: "
+		   "O_DIRECT by default in its suites, real random data laid out before reads, the page "
+		   "cache and device counters reported beside the figures. It never writes to a device that "
+		   "carries data without \\fB\\-\\-allow\\-destroy\\fR, nor into a file it did not create "
+		   "without \\fB\\-\\-allow\\-overwrite\\fR.\n.SH COMMANDS\n");
+	for (unsigned i = 0; table[i]; i++) {
+		fprintf(f, ".TP\n.B %s\n", table[i]->name);
+		roff(f, table[i]->summary);
+		fprintf(f, ". ");
+		roff(f, table[i]->description);
+		fprintf(f, "\n");
+		for (const struct operand *op = table[i]->operands; op && op->name; op++) {
+			char words[256];
+			operand_words(op, words, sizeof(words));
+			fprintf(f, ".RS\n.TP\n.BI ");
+			roff(f, op->name);
+			fprintf(f, "= ");
+			roff(f, op->arg);
+			fprintf(f, "\n");
+			roff(f, op->help);
+			if (words[0]) {
+				fprintf(f, " (");
+				roff(f, words);
+				fprintf(f, ")");
+			}
+			fprintf(f, "\n.RE\n");
+		}
+	}
+	fprintf(f, ".SH OPTIONS\n");
+	OPTIONS_EACH(o) {
+		char syn[300], cmds[256], defs[1024];
+		option_synopsis(o, NULL, syn, sizeof(syn));
+		per_command(table, o, cmds, sizeof(cmds), defs, sizeof(defs));
+		fprintf(f, ".TP\n.B ");
+		roff(f, syn);
+		fprintf(f, "\n");
+		roff(f, o->help);
+		if (defs[0]) {
+			fprintf(f, " (default: ");
+			roff(f, defs);
+			fprintf(f, ")");
+		}
+		fprintf(f, ". Commands: %s.\n", cmds);
+	}
+	fprintf(f, ".SH EXIT STATUS\n0 done; 1 an I/O error or a full disk (partial results are "
+		   "printed, test files removed); 2 a bad option or a refused target; 128+N after "
+		   "signal N (results so far are printed).\n");
+	fprintf(f, ".SH SEE ALSO\n.BR fio (1),\n.BR dd (1),\n.BR hdparm (8),\n.BR ioping (1)\n");
+}
+
+void options_markdown(FILE *f, const struct command *const *table)
+{
+	fprintf(f, "# iogauge options\n\nGenerated by `iogauge --help-markdown` from the option and "
+		   "command tables (src/options/options.c, src/cmds/commands.c); do not edit by hand.\n\n## Commands\n\n");
+	for (unsigned i = 0; table[i]; i++) {
+		fprintf(f, "- `%s`: %s. %s\n", table[i]->usage, table[i]->summary,
+			table[i]->description);
+		for (const struct operand *op = table[i]->operands; op && op->name; op++) {
+			char words[256];
+			operand_words(op, words, sizeof(words));
+			fprintf(f, "  - `%s=%s`: %s%s%s%s\n", op->name, op->arg, op->help, words[0] ? " (" : "",
+				words, words[0] ? ")" : "");
+		}
+	}
+	fprintf(f, "\n## Options\n\n| option | default | commands | meaning |\n| --- | --- | --- | --- |\n");
+	OPTIONS_EACH(o) {
+		char syn[300], cmds[256], defs[1024];
+		option_synopsis(o, NULL, syn, sizeof(syn));
+		per_command(table, o, cmds, sizeof(cmds), defs, sizeof(defs));
+		fprintf(f, "| `");
+		for (const char *p = syn; *p; p++)
+			fprintf(f, *p == '|' ? "\\|" : "%c", *p);
+		fprintf(f, "` | %s | %s | %s%s |\n", defs, cmds, o->help,
+			o->flags & OPT_CLI_ONLY ? " (refused in job files)" : "");
+	}
+	fprintf(f, "\nSizes take k, m, g, t, p suffixes; k, Ki, KB and KiB all mean 1024 (docs/fio.md: fio reads KiB as 1000). "
+		   "Times take ns, us, ms, s, m, h; a bare number is in the unit the option names.\n");
+}
+
+/* fio's own spelling of an option's value form, for the tables. */
+static void fio_synopsis(const struct opt_def *o, char *buf, size_t len)
+{
+	option_synopsis(o, NULL, buf, len);
+	/* "--bs=SIZE" -> "bs=SIZE": job-file form, as fio's HOWTO writes it. */
+	memmove(buf, buf + 2, strlen(buf + 2) + 1);
+}
+
+static void md_cell(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fprintf(f, *s == '|' ? "\\|" : "%c", *s);
+}
+
+/* Differences that are not one option's: job-file syntax, command line, reports. */
+static const char *const fio_differences[] = {
+	"**Command line over job file.** `iogauge run --size=64m --runtime=5 job.fio` runs the file's "
+	"jobs with those values: options before the first `--name` override the file's `[global]` and "
+	"job sections. (fio 3.33 does the opposite: there the job file's values win over the command "
+	"line's, and `iogauge fio` reads it so.)",
+	"**Size suffixes.** `k`, `ki`, `KB`, `KiB` all mean 1024 (and `m`, `g`, `t`, `p` likewise). "
+	"fio 3.33 reads the IEC spellings with a trailing B (`4KiB`, `1MiB`) as powers of 1000: `iogauge "
+	"run` does not copy that trap; `iogauge fio` does, for fio's job files.",
+	"**Blank after `=`.** `size= 64k` is 64 KiB here; fio 3.33 keeps the blank and reads 64 bytes.",
+	"**Variables.** `${VAR}` and `$VAR` are both expanded from the environment (fio 3.33 expands "
+	"only `${VAR}`); an unset variable is an error naming it, not an empty value. `$pagesize`, "
+	"`$ncpus` and `$mb_memory` make the value integer arithmetic (`+ - * / %` and parentheses), "
+	"as fio's keyword math does. `$jobname`, `$jobnum`, `$filenum` and `$clientuid` are left for "
+	"`filename_format`. `iogauge fio` reads them as fio: `${VAR}` only, an unset one empty.",
+	"**Unsupported options are named.** Every option of a job file (or the command line) that "
+	"fio has and iogauge does not is listed, one line each (`FILE:LINE: unsupported fio option "
+	"'X'`), and the run stops with status 2 before any I/O; `--warn-unsupported` makes them "
+	"warnings. A word fio does not know either is an error in any case.",
+	"**Threads.** Jobs always run as threads of one process (`thread` is accepted and changes "
+	"nothing; so is `threads`, which fio 3.33 takes as its tiobench profile's option).",
+	"**Random offsets.** A uniform random job of one block size takes its offsets from iogauge's "
+	"own generator (a full-period permutation: every block exactly once per pass unless "
+	"`norandommap`), not fio's: the same `randseed` gives other offsets. A uniform random job of "
+	"several sizes (`bsrange`, `bssplit`) draws fio's offsets (tausworthe seeded as fio seeds it, "
+	"fio's random map: a taken block gives the next free one, a request running into taken blocks "
+	"is cut there), so it issues fio's very requests. `random_generator=lfsr` and the zipf, pareto, "
+	"normal and zoned distributions use iogauge's generators.",
+	"**The same requests as fio.** Which direction a mixed job takes next (fio's rwmix cycle) and "
+	"how long each request is (`bsrange`, `bssplit`) are drawn with fio's own generator and "
+	"seeds (`randseed`, the thread's number in the run), and each loop of a size-bound job starts "
+	"them over as fio does: a size-bound job issues as many reads and writes, of the same sizes, "
+	"as fio 3.33 (tests/e2e/test_fio_files.sh runs a job of each kind of fio's examples/ under "
+	"both, tests/e2e/test_fio_verify.sh bssplit and bsrange randrw jobs whose directions differ, "
+	"where fio draws each direction's random blocks in its own units and ends a loop when a block "
+	"falls beyond the region). Exceptions: a mixed sequential job with different sizes per "
+	"direction and `loops` > 1 may split its second and later loops differently; a mixed "
+	"sequential job (`rw=rw`) of one block size moves one position for both directions, where fio "
+	"keeps one per direction (the same counts, other offsets).",
+	"**Verification.** As fio: what each loop wrote is read back at its end (and `verify_backlog` "
+	"blocks along the way), through the job's engine, and those reads are the job's reads "
+	"(`rw=write verify=md5 size=100m` reports 100 MiB read and 100 MiB written; the read rate is "
+	"over the verify phases, whose time iogauge also reports apart as `verify_ns`). A job that only "
+	"reads (`rw=read verify=crc32c`) checks each block against the header an earlier iogauge run "
+	"with the same `verify` wrote there. The headers are iogauge's own (offset, length, job seed, "
+	"thread, write number and checksum), not fio's: a file fio wrote fails iogauge's check and the "
+	"other way round. Each bad block is named with its offset and kind (corrupt, misplaced, lost "
+	"write, ...); `verify_fatal=0` goes on checking and lists them all where fio stops at the first. "
+	"`verify=pattern` writes and checks the pattern alone; `verify_pattern` with no `verify` is a "
+	"header (`meta`) with the pattern after it, as fio's. Patterns take fio's syntax, pieces one "
+	"after another: `\"text\"`, `0xHEX` (`0xff0x14` is two numbers), decimals from INT_MIN to "
+	"INT_MAX laid little-endian in as few bytes as they need (`-12` is f4 ff ff ff; a decimal runs "
+	"up to the next `0x`: `\"abcd\"-120xdeadface` is -12 then 0xdeadface), `'FILE'` (its first "
+	"bytes) and, in `verify_pattern`, `%o` (each block's offset, 8 bytes). `verify_state_save` "
+	"writes iogauge's own text file under fio's name (`local-JOBNAME-N-verify.state`). An "
+	"`io_size` larger than `size` is more loops of `size` bytes, as fio runs them, and a verifying "
+	"writer's read-backs count toward it (`size=1m io_size=2m rw=randwrite verify=crc32c` writes "
+	"1 MiB and reads it back). Not the same as fio: a random job of one block size with "
+	"`norandommap` (other offsets, so other blocks overwritten and read back).",
+	"**Logs.** `write_bw_log`, `write_iops_log` and `write_lat_log` (`_lat`, `_clat`, `_slat`) "
+	"write fio's files (`NAME_bw.X.log`, X the thread's number in the run; `NAME_bw.log` with "
+	"`per_job_logs=0`; a bare option in a job file: NAME is the job's name) in fio 3.33's lines "
+	"(`time_ms, value, direction, size[, offset], prio`): a line per request, or per direction per "
+	"`log_avg_msec` window (bandwidth in KiB/s and IOPS over the window, latencies in ns averaged "
+	"in it). The files are written after the run (fio: when each job ends); a per-request log "
+	"keeps the first 4,194,304 requests of a thread (a note says when it stopped); the last "
+	"column is 1 for a real-time request (`prioclass=1`, or drawn by `cmdprio_percentage`) and "
+	"0 otherwise, or with `log_prio=1` the request's whole ioprio as fio prints it (`0x2000`: "
+	"real-time 0; averaged lines 0); averaged latency lines carry the window's end as their time "
+	"(fio: the first completion after it). `write_hist_log`, `log_max_value`, "
+	"`log_unix_epoch` and `log_compression` are not supported.",
+	"**Per-command priorities.** `cmdprio_percentage=R[,W]`, `cmdprio_class`, `cmdprio` and "
+	"`cmdprio_bssplit` (io_uring: `sqe->ioprio`; libaio: `IOCB_FLAG_IOPRIO` and `aio_reqprio`) "
+	"choose the requests with fio's own random stream of the job's seed, so the same requests as "
+	"fio's get the priority (tests/e2e/test_fio_cmdprio.sh compares strace's iocbs and the "
+	"kernel's `block_rq_issue` with fio's). fio-json then has fio's `prios` array in `read` and "
+	"`write` (`prioclass`, `prio`, `clat_ns`, or `lat_ns` with `lat_percentiles`) when two or "
+	"more priorities have samples, the text report fio's `clat prio C/L` lines, and iogauge's "
+	"JSON a `prios` array per direction. Other engines refuse the options by name, as fio does. "
+	"`hipri_percentage` (pvsync2 with `hipri`) sets `RWF_HIPRI` on the requests fio's stream "
+	"draws. A real-time class needs root (CAP_SYS_ADMIN or CAP_SYS_NICE): the kernel refuses "
+	"the request (EPERM) otherwise.",
+	"**Files.** fio's names (`JOBNAME.JOBNUM.FILENUM`, `filename_format`, a `:` list in `filename`, "
+	"relative to `directory`), `nrfiles` with `file_service_type` roundrobin, sequential or random "
+	"(`:N`), `filesize` and `io_size` as fio reads them; a `filesize` range draws other sizes than "
+	"fio's. iogauge writes real data into every file it creates before the run (never timed, never "
+	"sparse: `fallocate`, `create_on_open` and `overwrite` change nothing) and removes them at the "
+	"end unless `--keep`.",
+	"**Trims and engines.** `rw=trim`, `randtrim`, `trimwrite` (each block trimmed, then "
+	"written) and `randtrimwrite` discard blocks of a device (BLKDISCARD, only where the device "
+	"may be written: `--allow-destroy` for one that carries data, never a mounted one) and punch "
+	"holes in a file (fio 3.33 fails trims on files); every engine does them synchronously, as "
+	"fio does, and fio-json's `trim` direction counts them. `bs=R,W,T` gives the trims their own "
+	"size. `ioengine=null` is synchronous at `iodepth=1` and queues above it, as fio's, and "
+	"`filesize` alone sizes it. `vsync`, `pvsync` and `pvsync2` make each request one vector of "
+	"`readv`/`preadv`/`preadv2` (fio's vsync, at an `iodepth` above 1, joins adjacent requests in "
+	"one call; iogauge's are synchronous, one at a time). `posixaio` is glibc's POSIX AIO; `falloc` preallocates (reads), "
+	"allocates (writes) and punches (trims), `ftruncate` sets the size to each write's offset: "
+	"both work on files that are not laid out first (a reader's is). `filecreate`, `filestat`, "
+	"`filedelete` (and `dircreate`, `dirstat`, `dirdelete`, newer than fio 3.33) time one file "
+	"operation per file of `nrfiles`, in a tree under `DIRECTORY/JOBNAME.0.0`, and fio-json "
+	"counts them as fio does: the file's bytes and a request per block in the job's direction, "
+	"the operation's latency as its clat. `zonemode=strided` walks fio's zones (`zonesize`, "
+	"`zonerange`, `zoneskip`); `zonemode=zbd` is refused.",
+	"**Run control.** `stonewall`/`wait_for_previous`, `new_group`, `wait_for` (a job before it), "
+	"`startdelay` (a range draws a random delay), `exitall` with `exit_what`, `ratemin` and "
+	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`. "
+	"`io_submit_mode=offload`: a pool of `iodepth` threads per job thread, each with its own "
+	"engine context, so `psync` has up to `iodepth` requests in flight (fio 3.33's own offload "
+	"hangs on the machines iogauge is tested on; its inline run draws the same requests).",
+	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
+	"devices that carry data never without `--allow-destroy` (both command line only).",
+	NULL,
+};
+
+void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f))
+{
+	fprintf(f, "# fio compatibility\n\nGenerated by `iogauge --help-fio-markdown` from the option "
+		   "table (src/options/options.c) and the list of fio's option names (src/options/fio_names.c, read from "
+		   "fio 3.33 itself by scripts/fio-option-names.sh); do not edit by hand.\n\n"
+		   "`iogauge run` takes fio's options on the command line (`--rw=randread`) and fio's job "
+		   "files: `[global]` and `[job]` sections, `key=value` and bare flags, `;` and `#` "
+		   "comments (also after a value), `include FILE` (relative to the including file), "
+		   "`$VAR`/`${VAR}` and fio's `$pagesize`, `$ncpus`, `$mb_memory`.\n\n"
+		   "## Differences from fio\n\n");
+	for (unsigned i = 0; fio_differences[i]; i++)
+		fprintf(f, "- %s\n", fio_differences[i]);
+	fprintf(f, "\n");
+	cli_markdown(f);
+	fio_engines_markdown(f);
+	unsigned n = 0, nop = 0, un = 0;
+	fprintf(f, "## Supported fio options\n\n| option | meaning in iogauge | difference from fio |\n"
+		   "| --- | --- | --- |\n");
+	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
+		const struct opt_def *o = option_find(fn->name);
+		if (!o || (o->flags & OPT_NO_EFFECT))
+			continue;
+		char syn[300];
+		fio_synopsis(o, syn, sizeof(syn));
+		fprintf(f, "| `%s`", fn->name);
+		if (strcmp(fn->name, o->name))
+			fprintf(f, " (`%s`)", o->name);
+		fprintf(f, " | ");
+		md_cell(f, o->help);
+		fprintf(f, " | ");
+		md_cell(f, o->fio ? o->fio : "");
+		fprintf(f, " |\n");
+		n++;
+	}
+	fprintf(f, "\n%u options.\n\n## Accepted, no effect\n\nTaken and echoed in `fio-json`'s "
+		   "`job options`; they change nothing measured.\n\n| option | why |\n| --- | --- |\n", n);
+	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
+		const struct opt_def *o = option_find(fn->name);
+		if (!o || !(o->flags & OPT_NO_EFFECT))
+			continue;
+		fprintf(f, "| `%s` | ", fn->name);
+		md_cell(f, o->help);
+		fprintf(f, " |\n");
+		nop++;
+	}
+	fprintf(f, "\n%u options.\n\n## Not supported\n\nNamed as `unsupported fio option` (status 2, "
+		   "or a warning with `--warn-unsupported`).\n\n| option | another name for | engines |\n"
+		   "| --- | --- | --- |\n", nop);
+	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
+		if (option_find(fn->name))
+			continue;
+		fprintf(f, "| `%s` | %s | %s |\n", fn->name, fn->alias_of ? fn->alias_of : "",
+			fn->engines ? fn->engines : "");
+		un++;
+	}
+	fprintf(f, "\n%u options.\n", un);
+}

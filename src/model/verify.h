@@ -1,0 +1,104 @@
+/*
+ * Verification (--verify): every written block starts with a header (magic,
+ * offset, length, job seed, thread, write sequence number) and carries a
+ * checksum of the block (crc32c from isa-l, xxhash from libxxhash, md5 and
+ * sha256 from OpenSSL's libcrypto; meta: of the header alone), or one such
+ * header per verify_interval bytes.  Each thread remembers, for every unit of
+ * its region (the smallest block size or alignment), the sequence number of
+ * the last write that covered it; reading a block back finds (a) corrupted
+ * bytes (the checksum), (b) a block written for another offset (misplaced),
+ * (c) an older write than the last one made there (a lost write), (d) a
+ * header of another length, and blocks of another job or run.
+ * verify=pattern checks the bytes against the data pattern instead (no
+ * header); a verify_pattern is also checked after each header of verify=meta.
+ *
+ * It runs through the worker's hooks (worker.h): prep stamps writes,
+ * complete checks reads and records writes, readback hands the worker the
+ * blocks to read back (the blocks written and not yet checked, after each
+ * loop as fio does; the last verify_backlog ones along the way).  Those
+ * reads are the job's reads, as fio counts them.  verify_only replays the
+ * job's writes without I/O (prep with no buffer) and reads back: with the
+ * same options (the default seed is fixed), a later run checks what an
+ * earlier one wrote.  A job that only reads (rw=read, randread) checks each
+ * block it reads against its own header: what an earlier run wrote there.
+ */
+#ifndef IOGAUGE_VERIFY_H
+#define IOGAUGE_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "base/common.h"
+
+struct job;
+struct worker_hooks;
+
+enum verify_algo { VERIFY_NONE = 0, VERIFY_CRC32C, VERIFY_XXHASH, VERIFY_MD5, VERIFY_SHA256,
+		   VERIFY_PATTERN, VERIFY_META };
+/* Names by enum verify_algo, NULL-terminated ("none", "crc32c", ...). */
+extern const char *const verify_names[];
+
+/* Bad blocks described in full per job (the rest are counted); also verify_dump's files per thread. */
+#define VERIFY_REPORT_MAX 10
+
+enum verify_kind {
+	VK_CORRUPT,   /* the checksum does not match: expected = stored, found = computed (8 bytes at most) */
+	VK_NO_HEADER, /* no iogauge header: expected = magic, found = what is there */
+	VK_MISPLACED, /* written for another offset: expected = this offset, found = the header's */
+	VK_FOREIGN,   /* another job's or run's block: expected = this job's seed, found = the header's */
+	VK_LOST,      /* an older write: expected = the last write's number, found = the block's */
+	VK_NEWER,     /* a write this job does not know of: expected, found as for lost */
+	VK_PATTERN,   /* verify=pattern: expected, found = the bytes at `at` */
+	VK_LENGTH,    /* a header for another length: expected = the length read, found = the header's */
+	VK_NR
+};
+extern const char *const verify_kind_names[VK_NR]; /* "corrupt", "no header", "misplaced", ... */
+
+struct verify_bad {
+	uint64_t offset; /* the block's (or verify_interval's piece's) offset in the file or device */
+	uint64_t expected, found, at;
+	uint32_t len;    /* the bytes of that block or piece */
+	unsigned thread;
+	int kind;
+};
+
+struct verify_stats {
+	uint64_t written;      /* blocks written (completed) */
+	uint64_t checked;      /* blocks read and checked */
+	uint64_t bytes;        /* bytes checked */
+	uint64_t readback_ns;  /* time reading back (the longest thread's) */
+	uint64_t overlapped;   /* reads that met a write of their block in flight: not checked */
+	uint64_t bad;          /* bad blocks found */
+	uint64_t dumped;       /* verify_dump: blocks written to files */
+	uint64_t by_kind[VK_NR];
+	unsigned nkept;        /* in list[], sorted by offset */
+	struct verify_bad list[VERIFY_REPORT_MAX];
+};
+
+struct verify_ctx;
+
+/* What verification cannot check, refused before any I/O (status 2). */
+int verify_job_check(const struct job *j, struct ig_err *e);
+/*
+ * For a job whose region is known; NULL with e set (status 2: too many
+ * blocks to track, a verify_state_load file missing or bad).  paths: each
+ * thread's file (verify_dump names its files after it), first_thread: the
+ * run-wide number of the job's first thread, from 1 (fio's state file names).
+ */
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
+			      unsigned first_thread, struct ig_err *e);
+const struct worker_hooks *verify_hooks(struct verify_ctx *v);
+/* All threads merged, once they ended; verify_stats gives the same afterwards. */
+const struct verify_stats *verify_collect(struct verify_ctx *v);
+const struct verify_stats *verify_stats(const struct verify_ctx *v);
+int verify_algo(const struct verify_ctx *v);
+/* verify_state_save: each thread's state file, after the threads ended.  0, or -1 with e set. */
+int verify_save_state(const struct verify_ctx *v, struct ig_err *e);
+void verify_free(struct verify_ctx *v);
+/* One bad block in words: "misplaced: it holds the block written for offset 4096". */
+void verify_describe(const struct verify_bad *b, char *buf, size_t len);
+
+/* fio's state file of a thread: local-JOBNAME-N-verify.state (N: its number in the run, from 0). */
+void verify_state_name(const char *job, unsigned thread_index, char *buf, size_t len);
+
+#endif

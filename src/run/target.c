@@ -1,0 +1,620 @@
+/*
+ * Preparing a target before a job: the safety interlock for devices, the
+ * overwrite interlock for existing files, creating test files and laying
+ * out real random data in the holes of the job's region (only there), and
+ * the O_DIRECT alignment facts.
+ */
+#include "base/common.h"
+#include "model/data.h"
+#include "base/devinfo.h"
+#include "model/offsets.h"
+#include "run/safety.h"
+#include "base/stale.h"
+#include "run/target.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#define LAYOUT_CHUNK (1u << 20)
+#define RESIDENT_CHUNK (1ull << 30)
+#define INVALIDATE_SLICE (1ull << 30)
+
+static unsigned page_size(void)
+{
+	long ps = sysconf(_SC_PAGESIZE);
+	return ps > 0 ? (unsigned)ps : 4096;
+}
+
+/* STATX_DIOALIGN (Linux 6.1): O_DIRECT offset and buffer alignment; 0 if unknown. */
+static void dio_align(int fd, unsigned *mem, unsigned *off)
+{
+	*mem = 0;
+	*off = 0;
+#ifdef STATX_DIOALIGN
+	struct statx stx;
+
+	memset(&stx, 0, sizeof(stx));
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) || !(stx.stx_mask & STATX_DIOALIGN))
+		return;
+	*mem = stx.stx_dio_mem_align;
+	*off = stx.stx_dio_offset_align;
+#else
+	(void)fd;
+#endif
+}
+
+/* The directory a path lives (or will be created) in. */
+static void dir_of(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, len, ".");
+	else if (slash == path)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+unsigned target_dio_align_hint(const char *path)
+{
+	char dir[PATH_MAX], dev[64], fs[32], mnt[PATH_MAX];
+	unsigned mem, off = 0;
+	uint64_t v;
+	struct stat st;
+
+	/* Only regular files and devices are opened: never a FIFO. */
+	if (!stat(path, &st) && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd >= 0) {
+			dio_align(fd, &mem, &off);
+			close(fd);
+			if (off)
+				return off;
+		}
+	}
+	/* A file not yet created: the device beneath its directory decides. */
+	dir_of(path, dir, sizeof(dir));
+	if (blockdev_of_path(S_ISBLK(st.st_mode) ? path : dir, dev, sizeof(dev), fs, sizeof(fs), mnt,
+			     sizeof(mnt)) < 0 || !dev[0])
+		return 0;
+	if (blockdev_sysfs_u64(dev, "queue/logical_block_size", &v) || v < 512 || v > (1u << 16))
+		return 0;
+	return (unsigned)v;
+}
+
+static bool created_by_us(int fd)
+{
+	char v[256];
+	ssize_t n = fgetxattr(fd, IOGAUGE_XATTR, v, sizeof(v));
+	return n > 0 && stale_is_marker(v, (size_t)n);
+}
+
+/*
+ * The holes of [off, end): ranges without data (never written, punched, or
+ * unwritten extents), including everything past the end of the file.  Calls
+ * fn for each; returns the bytes in holes.  Where SEEK_DATA is unknown, a
+ * file whose blocks do not cover its size is one hole over the region.
+ */
+typedef int (*hole_fn)(void *arg, uint64_t a, uint64_t b);
+
+static uint64_t region_holes(int fd, const struct stat *st, uint64_t off, uint64_t end, hole_fn fn,
+			     void *arg, int *rc)
+{
+	uint64_t pos = off, total = 0;
+	*rc = 0;
+	while (pos < end && !*rc) {
+		off_t d = lseek(fd, (off_t)pos, SEEK_DATA);
+		if (d < 0 && errno == EINVAL) {
+			/* No SEEK_DATA here: count blocks. */
+			uint64_t blk = st->st_blksize > 0 ? (uint64_t)st->st_blksize : 4096;
+			uint64_t dense = (uint64_t)st->st_size & ~(blk - 1);
+			uint64_t a = (uint64_t)st->st_blocks * 512 < dense ? pos :
+				     (uint64_t)st->st_size > pos ? (uint64_t)st->st_size : pos;
+			if (a < end) {
+				total += end - a;
+				*rc = fn ? fn(arg, a, end) : 0;
+			}
+			break;
+		}
+		uint64_t data = d < 0 ? end : (uint64_t)d;
+		if (data > pos) {
+			uint64_t b = data < end ? data : end;
+			total += b - pos;
+			*rc = fn ? fn(arg, pos, b) : 0;
+		}
+		if (data >= end)
+			break;
+		off_t h = lseek(fd, (off_t)data, SEEK_HOLE);
+		pos = h < 0 ? end : (uint64_t)h;
+	}
+	return total;
+}
+
+struct layout {
+	struct run_ctx *c;
+	struct target *t;
+	struct ig_err *e;
+	int fd;
+	uint64_t *buf;
+	struct data_gen gen;
+	uint64_t written, planned;
+};
+
+/* Fill [a, b) with fresh random data. */
+static int fill_hole(void *arg, uint64_t a, uint64_t b)
+{
+	struct layout *l = arg;
+	char b1[32], b2[32];
+	for (uint64_t off = a; off < b;) {
+		size_t len = b - off < LAYOUT_CHUNK ? (size_t)(b - off) : LAYOUT_CHUNK;
+		if (l->c->stop)
+			return err_set(l->e, 128 + (int)l->c->stop,
+				       "interrupted while laying out %s (%s of %s written)", l->t->path,
+				       fmt_bytes(b1, sizeof(b1), (double)l->written),
+				       fmt_bytes(b2, sizeof(b2), (double)l->planned));
+		/* Deduplicated data is decided block by block (4 KiB, the usual unit). */
+		size_t piece = l->gen.spec.dedupe ? 4096 : len;
+		for (size_t k = 0; k < len; k += piece)
+			data_fill(&l->gen, (char *)l->buf + k, len - k < piece ? len - k : piece);
+		for (size_t done = 0; done < len;) {
+			ssize_t n = pwrite(l->fd, (char *)l->buf + done, len - done, (off_t)(off + done));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				return err_set(l->e, EXIT_IOERR,
+					       "laying out %s failed at offset %" PRIu64 ": %s",
+					       l->t->path, off + done, strerror(n < 0 ? errno : ENOSPC));
+			done += (size_t)n;
+			l->written += (uint64_t)n;
+		}
+		off += len;
+	}
+	return 0;
+}
+
+/* Is there room for the bytes the layout will allocate? */
+static int check_space(const struct target *t, uint64_t need, struct ig_err *e)
+{
+	char b1[32], b2[32], dir[PATH_MAX];
+	struct statvfs sv;
+	dir_of(t->path, dir, sizeof(dir));
+	/* f_blocks 0: the file system does not report its size (ramfs): let ENOSPC speak. */
+	if (!need || statvfs(t->path, &sv) || !sv.f_blocks)
+		return 0;
+	uint64_t avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (need <= avail)
+		return 0;
+	return err_set(e, EXIT_IOERR, "not enough free space in %s to lay out %s: %s free", dir,
+		       fmt_bytes(b1, sizeof(b1), (double)need), fmt_bytes(b2, sizeof(b2), (double)avail));
+}
+
+/*
+ * Write real random data into the holes of [off, end) and make it durable.
+ * The seed mixes in the file's identity: files of threads sharing a job seed
+ * never hold the same blocks (a deduplicating file system would store them once).
+ */
+static int fill_region(struct run_ctx *c, struct target *t, const struct target_req *r, uint64_t end,
+		       struct ig_err *e)
+{
+	struct layout l = { .c = c, .t = t, .e = e };
+	struct stat st;
+	int rc;
+
+	l.fd = open(t->path, O_RDWR | O_CLOEXEC);
+	if (l.fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s to lay it out: %s", t->path, strerror(errno));
+	if (fstat(l.fd, &st)) {
+		rc = err_set(e, EXIT_IOERR, "cannot stat %s: %s", t->path, strerror(errno));
+		goto out;
+	}
+	l.planned = region_holes(l.fd, &st, r->offset, end, NULL, NULL, &rc);
+	if (!l.planned || check_space(t, l.planned, e)) {
+		rc = l.planned ? -1 : 0;
+		goto out;
+	}
+	uint64_t seed = r->seed ^ 0x6c61796f75740a5dULL ^ ((uint64_t)st.st_dev << 32) ^ st.st_ino;
+	for (const char *p = t->path; *p; p++)
+		seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
+	static const struct data_spec random_data = { .mode = DATA_RANDOM };
+	data_init(&l.gen, r->data ? r->data : &random_data, seed);
+	l.buf = xaligned(page_size(), LAYOUT_CHUNK);
+	uint64_t start = now_ns();
+	region_holes(l.fd, &st, r->offset, end, fill_hole, &l, &rc);
+	free(l.buf);
+	if (!rc && fdatasync(l.fd))
+		rc = err_set(e, EXIT_IOERR, "laying out %s failed: fdatasync: %s", t->path, strerror(errno));
+	t->layout_ns = now_ns() - start;
+	t->layout_bytes = l.written;
+	posix_fadvise(l.fd, (off_t)r->offset, (off_t)(end - r->offset), POSIX_FADV_DONTNEED);
+out:
+	close(l.fd);
+	return rc;
+}
+
+static int prepare_blockdev(struct run_ctx *c, struct target *t, const struct target_req *r,
+			    struct ig_err *e)
+{
+	char b1[32], b2[32];
+	unsigned mem, off;
+	uint64_t size = 0;
+	int lbs = 0, fd, flags;
+	struct stat st;
+	bool excl;
+
+	if (r->writes && safety_check_blockdev(c, t->path, r->allow_destroy, e))
+		return -1;
+	t->is_blockdev = true;
+	/*
+	 * Writers hold the device exclusively: nobody mounts it under the run.
+	 * EBUSY here, after the safety check passed, is this run's own claim
+	 * (another job on the same device or on its disk or a partition).
+	 */
+	flags = (r->writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
+	fd = open(t->path, flags);
+	excl = fd >= 0 && r->writes;
+	if (fd < 0 && r->writes && errno == EBUSY)
+		fd = open(t->path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	if (ioctl(fd, BLKGETSIZE64, &size) || ioctl(fd, BLKSSZGET, &lbs) || lbs <= 0 || fstat(fd, &st)) {
+		err_set(e, EXIT_USAGE, "cannot read the size of %s: %s", t->path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	uint64_t need = r->offset + r->size;
+	if (need > size || (!r->size && r->offset >= size)) {
+		err_set(e, EXIT_USAGE, "%s holds %s (%" PRIu64 " bytes) but the job addresses %s (%" PRIu64 " bytes)",
+			t->path, fmt_bytes(b1, sizeof(b1), (double)size), size,
+			fmt_bytes(b2, sizeof(b2), (double)need), need);
+		close(fd);
+		return -1;
+	}
+	t->size = size;
+	t->lbs = (unsigned)lbs;
+	dio_align(fd, &mem, &off);
+	if (off > t->lbs)
+		t->lbs = off;
+	t->dio_mem_align = mem ? mem : t->lbs;
+	t->rdev = st.st_rdev;
+	blockdev_name(st.st_rdev, t->device, sizeof(t->device));
+	if (excl)
+		ctx_claim(c, t->rdev, 0);
+	t->excl = excl;
+	t->fd = fd;
+	return 0;
+}
+
+static int create_file(struct run_ctx *c, struct target *t, const struct target_req *r,
+		       struct ig_err *e)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	dir_of(t->path, dir, sizeof(dir));
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return err_set(e, EXIT_USAGE, "cannot create %s: directory %s does not exist", t->path, dir);
+	if (!r->size)
+		return err_set(e, EXIT_USAGE, "%s does not exist; give --size to create it", t->path);
+	fd = open(t->path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot create %s: %s", t->path, strerror(errno));
+	t->created = true;
+	if (ctx_register_file(c, t->path)) {
+		close(fd);
+		unlink(t->path);
+		return err_set(e, EXIT_IOERR, "out of memory registering %s for removal", t->path);
+	}
+	/* Who made it: a later run recognises it if this one is killed (stale.c); best effort. */
+	char marker[256];
+	stale_marker(marker, sizeof(marker));
+	fsetxattr(fd, IOGAUGE_XATTR, marker, strlen(marker), 0);
+	if (!fstat(fd, &st))
+		ctx_claim(c, st.st_dev, st.st_ino);
+	close(fd);
+	return r->grow ? 0 : fill_region(c, t, r, r->offset + r->size, e);
+}
+
+/* dd without conv=notrunc: the output file ends where the writing starts. */
+static int cut_file(const struct target *t, uint64_t at, struct ig_err *e)
+{
+	int fd = open(t->path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	int rc = ftruncate(fd, (off_t)at);
+	int err = errno;
+	close(fd);
+	if (rc)
+		return err_set(e, EXIT_IOERR, "cannot truncate %s at %" PRIu64 ": %s", t->path, at,
+			       strerror(err));
+	return 0;
+}
+
+/* A user's file with nothing to read in part of the region: how much, and what it is. */
+static int refuse_holes(const struct target *t, const struct stat *st, uint64_t off, uint64_t end,
+			uint64_t holes, struct ig_err *e)
+{
+	uint64_t size = (uint64_t)st->st_size, past = size < end ? end - (size > off ? size : off) : 0;
+	char hb[32], rb[32];
+	return err_set(e, EXIT_USAGE,
+		       "refusing to read %s: %s of the job's %s region %s, and reading it measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only that part with test data)",
+		       t->path, fmt_bytes(hb, sizeof(hb), (double)holes), fmt_bytes(rb, sizeof(rb), (double)(end - off)),
+		       !past ? "is holes or unwritten extents" :
+		       past == holes ? "lies past the end of the file" :
+				       "is holes, unwritten extents or past the end of the file");
+}
+
+static int prepare_existing_file(struct run_ctx *c, struct target *t, const struct target_req *r,
+				 const struct stat *st, struct ig_err *e)
+{
+	uint64_t end = r->size ? r->offset + r->size : (uint64_t)st->st_size, holes;
+	int fd, rc;
+	bool own;
+
+	if (!r->size && r->offset >= (uint64_t)st->st_size && !r->grow)
+		return err_set(e, EXIT_USAGE, "--offset=%" PRIu64 " is beyond the end of %s (%lld bytes)",
+			       r->offset, t->path, (long long)st->st_size);
+	fd = open(t->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	own = created_by_us(fd) || ctx_claimed(c, st->st_dev, st->st_ino);
+	holes = region_holes(fd, st, r->offset, end, NULL, NULL, &rc);
+	close(fd);
+	/* A mounted file system's image (through a loop device) is never written, whatever the options. */
+	if (r->writes && safety_check_file(t->path, st, e))
+		return -1;
+	if (!own && !r->allow_overwrite) {
+		if (r->writes)
+			return err_set(e, EXIT_USAGE,
+				       "refusing to write %s: the file exists and was not created by iogauge (use --allow-overwrite to overwrite it)",
+				       t->path);
+		if (holes)
+			return refuse_holes(t, st, r->offset, end, holes, e);
+	}
+	if (r->readonly && (r->grow || (holes && (r->reads || r->writes))))
+		return err_set(e, EXIT_USAGE,
+			       "--readonly: the job's region of %s holds %s, and laying out data there would write",
+			       t->path, (uint64_t)st->st_size < end ? "space past the end of the file" : "holes");
+	if (r->grow)
+		return r->truncate ? cut_file(t, r->offset, e) : 0;
+	if (!holes || !(r->reads || r->writes))
+		return 0;
+	return !r->writes && safety_check_file(t->path, st, e) ? -1 : fill_region(c, t, r, end, e);
+}
+
+static int finish_file(struct target *t, const struct target_req *r, struct ig_err *e)
+{
+	unsigned mem, off;
+	uint64_t v;
+	struct stat st;
+	int fd;
+
+	fd = open(t->path, (r->writes ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	if (fstat(fd, &st)) {
+		err_set(e, EXIT_IOERR, "cannot stat %s: %s", t->path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	t->size = (uint64_t)st.st_size;
+	blockdev_of_path(t->path, t->device, sizeof(t->device), t->fstype, sizeof(t->fstype),
+			 t->mountpoint, sizeof(t->mountpoint));
+	mount_compression(t->mountpoint, t->fs_compress, sizeof(t->fs_compress));
+	dio_align(fd, &mem, &off);
+	if (off)
+		t->lbs = off;
+	else if (t->device[0] && !blockdev_sysfs_u64(t->device, "queue/logical_block_size", &v) &&
+		 v >= 512 && v <= (1u << 16))
+		t->lbs = (unsigned)v;
+	else
+		t->lbs = 512;
+	t->dio_mem_align = mem ? mem : page_size();
+	t->fd = fd;
+	return 0;
+}
+
+/* O_DIRECT refused with EINVAL (tmpfs, ramfs, some FUSE): buffered, the caller says so. */
+static int check_direct(struct target *t, const struct target_req *r, struct ig_err *e)
+{
+	t->direct = false;
+	if (!r->direct)
+		return 0;
+	int fd = open(t->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	if (fd < 0 && errno == EINVAL)
+		return 0;
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s with O_DIRECT: %s", t->path, strerror(errno));
+	close(fd);
+	t->direct = true;
+	return 0;
+}
+
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory (name it with --directory)" : S_ISFIFO(m) ? "a FIFO" :
+	       S_ISCHR(m) ? "a character device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+int target_prepare(struct run_ctx *c, struct target *t, const struct target_req *r,
+		   struct ig_err *e)
+{
+	struct stat st;
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	if (!r->path || !r->path[0])
+		return err_set(e, EXIT_USAGE, "no file name for the job's target");
+	if (strlen(r->path) >= sizeof(t->path))
+		return err_set(e, EXIT_USAGE, "file name too long: %.64s...", r->path);
+	snprintf(t->path, sizeof(t->path), "%s", r->path);
+
+	/* Decided before any open: a FIFO's open would block, a character device is no disk. */
+	if (!stat(t->path, &st)) {
+		if (S_ISBLK(st.st_mode)) {
+			ret = prepare_blockdev(c, t, r, e);
+			if (!ret)
+				ret = check_direct(t, r, e);
+			if (ret)
+				target_close(c, t);
+			return ret;
+		}
+		if (!S_ISREG(st.st_mode))
+			return err_set(e, EXIT_USAGE,
+				       "%s is %s: iogauge tests regular files, block devices, and files it creates in a directory",
+				       t->path, file_kind(st.st_mode));
+		ret = prepare_existing_file(c, t, r, &st, e);
+	} else if (errno == ENOENT && r->readonly) {
+		return err_set(e, EXIT_USAGE, "--readonly: %s does not exist, and creating it would write", t->path);
+	} else if (errno == ENOENT && r->must_exist) {
+		return err_set(e, EXIT_USAGE, "%s does not exist: there is nothing an earlier run wrote to check",
+			       t->path);
+	} else if (errno == ENOENT) {
+		ret = create_file(c, t, r, e);
+	} else {
+		return err_set(e, EXIT_USAGE, "cannot access %s: %s", t->path, strerror(errno));
+	}
+	if (!ret)
+		ret = check_direct(t, r, e);
+	if (!ret)
+		ret = finish_file(t, r, e);
+	return ret;
+}
+
+int target_open_fd(const struct target *t, bool direct, int sync_flags, bool writes)
+{
+	int fd = open(t->path,
+		      (writes ? O_RDWR : O_RDONLY) | (direct ? O_DIRECT : 0) | sync_flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+void target_close(struct run_ctx *c, struct target *t)
+{
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	if (t->excl)
+		ctx_unclaim(c, t->rdev, 0);
+	t->excl = false;
+}
+
+uint64_t target_invalidate(const struct run_ctx *c, int fd, uint64_t off, uint64_t len)
+{
+	uint64_t start = now_ns();
+	/* Dirty pages cannot be dropped: write them back first (a buffered write just before). */
+	if (target_unsynced(fd, off, len) != 0)
+		fdatasync(fd);
+	for (uint64_t pos = off; pos < off + len && !c->stop; pos += INVALIDATE_SLICE) {
+		uint64_t n = off + len - pos < INVALIDATE_SLICE ? off + len - pos : INVALIDATE_SLICE;
+		posix_fadvise(fd, (off_t)pos, (off_t)n, POSIX_FADV_DONTNEED);
+	}
+	return now_ns() - start;
+}
+
+uint64_t target_pre_read(const struct run_ctx *c, int fd, uint64_t off, uint64_t len)
+{
+	enum { SLICE = 1 << 20 };
+	char *buf = malloc(SLICE);
+	uint64_t got = 0;
+	if (!buf)
+		return 0;
+	/* The descriptor may be O_DIRECT: read through a buffered one of the same file. */
+	char path[64];
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	int bfd = open(path, O_RDONLY | O_CLOEXEC);
+	for (uint64_t pos = off; bfd >= 0 && pos < off + len && !c->stop;) {
+		size_t n = off + len - pos < SLICE ? (size_t)(off + len - pos) : SLICE;
+		ssize_t r = pread(bfd, buf, n, (off_t)pos);
+		if (r <= 0)
+			break;
+		pos += (uint64_t)r;
+		got += (uint64_t)r;
+	}
+	if (bfd >= 0)
+		close(bfd);
+	free(buf);
+	return got;
+}
+
+int64_t target_resident(int fd, uint64_t off, uint64_t len)
+{
+	uint64_t ps = page_size(), pos, end = off + len, total = 0;
+	unsigned char *vec;
+
+	if (!len)
+		return 0;
+	vec = malloc(RESIDENT_CHUNK / ps);
+	if (!vec)
+		return -1;
+	for (pos = off & ~(ps - 1); pos < end; pos += RESIDENT_CHUNK) {
+		uint64_t n = end - pos < RESIDENT_CHUNK ? end - pos : RESIDENT_CHUNK;
+		uint64_t pages = (n + ps - 1) / ps, i, lo, hi;
+		void *p = mmap(NULL, (size_t)n, PROT_READ, MAP_SHARED, fd, (off_t)pos);
+
+		if (p == MAP_FAILED) {
+			free(vec);
+			return -1;
+		}
+		if (mincore(p, (size_t)n, vec)) {
+			munmap(p, (size_t)n);
+			free(vec);
+			return -1;
+		}
+		for (i = 0; i < pages; i++) {
+			if (!(vec[i] & 1))
+				continue;
+			/* Count only the part of the page inside [off, end). */
+			lo = pos + i * ps;
+			hi = lo + ps;
+			if (lo < off)
+				lo = off;
+			if (hi > end)
+				hi = end;
+			total += hi - lo;
+		}
+		munmap(p, (size_t)n);
+	}
+	free(vec);
+	return (int64_t)total;
+}
+
+/* cachestat(2), Linux 6.5: per-file page-cache counts, in pages.  Not in every libc's headers yet. */
+#ifndef __NR_cachestat
+#define __NR_cachestat 451
+#endif
+struct ig_cachestat_range {
+	uint64_t off, len;
+};
+struct ig_cachestat {
+	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+};
+
+int64_t target_unsynced(int fd, uint64_t off, uint64_t len)
+{
+	struct ig_cachestat_range r = { off, len };
+	struct ig_cachestat cs;
+	memset(&cs, 0, sizeof(cs));
+	if (!len)
+		return 0;
+	if (syscall(__NR_cachestat, fd, &r, &cs, 0))
+		return -1;
+	/* A page under writeback may be dirty again: count it once, never more than is cached. */
+	uint64_t pages = cs.nr_dirty + cs.nr_writeback;
+	if (pages > cs.nr_cache)
+		pages = cs.nr_cache;
+	uint64_t bytes = pages * page_size();
+	return (int64_t)(bytes < len ? bytes : len);
+}

@@ -1,0 +1,86 @@
+/*
+ * Targets: the files and block devices a job reads and writes — the safety
+ * interlock before any write, laying out files with real data inside the
+ * job's region only, and the O_DIRECT alignment facts.
+ */
+#ifndef IOGAUGE_TARGET_H
+#define IOGAUGE_TARGET_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <limits.h>
+#include <sys/types.h>
+#include "base/common.h"
+#include "base/ctx.h"
+#include "model/data.h"
+
+struct target {
+	char path[PATH_MAX];
+	bool is_blockdev;
+	bool created;     /* iogauge created it in this run: removed at the end */
+	bool direct;      /* O_DIRECT works (false after a buffered fallback) */
+	int fd;           /* held open by target_prepare; -1 when closed */
+	uint64_t size;    /* file size, or device size */
+	unsigned lbs;     /* logical block size (device) or fs block size; O_DIRECT alignment */
+	unsigned dio_mem_align; /* buffer alignment for O_DIRECT */
+	char fstype[32];  /* "ext4", "tmpfs", "" for a raw device */
+	char device[64];  /* kernel name of the block device beneath: "loop0", "" if none */
+	char mountpoint[PATH_MAX];
+	char fs_compress[32]; /* the mount compresses new data: "zstd:3"; "" if not */
+	uint64_t layout_ns;    /* time spent writing real data before the run (never counted) */
+	uint64_t layout_bytes; /* bytes written by the layout, all inside the job's region */
+	bool excl;        /* fd holds the device exclusively (O_EXCL, a writer) */
+	dev_t rdev;       /* block device number when is_blockdev */
+};
+
+/* What a job will do with the target; decides which checks apply. */
+struct target_req {
+	const char *path;
+	uint64_t offset;     /* the job's region: [offset, offset + size) */
+	uint64_t size;       /* 0: to the end of an existing file or device */
+	bool writes;         /* the job writes */
+	bool reads;          /* reads need real data: holes in the region are refused or filled */
+	bool direct;
+	bool allow_destroy;
+	bool allow_overwrite;
+	bool grow;           /* written from scratch (dd): no layout; the file may end before the region */
+	bool truncate;       /* with grow: cut an existing file at offset (dd without conv=notrunc) */
+	uint64_t seed;       /* layout data seed */
+	const struct data_spec *data; /* what the layout writes; NULL: random */
+	bool must_exist;     /* never create it (verify_only: an earlier run wrote it) */
+	bool readonly;       /* fio's --readonly: never create, extend or fill it */
+};
+
+/*
+ * Open (creating if needed) and prepare a target: safety checks, layout of
+ * real random data in the holes of the job's region (never outside it, never
+ * over data), O_DIRECT alignment facts.  0, or -1 with e set: status 2 for a
+ * refusal or a bad request, 1 for an I/O failure or a full disk, 128+N when
+ * the context was asked to stop by signal N.  Created files are registered
+ * with the context for removal.
+ */
+int target_prepare(struct run_ctx *c, struct target *t, const struct target_req *r,
+		   struct ig_err *e);
+/*
+ * O_DIRECT offset alignment a path will need, known before anything is
+ * created or written (statx, else the logical block size of the device
+ * beneath); 0 when unknown.
+ */
+unsigned target_dio_align_hint(const char *path);
+/* Reopen for one worker thread with the job's flags; fd or -errno. */
+int target_open_fd(const struct target *t, bool direct, int sync_flags, bool writes);
+void target_close(struct run_ctx *c, struct target *t);
+
+/*
+ * Drop cached pages of [off, off+len) (posix_fadvise DONTNEED), in slices that
+ * notice stop, after writing back dirty ones; ns spent.
+ */
+uint64_t target_invalidate(const struct run_ctx *c, int fd, uint64_t off, uint64_t len);
+/* fio's pre_read: read [off, off+len) into the page cache, in slices that notice stop; bytes read. */
+uint64_t target_pre_read(const struct run_ctx *c, int fd, uint64_t off, uint64_t len);
+/* Bytes of [off, off+len) resident in the page cache (mincore); -1 unknown. */
+int64_t target_resident(int fd, uint64_t off, uint64_t len);
+/* Bytes of [off, off+len) in the page cache and not yet on disk (dirty or under writeback); -1 unknown. */
+int64_t target_unsynced(int fd, uint64_t off, uint64_t len);
+
+#endif

@@ -1,0 +1,589 @@
+/* Verification: the expected state of every unit of a region, the worker's hooks, setting up (verify.h). */
+#include "base/common.h"
+#include "model/job.h"
+#include "model/job_names.h"
+#include "model/pattern.h"
+#include "run/verify_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const verify_names[] = { "none", "crc32c", "xxhash", "md5", "sha256", "pattern", "meta", NULL };
+const char *const verify_kind_names[VK_NR] = { "corrupt", "no header", "misplaced", "foreign",
+					       "lost write", "unknown write", "pattern", "wrong length" };
+
+/* Expected write numbers kept per unit: 10 bytes each, at most this much in all. */
+#define TABLE_MAX (1ULL << 30)
+
+/* ---- the units of a thread's region */
+
+/* Where thread's region starts: threads sharing a file have slices (split) or --offset_increment. */
+static uint64_t base_of(const struct verify_ctx *v, unsigned thread)
+{
+	return v->region + (uint64_t)thread * v->step;
+}
+
+/* A unit's index in its thread's table. */
+static uint64_t unit_of(const struct verify_ctx *v, unsigned thread, uint64_t offset)
+{
+	return (offset - base_of(v, thread)) / v->unit;
+}
+
+static uint64_t units_in(const struct verify_ctx *v, uint32_t len)
+{
+	return (len + v->unit - 1) / v->unit;
+}
+
+/* The units of the write that starts at unit s (0: no write starts there). */
+static uint64_t extent(const struct verify_ctx *v, const struct vthread *t, uint64_t s)
+{
+	uint64_t x = t->table[s], n = 1;
+	if (!(x & U_START))
+		return 0;
+	while (s + n < v->nunits && !(t->table[s + n] & U_START) &&
+	       (t->table[s + n] & U_SEQ) == (x & U_SEQ))
+		n++;
+	return n;
+}
+
+/* A write over part of an earlier one breaks it: what is left of that one is no longer expected. */
+static void forget_around(const struct verify_ctx *v, struct vthread *t, uint64_t s, uint64_t n)
+{
+	uint64_t x = s < v->nunits ? t->table[s] : 0;
+	if (x && !(x & U_START)) {
+		/* An earlier write covers s from before: back to its start. */
+		uint64_t seq = x & U_SEQ;
+		for (uint64_t k = s; k-- > 0;) {
+			uint64_t y = t->table[k];
+			if ((y & U_SEQ) != seq)
+				break;
+			t->table[k] = y & U_AMBIG;
+			if (y & U_START)
+				break;
+		}
+	}
+	uint64_t e = s + n;
+	x = e < v->nunits ? t->table[e] : 0;
+	if (x && !(x & U_START)) {
+		/* One runs on past the end: what is left of it after. */
+		uint64_t seq = x & U_SEQ;
+		for (uint64_t k = e; k < v->nunits && !(t->table[k] & U_START) &&
+				     (t->table[k] & U_SEQ) == seq; k++)
+			t->table[k] &= U_AMBIG;
+	}
+}
+
+/* The write numbered seq over units [s, s + n): what they hold now. */
+static void record(const struct verify_ctx *v, struct vthread *t, uint64_t s, uint64_t n, uint64_t seq)
+{
+	if (s >= v->nunits)
+		return;
+	if (s + n > v->nunits)
+		n = v->nunits - s;
+	forget_around(v, t, s, n);
+	for (uint64_t k = 0; k < n; k++)
+		t->table[s + k] = seq | (k ? 0 : U_START) | (t->table[s + k] & U_AMBIG);
+}
+
+/* ---- the hooks */
+
+static void prep_write(struct verify_ctx *v, struct vthread *t, unsigned thread, struct io_u *u)
+{
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t seq = ++t->seq;
+	if (!u->buf) {
+		/*
+		 * A replay (verify_only): what the earlier run's write there was
+		 * numbered.  With its state file: only the writes it made, and of
+		 * the last ones only those that completed.
+		 */
+		if (t->state_loaded && seq > t->state_writes)
+			return;
+		if (t->state_loaded && seq + t->state_depth > t->state_writes) {
+			bool done = false;
+			for (unsigned i = 0; i < t->nstate_done && !done; i++)
+				done = t->state_done[i] == u->offset;
+			if (!done)
+				return;
+		}
+		record(v, t, s, n, seq);
+		return;
+	}
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++) {
+		if (t->busy[k]) /* the order on disk of the two is unknown */
+			t->table[k] |= U_AMBIG;
+		else /* a new busy spell */
+			t->table[k] &= ~U_AMBIG;
+		if (t->busy[k] < UINT16_MAX)
+			t->busy[k]++;
+	}
+	t->snap[u->idx] = seq;
+	verify_stamp(v, thread, u, seq);
+}
+
+static void hook_prep(void *arg, unsigned thread, struct io_u *u)
+{
+	struct verify_ctx *v = arg;
+	struct vthread *t = &v->t[thread];
+	if (v->read_only)
+		return;
+	if (u->op == IO_WRITE) {
+		prep_write(v, t, thread, u);
+		return;
+	}
+	if (u->op != IO_READ)
+		return;
+	/* A read's snapshot: any write issued after it has a higher number. */
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	t->snap[u->idx] = t->seq;
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+		if (t->busy[k])
+			t->snap[u->idx] = UINT64_MAX;
+}
+
+static void complete_write(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
+{
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	t->st.written++;
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+		if (t->busy[k])
+			t->busy[k]--;
+	/* Recorded when done: a request prepared but never submitted promises nothing. */
+	record(v, t, s, n, t->snap[u->idx]);
+	if (t->done) {
+		t->done[t->ndone % v->depth] = u->offset;
+		t->ndone++;
+	}
+}
+
+/* Did a write of these units start or run while the read did?  Then they may hold either. */
+static bool overlapped(const struct verify_ctx *v, const struct vthread *t, uint64_t s, uint64_t n,
+		       uint64_t snap)
+{
+	if (snap == UINT64_MAX)
+		return true;
+	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+		if (t->busy[k] || (t->table[k] & U_SEQ) > snap || (t->table[k] & U_AMBIG))
+			return true;
+	return false;
+}
+
+static int complete_read(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
+{
+	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t want = s < v->nunits ? t->table[s] : 0;
+	bool bad = false;
+	if (t->in_round)
+		t->last_read = now_ns();
+	/* Blocks this job never wrote hold the layout's data; a read across writes is no block of one. */
+	if (!(want & U_START) || extent(v, t, s) != n)
+		return 0;
+	if (overlapped(v, t, s, n, t->snap[u->idx])) {
+		t->st.overlapped++;
+		return 0;
+	}
+	bad = verify_block(v, thread, u, want & U_SEQ);
+	/* Checked by a read-back: the end of the loop need not read it again. */
+	if (t->in_round)
+		t->table[s] |= U_CHECKED;
+	return bad && v->fatal ? EILSEQ : 0;
+}
+
+static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint64_t lat_ns)
+{
+	struct verify_ctx *v = arg;
+	struct vthread *t = &v->t[thread];
+	(void)lat_ns;
+	if (v->read_only) {
+		if (u->op != IO_READ || v->fake)
+			return 0;
+		return verify_block(v, thread, u, 0) && v->fatal ? EILSEQ : 0;
+	}
+	if (u->op == IO_WRITE) {
+		complete_write(v, t, thread, u);
+		if (!v->backlog)
+			return 0;
+		/* Room for what completes in the same batch as the one that asked. */
+		if (t->nring < v->backlog + v->depth)
+			t->ring[t->nring++] = unit_of(v, thread, u->offset);
+		return t->nring >= v->backlog ? HOOK_READBACK : 0;
+	}
+	if (u->op != IO_READ || v->fake)
+		return 0;
+	return complete_read(v, t, thread, u);
+}
+
+static void round_end(struct vthread *t)
+{
+	if (t->in_round && t->last_read > t->round_start)
+		t->st.readback_ns += t->last_read - t->round_start;
+	if (t->in_round && t->round_final)
+		t->final_rounds++;
+	t->in_round = false;
+}
+
+/* A written block not yet read back, from unit *scan on: its first unit and units. */
+static bool next_unchecked(const struct verify_ctx *v, struct vthread *t, uint64_t *s, uint64_t *n)
+{
+	while (t->scan < v->nunits) {
+		uint64_t k = t->scan, x = t->table[k];
+		if (!(x & U_START)) {
+			t->scan++;
+			continue;
+		}
+		uint64_t e = extent(v, t, k);
+		t->scan += e;
+		if (!(x & U_CHECKED)) {
+			*s = k;
+			*n = e;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offset, uint32_t *len)
+{
+	struct verify_ctx *v = arg;
+	struct vthread *t = &v->t[thread];
+	uint64_t base = base_of(v, thread), s, n;
+	if (!t->in_round) {
+		t->in_round = true;
+		t->round_final = final;
+		t->round_start = t->last_read = now_ns();
+		t->ring_pos = 0;
+		t->scan = 0;
+		/* Nothing is in flight now, nor will be: writes prepared and never issued are not. */
+		if (final)
+			memset(t->busy, 0, v->nunits * sizeof(*t->busy));
+	}
+	if (!final) {
+		while (t->ring_pos < t->nring) {
+			s = t->ring[t->ring_pos++];
+			/* Overwritten since, or checked already: the later write is in the ring too. */
+			if (!(t->table[s] & U_START) || (t->table[s] & U_CHECKED))
+				continue;
+			n = extent(v, t, s);
+			*offset = base + s * v->unit;
+			*len = (uint32_t)(n * v->unit);
+			return true;
+		}
+		t->nring = 0;
+		round_end(t);
+		return false;
+	}
+	/* fio's experimental_verify replays the first loop's writes once, and no later loop's. */
+	bool more = v->final && !(v->experimental && t->final_rounds);
+	if (more && next_unchecked(v, t, &s, &n)) {
+		*offset = base + s * v->unit;
+		*len = (uint32_t)(n * v->unit);
+		return true;
+	}
+	/* The backlog's ring holds what this round checked. */
+	t->nring = 0;
+	round_end(t);
+	return false;
+}
+
+/* ---- setting up */
+
+static int check_sizes(const struct job *j, struct ig_err *e)
+{
+	const char *n = j->name;
+	uint64_t unit = pattern_unit(j), minbs = pattern_min_bs(j);
+	if (j->verify != VERIFY_PATTERN && minbs < sizeof(struct vhdr))
+		return err_set(e, EXIT_USAGE, "job %s: --verify needs --bs of at least %zu bytes (each block carries a header)",
+			       n, sizeof(struct vhdr));
+	if (j->verify != VERIFY_PATTERN && j->verify_interval && j->verify_interval < sizeof(struct vhdr))
+		return err_set(e, EXIT_USAGE, "job %s: --verify_interval needs at least %zu bytes (each piece carries a header)",
+			       n, sizeof(struct vhdr));
+	if (j->bs_unaligned && pattern_wanted(j))
+		return err_set(e, EXIT_USAGE, "job %s: --verify keeps track of whole blocks: drop --bs_unaligned", n);
+	for (int d = 0; d < DDIR_NR; d++) {
+		uint64_t a = j->blockalign[d];
+		if (a && a != unit && rw_is_random(j->rw) && (minbs % a || a % unit))
+			return err_set(e, EXIT_USAGE,
+				       "job %s: --verify needs block sizes that are multiples of --blockalign", n);
+	}
+	return 0;
+}
+
+int verify_job_check(const struct job *j, struct ig_err *e)
+{
+	const char *n = j->name;
+	if (!j->verify) {
+		if (j->verify_only || j->verify_backlog)
+			return err_set(e, EXIT_USAGE, "job %s: --%s needs --verify=ALGO", n,
+				       j->verify_only ? "verify_only" : "verify_backlog");
+		return 0;
+	}
+	if (j->fileop)
+		return err_set(e, EXIT_USAGE, "job %s: --verify checks blocks; --fileop=%s has none", n,
+			       fileop_names[j->fileop]);
+	if (j->rewrite_pct)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify and --rewrite_pct do not go together (a rewritten block's expected state is not kept)", n);
+	if (j->verify_only && !rw_writes(j->rw))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify_only replays what a writing job wrote, and --rw=%s writes nothing (a read job with --verify checks the blocks it reads)",
+			       n, rw_names[j->rw]);
+	if (j->verify == VERIFY_PATTERN && j->data.mode != DATA_PATTERN)
+		return err_set(e, EXIT_USAGE, "job %s: --verify=pattern needs --verify_pattern (or --buffer_pattern, --data=pattern=...)", n);
+	if (check_sizes(j, e))
+		return -1;
+	if (j->verify_only && j->time_based)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify_only replays a size-bound run; a --time_based run's writes cannot be known", n);
+	if (j->verify_only && !j->randrepeat)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify_only replays the earlier run's random sequence: it needs --randrepeat=1", n);
+	if (j->verify_state_load && !j->verify_only)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify_state_load tells --verify_only how far the earlier run wrote: give --verify_only too", n);
+	return 0;
+}
+
+static int new_thread(struct verify_ctx *v, const struct job *j, unsigned i)
+{
+	struct vthread *t = &v->t[i];
+	if (!v->read_only) {
+		t->table = calloc(v->nunits, sizeof(uint64_t));
+		t->busy = calloc(v->nunits, sizeof(uint16_t));
+		t->snap = calloc(v->depth, sizeof(uint64_t));
+		if (!t->table || !t->busy || !t->snap)
+			return -1;
+	}
+	if (v->backlog && !(t->ring = calloc(v->backlog + v->depth, sizeof(uint64_t))))
+		return -1;
+	if (v->md && !(t->md = EVP_MD_CTX_new()))
+		return -1;
+	if (v->dump && !(t->expect = malloc(v->maxbs)))
+		return -1;
+	if (v->save && !(t->done = calloc(v->depth, sizeof(uint64_t))))
+		return -1;
+	data_init(&t->dg, &j->data, v->seed);
+	return 0;
+}
+
+/* The job's own table: how many units each thread tracks, checked against the memory it takes. */
+static int size_table(struct verify_ctx *v, const struct job *j, unsigned nthreads, struct ig_err *e)
+{
+	char b[32];
+	v->unit = pattern_unit(j);
+	v->nunits = j->size / v->unit / (v->split ? nthreads : 1);
+	if (v->read_only)
+		return 0;
+	if (!v->nunits)
+		return err_set(e, EXIT_USAGE, "job %s: --verify: each of %u threads needs at least one block of the region",
+			       j->name, nthreads);
+	if (v->nunits > TABLE_MAX / 10 / nthreads)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify keeps 10 bytes per block: %" PRIu64 " blocks x %u threads is more than %s (use a larger --bs or a smaller --size)",
+			       j->name, v->nunits, nthreads, fmt_bytes(b, sizeof(b), (double)TABLE_MAX));
+	return 0;
+}
+
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
+			      unsigned first_thread, struct ig_err *e)
+{
+	struct verify_ctx *v = xcalloc(1, sizeof(*v));
+	/*
+	 * Threads sharing one file (--filename) each verify their own slice of
+	 * the region, or with --offset_increment their own region.
+	 */
+	v->split = j->filename[0] && nthreads > 1 && !j->offset_increment;
+	if (j->filename[0] && nthreads > 1 && j->offset_increment && j->offset_increment < j->size) {
+		char b[32], c[32];
+		err_set(e, EXIT_USAGE,
+			"job %s: --verify: the %u threads' regions of the shared file overlap (--offset_increment=%s is less than --size=%s)",
+			j->name, nthreads, fmt_bytes(b, sizeof(b), (double)j->offset_increment),
+			fmt_bytes(c, sizeof(c), (double)j->size));
+		free(v);
+		return NULL;
+	}
+	v->read_only = !rw_writes(j->rw);
+	v->nthreads = nthreads;
+	if (size_table(v, j, nthreads, e)) {
+		free(v);
+		return NULL;
+	}
+	snprintf(v->name, sizeof(v->name), "%s", j->name);
+	v->algo = j->verify;
+	v->region = j->offset;
+	v->step = v->split ? v->nunits * v->unit : j->offset_increment;
+	v->depth = (j->engine->flags & ENGINE_SYNC) && !job_offload(j) ? 1 : j->iodepth;
+	v->first_thread = first_thread;
+	v->maxbs = pattern_max_bs(j);
+	v->interval = j->verify_interval;
+	/* fio: backlog read-backs are part of the verify phase; do_verify=0 has neither. */
+	v->backlog = !j->do_verify || v->read_only ? 0 :
+		     j->verify_backlog && j->verify_backlog < v->nunits ? j->verify_backlog :
+		     j->verify_backlog ? (unsigned)v->nunits : 0;
+	v->final = !v->read_only && (j->do_verify || j->verify_only);
+	v->fatal = j->verify_fatal;
+	v->dump = j->verify_dump;
+	v->experimental = j->experimental_verify;
+	v->save = j->verify_state_save && !v->read_only && !j->verify_only;
+	/* The null engine moves no data: its reads are counted, nothing is checked (fio's "fake" I/O). */
+	v->fake = j->engine->flags & ENGINE_NO_FILE;
+	v->pattern = j->data;
+	v->check_pattern = j->verify_pattern && j->data.mode == DATA_PATTERN;
+	/* Random data from each write's own seed: what was expected there can be made again (verify_dump). */
+	v->fill = j->data.mode == DATA_RANDOM && !j->data.compress && !j->data.dedupe && v->algo != VERIFY_PATTERN;
+	/* The job's seed (as the worker draws it): a later run with the same options finds the same. */
+	v->seed = (j->randseed ^ ((uint64_t)j->index << 40)) | 1;
+	if (v->algo == VERIFY_MD5 || v->algo == VERIFY_SHA256)
+		v->md = v->algo == VERIFY_MD5 ? EVP_md5() : EVP_sha256();
+	v->paths = xcalloc(nthreads, sizeof(*v->paths));
+	for (unsigned i = 0; i < nthreads; i++)
+		v->paths[i] = xstrdup(paths ? paths[i] : j->name);
+	v->t = xcalloc(nthreads, sizeof(*v->t));
+	for (unsigned i = 0; i < nthreads; i++) {
+		if (new_thread(v, j, i)) {
+			verify_free(v);
+			err_set(e, EXIT_IOERR, "job %s: out of memory for --verify's block table", j->name);
+			return NULL;
+		}
+		if (j->verify_state_load && verify_load_state(v, i, e)) {
+			verify_free(v);
+			return NULL;
+		}
+	}
+	v->hooks = (struct worker_hooks){
+		.arg = v,
+		.prep = hook_prep,
+		.complete = hook_complete,
+		.readback = (v->final || v->backlog) ? hook_readback : NULL,
+		.plan_only = j->verify_only,
+		.split = v->split,
+		.per_loop = v->final && !j->verify_only && !j->time_based,
+		.fills = v->fill && !v->read_only,
+	};
+	return v;
+}
+
+const struct worker_hooks *verify_hooks(struct verify_ctx *v)
+{
+	return &v->hooks;
+}
+
+int verify_algo(const struct verify_ctx *v)
+{
+	return v->algo;
+}
+
+static int cmp_bad(const void *a, const void *b)
+{
+	const struct verify_bad *x = a, *y = b;
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+const struct verify_stats *verify_stats(const struct verify_ctx *v)
+{
+	return &v->total;
+}
+
+const struct verify_stats *verify_collect(struct verify_ctx *v)
+{
+	struct verify_stats *s = &v->total;
+	struct verify_bad all[VERIFY_REPORT_MAX * 4];
+	unsigned n = 0;
+	memset(s, 0, sizeof(*s));
+	for (unsigned i = 0; i < v->nthreads; i++) {
+		struct vthread *t = &v->t[i];
+		round_end(t);
+		s->written += t->st.written;
+		s->checked += t->st.checked;
+		s->bytes += t->st.bytes;
+		s->bad += t->st.bad;
+		s->overlapped += t->st.overlapped;
+		s->dumped += t->st.dumped;
+		s->readback_ns = t->st.readback_ns > s->readback_ns ? t->st.readback_ns : s->readback_ns;
+		for (int k = 0; k < VK_NR; k++)
+			s->by_kind[k] += t->st.by_kind[k];
+		for (unsigned k = 0; k < t->st.nkept; k++) {
+			if (n == ARRAY_SIZE(all)) {
+				qsort(all, n, sizeof(all[0]), cmp_bad);
+				n = VERIFY_REPORT_MAX;
+			}
+			all[n++] = t->st.list[k];
+		}
+	}
+	qsort(all, n, sizeof(all[0]), cmp_bad);
+	s->nkept = n < VERIFY_REPORT_MAX ? n : VERIFY_REPORT_MAX;
+	memcpy(s->list, all, s->nkept * sizeof(all[0]));
+	return s;
+}
+
+void verify_free(struct verify_ctx *v)
+{
+	if (!v)
+		return;
+	for (unsigned i = 0; v->t && i < v->nthreads; i++) {
+		free(v->t[i].table);
+		free(v->t[i].busy);
+		free(v->t[i].snap);
+		free(v->t[i].ring);
+		free(v->t[i].expect);
+		free(v->t[i].done);
+		free((void *)v->t[i].state_done);
+		EVP_MD_CTX_free(v->t[i].md);
+	}
+	for (unsigned i = 0; v->paths && i < v->nthreads; i++)
+		free((void *)v->paths[i]);
+	free(v->paths);
+	free(v->t);
+	free(v);
+}
+
+void verify_describe(const struct verify_bad *b, char *buf, size_t len)
+{
+	switch (b->kind) {
+	case VK_CORRUPT:
+	{
+		/* at: the first byte shown << 8 | how many (8 bytes of a longer checksum). */
+		unsigned from = (unsigned)(b->at >> 8), n = (unsigned)(b->at & 0xff);
+		char where[48] = "";
+		if (from || n == 8)
+			snprintf(where, sizeof(where), " (bytes %u-%u)", from, from + n - 1);
+		snprintf(buf, len, "corrupt: the header's checksum%s is %0*" PRIx64 ", the block's data gives %0*" PRIx64,
+			 where, (int)(2 * n), b->expected, (int)(2 * n), b->found);
+	}
+		break;
+	case VK_NO_HEADER:
+		if (b->at < VERIFY_META + 1)
+			snprintf(buf, len, "written with --verify=%s, not this job's --verify", verify_names[b->at]);
+		else
+			snprintf(buf, len, "corrupt: no iogauge header (magic %08" PRIx64 ", expected %08" PRIx64 ")",
+				 b->found, b->expected);
+		break;
+	case VK_MISPLACED:
+		snprintf(buf, len, "misplaced: it holds the block written for offset %" PRIu64, b->found);
+		break;
+	case VK_FOREIGN:
+		snprintf(buf, len, "another job's or run's block: seed %" PRIu64 " thread %" PRIu64 ", expected seed %" PRIu64 " thread %u",
+			 b->found, b->at, b->expected, b->thread);
+		break;
+	case VK_LOST:
+		snprintf(buf, len, "lost write: it holds write #%" PRIu64 ", but write #%" PRIu64 " was the last one there",
+			 b->found, b->expected);
+		break;
+	case VK_NEWER:
+		snprintf(buf, len, "unknown write: it holds write #%" PRIu64 ", newer than the last one made there (#%" PRIu64 ")",
+			 b->found, b->expected);
+		break;
+	case VK_PATTERN:
+		snprintf(buf, len, "pattern mismatch at offset %" PRIu64 ": expected 0x%02" PRIx64 ", found 0x%02" PRIx64,
+			 b->at, b->expected, b->found);
+		break;
+	case VK_LENGTH:
+		snprintf(buf, len, "wrong length: its header was written for %" PRIu64 " bytes, %" PRIu64 " were read",
+			 b->found, b->expected);
+		break;
+	default:
+		snprintf(buf, len, "bad block");
+	}
+}

@@ -1,0 +1,1173 @@
+/*
+ * The I/O loop.  Per request: one offset draw, one histogram increment per
+ * latency kind, and clock reads shared by a batch (before the submit call,
+ * after it, and at completion).  No allocation, no locks, no syscalls but
+ * the I/O's own.  Everything rare (ramp end, series tick, deadline, syncs,
+ * rate limits, pass ends, hooks) hides behind one comparison with
+ * next_event or one flag.
+ */
+#include "base/common.h"
+#include "run/admit.h"
+#include "run/fileset.h"
+#include "run/tree.h"
+#include "run/worker.h"
+#include "run/worker_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#define SERIES_INTERVAL_NS NSEC_PER_SEC
+#define SLEEP_SLICE_NS (100 * NSEC_PER_MSEC)
+#define RAMP_POLL_NS NSEC_PER_MSEC
+
+void worker_cpu_now(struct cpu_usage *c)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_THREAD, &ru);
+	c->usr_ns = (uint64_t)ru.ru_utime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_utime.tv_usec * 1000;
+	c->sys_ns = (uint64_t)ru.ru_stime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_stime.tv_usec * 1000;
+	c->ctx = (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
+	c->majf = (uint64_t)ru.ru_majflt;
+	c->minf = (uint64_t)ru.ru_minflt;
+}
+
+/* Asked to stop: by a signal, or (several ranks) because another rank asked every rank to. */
+static inline bool stopping(const struct worker *w)
+{
+	return unlikely(*w->stop | *w->halt);
+}
+
+static void note_stop(struct worker *w)
+{
+	if (*w->stop)
+		w->st.interrupted = true;
+	else
+		w->st.halted = true;
+}
+
+static void set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
+{
+	if (w->st.err)
+		return;
+	/* A copy's writes and syncs go to its destination. */
+	bool dst = w->copy_target && op != IO_READ && op < IO_OP_NR;
+	w->st.err = err;
+	w->st.err_offset = offset;
+	w->st.err_op = op;
+	w->st.short_io = short_io;
+	if (io_op_is_file(op))
+		fileset_describe(w->job, w->target->path, w->thread, offset, w->st.err_file,
+				 sizeof(w->st.err_file));
+	else if (w->job->tree && op == IO_READ)
+		tree_describe(w->job->tree, offset, w->st.err_file, sizeof(w->st.err_file));
+	else
+		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
+			 dst ? w->copy_target->path : w->target->path);
+	w->issuing = false;
+}
+
+/* fio's file_service_type: the file the next request goes to. */
+static unsigned next_file(struct worker *w)
+{
+	const struct job *j = w->job;
+	if (w->file_count && w->files[w->cur_file].left) {
+		w->file_count--;
+		return w->cur_file;
+	}
+	unsigned f = w->cur_file, n = w->nfiles;
+	if (j->file_service == FSERVICE_RANDOM) {
+		for (unsigned tries = 0; tries < 4 * n; tries++) {
+			f = (unsigned)rng_below(&w->rng, n);
+			if (w->files[f].left)
+				goto found;
+		}
+	}
+	/* In turn (roundrobin moves on, sequential stays until the file is done). */
+	if (j->file_service == FSERVICE_RR || !w->files[f].left)
+		f = (f + 1) % n;
+	while (!w->files[f].left)
+		f = (f + 1) % n;
+found:
+	w->cur_file = f;
+	w->file_count = j->file_service_nr > 1 ? j->file_service_nr - 1 : 0;
+	return f;
+}
+
+/* A request to one of several files; a file is done when its region is, the loop when all are. */
+static void prep_files(struct worker *w, struct io_u *u)
+{
+	unsigned f = next_file(w);
+	struct wfile *wf = &w->files[f];
+	u->offset = wf->start + offgen_next(&wf->og) * w->bs;
+	u->len = (uint32_t)w->bs;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+	u->fd = w->fds[f];
+	u->file = f;
+	if (--wf->left == 0 && --w->files_left == 0) {
+		/* Every file done: the next loop (or pass, for time or io_size) covers them all again. */
+		for (unsigned i = 0; i < w->nfiles; i++)
+			w->files[i].left = w->files[i].nblocks;
+		w->files_left = w->nfiles;
+		if (w->loop_reseed)
+			mix_reset(&w->mix);
+	}
+}
+
+/* One fixed block size, one file: the fast path's draw. */
+static inline void draw_plain(struct worker *w, struct io_u *u)
+{
+	u->offset = w->region + offgen_next(&w->og) * w->stride;
+	u->len = w->len;
+	if (unlikely(u->offset == w->tail_off))
+		u->len = w->tail_req;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+}
+
+/* Requests beyond one fixed block size: sizes, holes, seeks every N (pattern.c). */
+static void prep_pattern(struct worker *w, struct io_u *u)
+{
+	pattern_next(&w->pat, &w->og, &w->mix, w->op, &u->op, &u->offset, &u->len);
+	if (w->pat.done) {
+		/* This is the last request: the synchronous loop stops after it (the batch: below). */
+		w->var_done = true;
+		w->remaining = 1;
+	}
+	if ((w->pat.pass_end && w->inval_passes) || (w->pat.loop_end && w->loop_verify)) {
+		w->pass_end = true;
+		w->slow_path = true;
+	}
+}
+
+/*
+ * fio's strided zones: zonesize bytes of requests in a zone, then the next
+ * zone zonerange + zoneskip further (back to the region's start when it would
+ * not fit); the walk starts over in the zone every zonerange bytes.
+ */
+static void prep_zone(struct worker *w, struct io_u *u)
+{
+	const struct job *j = w->job;
+	if (w->zbytes >= j->zonesize) {
+		w->zbytes = 0;
+		w->zbase += j->zonerange + j->zoneskip;
+		if (w->zbase + j->zonerange > w->zend)
+			w->zbase = w->region;
+	}
+	if (w->zbytes % j->zonerange == 0)
+		offgen_restart(&w->og);
+	u->offset = w->zbase + offgen_next(&w->og) * w->bs;
+	u->len = w->len;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+	w->zbytes += u->len;
+}
+
+/* rw=trimwrite: the block just trimmed is written (the job's last pair ends with it). */
+static void prep_tw_write(struct worker *w, struct io_u *u)
+{
+	u->offset = w->tw_off;
+	u->len = w->tw_len;
+	u->op = IO_WRITE;
+	w->tw_pending = false;
+	if (w->tw_last) {
+		w->var_done = true;
+		w->remaining = 1;
+	}
+}
+
+/* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
+static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
+{
+	if (w->replay) {
+		worker_replay_next(w, u);
+		return;
+	}
+	if (w->tw_pending) {
+		prep_tw_write(w, u);
+		return;
+	}
+	uint64_t remaining = w->remaining;
+	if (w->multi)
+		prep_files(w, u);
+	else if (w->var)
+		prep_pattern(w, u);
+	else if (w->zoned)
+		prep_zone(w, u);
+	else
+		draw_plain(w, u);
+	if (w->trimwrite) {
+		/* A trim (w->op); its write comes next, so the last trim is not the last request. */
+		w->tw_pending = true;
+		w->tw_off = u->offset;
+		w->tw_len = u->len;
+		w->tw_last = w->var_done;
+		if (w->var_done) {
+			w->var_done = false;
+			w->remaining = remaining; /* the write ends the job (prep_tw_write) */
+		}
+	}
+}
+
+/* The next request's offset, length and op: the only draws, so a plan-only job replays a run exactly. */
+static inline void draw(struct worker *w, struct io_u *u)
+{
+	if (unlikely(w->slow_prep))
+		prep_var(w, u);
+	else
+		draw_plain(w, u);
+}
+
+/* --rewrite_pct: the block just read goes back, changed; it is no step of the pass. */
+static void prep_rewrite(struct worker *w, struct io_u *u)
+{
+	w->update_pending = false;
+	u->offset = w->update_off;
+	u->len = w->update_len;
+	u->op = IO_WRITE;
+	if (w->refresh_rewrites)
+		data_fill(&w->dg, u->buf, u->len);
+	if (w->prep_note)
+		worker_prep_note(w, u, false);
+}
+
+static inline void prep(struct worker *w, struct io_u *u)
+{
+	if (unlikely(w->update_pending)) {
+		prep_rewrite(w, u);
+	} else {
+		draw(w, u);
+		if (unlikely(w->prep_note))
+			worker_prep_note(w, u, true);
+		if (u->op == IO_WRITE && w->refresh)
+			data_fill_at(&w->dg, u->buf, u->len, u->offset);
+		if (unlikely(--w->pass_left == 0)) {
+			w->pass_end = true;
+			w->slow_path = true;
+		}
+	}
+	if (unlikely(w->hooks != NULL) && w->hooks->prep)
+		w->hooks->prep(w->hooks->arg, w->thread, u);
+}
+
+/* Counters others read while the run goes on: relaxed stores, same cost as plain ones. */
+static inline void count(struct op_stats *o, uint64_t bytes)
+{
+	__atomic_store_n(&o->ios, o->ios + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
+}
+
+/*
+ * An error of a type continue_on_error names: counted (and the request among its direction's
+ * requests, fio's total_ios, not its bytes).  true: the job goes past it, issuing goes on.
+ */
+static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u, bool *counts)
+{
+	int err = (int)-u->res;
+	bool on = errtol_goes_on(&w->job->errtol, u->op, err, counts);
+	if (!*counts)
+		return false;
+	w->st.errs[u->op]++;
+	w->st.op[u->op].ios++;
+	if (!w->st.first_error)
+		w->st.first_error = err;
+	return on;
+}
+
+/*
+ * A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but
+ * true (it completed).  An error continue_on_error goes past: false, issuing goes on.
+ */
+/* fill_device: a write the full file system refused, in part or whole, ends the job cleanly. */
+static __attribute__((noinline)) bool fill_end(struct worker *w, const struct io_u *u)
+{
+	if (u->op != IO_WRITE || !(u->res == -ENOSPC || u->res == -EDQUOT ||
+				   (u->res >= 0 && u->res < (int64_t)u->len)))
+		return false;
+	w->st.failed[IO_WRITE]++;
+	w->filled = true;
+	w->issuing = false;
+	return true;
+}
+
+static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
+{
+	if (unlikely(w->job->fill_device) && fill_end(w, u))
+		return false;
+	if (u->res < 0) {
+		bool counted = false; /* continue_on_error's count has it among total_ios already */
+		if (unlikely(w->job->errtol.coe) && gone_past(w, u, &counted))
+			return false;
+		if (!counted && u->op < IO_OP_NR)
+			w->st.failed[u->op]++;
+		set_error(w, (int)-u->res, u->offset, u->op, false);
+		return false;
+	}
+	/* A direct read of the short last block asks for whole sectors and gets the rest of the file. */
+	bool tail = u->offset == w->tail_off && (uint64_t)u->res == w->tail_len && u->op == IO_READ;
+	if (u->res != (int64_t)u->len && !tail) {
+		bool rd = u->op == IO_READ || u->op == IO_OPEN;
+		if (!w->st.err) {
+			w->st.short_got = (uint32_t)u->res;
+			w->st.short_len = (uint32_t)u->len;
+		}
+		if (u->op < IO_OP_NR)
+			w->st.failed[u->op]++;
+		/* Codes for the report, not errnos: a read stopped at the end of the file, a write by a full disk. */
+		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
+		return false;
+	}
+	if (unlikely(w->admit != NULL)) {
+		/* latency_target judges fio's total latency: from before the submit call. */
+		uint64_t total = w->eng->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
+		admit_done(w, u, total, u->start + total);
+	}
+	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
+	if (rc == HOOK_READBACK) {
+		/* Issuing pauses until what is in flight is done; then slow_path reads back. */
+		w->readback_due = true;
+		w->slow_path = true;
+		rc = 0;
+	}
+	if (rc) {
+		/* The request itself completed (fio counts a block that fails verification): counted. */
+		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
+		return true;
+	}
+	/* cmdprio: the latency of the request's priority (fio's: lat with lat_percentiles, else clat). */
+	if (w->ectx.prio && u->op < DDIR_NR && u->prio_idx < w->st.nprio[u->op])
+		lat_add(&w->st.prio[u->op][u->prio_idx].lat, w->job->lat_percentiles ? u->issued - u->start + lat : lat);
+	if (w->iolog) {
+		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
+		bool sync = w->eng->flags & ENGINE_SYNC;
+		uint64_t end = (sync ? u->start : u->issued) + lat;
+		fiolog_io(w->iolog, end - w->measure_start, u->op, u->offset, (uint32_t)u->len,
+			  sync ? 0 : u->issued - u->start, lat,
+			  w->ectx.prio && u->op < DDIR_NR ? u->ioprio : job_default_ioprio(w->job));
+	}
+	return true;
+}
+
+static inline void after_complete(struct worker *w, const struct io_u *u, uint64_t lat)
+{
+	if (u->op < DDIR_NR && lat > w->ival_max[u->op])
+		w->ival_max[u->op] = lat;
+	if (unlikely(w->sync_every) && u->op == IO_WRITE && ++w->writes_since_sync >= w->sync_every)
+		w->sync_pending = true;
+	if (unlikely(w->update_threshold) && u->op == IO_READ &&
+	    (rng_next(&w->rng) >> 32) < w->update_threshold) {
+		w->update_pending = true;
+		w->update_off = u->offset;
+		w->update_len = u->len;
+		if (w->remaining != UINT64_MAX)
+			w->remaining++; /* the rewrite comes on top of the reads */
+	}
+}
+
+/* Synchronous engines: the call is the request; clat only (lat is the same, slat none). */
+static inline __attribute__((always_inline)) bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
+{
+	uint64_t lat = now - u->start;
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, lat))
+		return false;
+	struct op_stats *o = &w->st.op[u->op];
+	count(o, (uint64_t)u->res);
+	lat_add(&o->clat, lat);
+	after_complete(w, u, lat);
+	return true;
+}
+
+/* Asynchronous engines: slat (the submit call), clat (after it), lat (both). */
+static inline __attribute__((always_inline)) bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
+{
+	uint64_t clat = now - u->issued;
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
+		return false;
+	struct op_stats *o = &w->st.op[u->op];
+	count(o, (uint64_t)u->res);
+	lat_add(&o->slat, u->issued - u->start);
+	lat_add(&o->clat, clat);
+	lat_add(&o->lat, now - u->start);
+	after_complete(w, u, clat);
+	return true;
+}
+
+/*
+ * Offload: the pool's thread stamped when it issued the request and when it
+ * completed (fio's issue and completion times); start is when the job thread
+ * prepared it.  clat: the engine's own time; lat: from the preparation (the
+ * wait in the queue included); slat only for an asynchronous engine, as fio.
+ */
+static bool complete_offload(struct worker *w, struct io_u *u)
+{
+	uint64_t end = w->ectx.end_ns[u->idx];
+	uint64_t clat = end - u->issued;
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
+		return false;
+	struct op_stats *o = &w->st.op[u->op];
+	count(o, (uint64_t)u->res);
+	if (w->off_slat)
+		lat_add(&o->slat, u->issued - u->start);
+	lat_add(&o->clat, clat);
+	lat_add(&o->lat, end - u->start);
+	after_complete(w, u, clat);
+	return true;
+}
+
+void worker_push_point(struct worker *w, uint64_t now)
+{
+	struct series_pt p;
+	for (int d = 0; d < DDIR_NR; d++) {
+		p.ios[d] = w->st.op[d].ios;
+		p.bytes[d] = w->st.op[d].bytes;
+		p.lat_sum[d] = w->st.op[d].clat.sum;
+		p.lat_max[d] = w->ival_max[d];
+		w->ival_max[d] = 0;
+	}
+	p.t_ns = now - w->measure_start;
+	series_push(&w->st.series, &p);
+}
+
+static void start_measuring(struct worker *w, uint64_t now)
+{
+	stats_reset(&w->st);
+	memset(w->ival_max, 0, sizeof(w->ival_max));
+	worker_cpu_now(&w->cpu_start);
+	w->measuring = true;
+	w->measure_start = now;
+	w->next_tick = now + SERIES_INTERVAL_NS;
+	w->next_log = w->st.log && w->st.log->interval_ns ? now + w->st.log->interval_ns : UINT64_MAX;
+	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
+}
+
+void worker_restart_measure(struct worker *w, uint64_t now)
+{
+	if (w->measuring)
+		start_measuring(w, now);
+}
+
+/* The ramp is over: its time has passed and, with several ranks, every rank is there. */
+static bool ramp_over(const struct worker *w, uint64_t now)
+{
+	return now >= w->ramp_end &&
+	       (!w->gate->sync_ramp || __atomic_load_n(&w->gate->measure, __ATOMIC_ACQUIRE));
+}
+
+static void on_event(struct worker *w, uint64_t now)
+{
+	if (__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED) && w->issuing) {
+		w->issuing = false;
+		w->st.halted = true;
+	}
+	if (!w->measuring && ramp_over(w, now))
+		start_measuring(w, now);
+	if (w->measuring) {
+		while (now >= w->next_tick) {
+			worker_push_point(w, w->next_tick);
+			w->next_tick += SERIES_INTERVAL_NS;
+			const struct series *sr = &w->st.series;
+			if (unlikely(w->rate_min_on) && sr->n >= 2)
+				worker_rate_check_min(w, &sr->pts[sr->n - 1], &sr->pts[sr->n - 2]);
+		}
+		for (; now >= w->next_log; w->next_log += w->st.log->interval_ns)
+			fiolog_window(w->st.log, &w->st, w->next_log - w->measure_start, false);
+		if (now >= w->deadline || __atomic_load_n(&w->ss_stop, __ATOMIC_RELAXED))
+			w->issuing = false;
+	}
+	uint64_t ev = w->measuring ? (w->next_tick < w->next_log ? w->next_tick : w->next_log) : w->ramp_end;
+	if (!w->measuring && now >= w->ramp_end)
+		ev = now + RAMP_POLL_NS; /* waiting for the other ranks */
+	w->next_event = ev < w->deadline ? ev : w->deadline;
+}
+
+/* Shift every clock mark by dt: time spent on what is never counted (cache invalidation). */
+static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
+{
+	w->t_start += dt;
+	w->ramp_end += dt;
+	if (w->measuring) {
+		w->measure_start += dt;
+		w->next_tick += dt;
+		if (w->next_log != UINT64_MAX)
+			w->next_log += dt;
+		if (w->deadline != UINT64_MAX)
+			w->deadline += dt;
+		if (invalidation) {
+			w->st.invalidations++;
+			w->st.invalidate_ns += dt;
+		}
+	}
+	w->next_event += dt;
+}
+
+/* What keeps the slow path on once an event is handled. */
+static bool slow_wanted(const struct worker *w)
+{
+	return w->sync_every || w->throttled || w->pass_end || w->readback_due || w->admit;
+}
+
+/* For the worker's other file (readback.c). */
+void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
+{
+	set_error(w, err, offset, op, short_io);
+}
+
+bool worker_complete(struct worker *w, struct io_u *u, uint64_t now)
+{
+	if (unlikely(w->offload))
+		return complete_offload(w, u);
+	return w->eng->flags & ENGINE_SYNC ? complete_sync(w, u, now) : complete_async(w, u, now);
+}
+
+void worker_pause_clock(struct worker *w, uint64_t dt)
+{
+	pause_clock(w, dt, false);
+}
+
+bool worker_slow_wanted(const struct worker *w)
+{
+	return slow_wanted(w);
+}
+
+void worker_plan_next(struct worker *w, struct io_u *u)
+{
+	draw(w, u);
+	/* A pass's end, as the run had it: fio's streams start over for the next loop. */
+	if (--w->pass_left == 0) {
+		w->pass_left = w->nblocks;
+		if (w->loop_reseed)
+			mix_reset(&w->mix);
+	}
+}
+
+/*
+ * The end of a pass over the region of a buffered time-based job: drop the
+ * region's cached pages so the next pass reads the device again, as fio's
+ * invalidate=1 does.  In-flight requests are drained first; the time is not
+ * counted.
+ */
+static void end_pass(struct worker *w)
+{
+	const struct job *j = w->job;
+	w->pass_end = false;
+	w->pass_left = w->loop_verify ? w->per_loop : w->nblocks;
+	/* fio verifies what each loop wrote before the next one starts. */
+	if (w->loop_verify && w->remaining) {
+		w->readback_due = true;
+		w->readback_final = true;
+	}
+	w->slow_path = slow_wanted(w);
+	/* fio seeds its streams again for each loop of a size-bound job: the same mix again. */
+	if (w->loop_reseed)
+		mix_reset(&w->mix);
+	if (!w->inval_passes)
+		return;
+	uint64_t t = now_ns();
+	uint64_t start = j->stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
+	posix_fadvise(w->ectx.fd, (off_t)start, (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
+	pause_clock(w, now_ns() - t, true);
+}
+
+/*
+ * Sleep until t, but never past the deadline, and in slices short enough to
+ * notice Ctrl-C: signals reach the main thread, not the workers.
+ */
+static void sleep_until(struct worker *w, uint64_t t)
+{
+	if (t > w->deadline)
+		t = w->deadline;
+	for (uint64_t now = now_ns(); now < t && !stopping(w) && !__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED);
+	     now = now_ns()) {
+		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
+		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
+				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
+void worker_sleep_until(struct worker *w, uint64_t t)
+{
+	sleep_until(w, t);
+}
+
+/* --rate, --rate_iops, --thinktime: hold the next request back. */
+static void throttle(struct worker *w, uint64_t now, unsigned ios)
+{
+	if (!w->remaining)
+		return; /* nothing follows: no pause after the last request */
+	uint64_t due = now + w->job->thinktime_ns * ios;
+	if (w->rate_on) {
+		uint64_t t = worker_rate_due(w);
+		due = t > due ? t : due;
+	}
+	if (due > now) {
+		sleep_until(w, due);
+		/* The deadline may have passed while asleep: no request after it. */
+		now = now_ns();
+		if (now >= w->next_event)
+			on_event(w, now);
+	}
+}
+
+/* An fsync or fdatasync through the engine, with nothing else in flight; timed as its own op. */
+void worker_sync(struct worker *w, int op)
+{
+	const struct engine_ops *e = w->eng;
+	/* Nothing is in flight: any slot will do; one prepared for later gets its request back. */
+	struct io_u *u = w->nfree ? w->free_ios[w->nfree - 1] : w->batch[0];
+	struct io_u saved = *u;
+	u->op = (uint8_t)op;
+	u->len = 0;
+	u->offset = 0;
+	u->fd = w->wctx->fds ? w->wctx->fds[w->cur_file] : w->wctx->fd;
+	u->file = w->wctx->fds ? w->cur_file : 0;
+	u->start = u->issued = now_ns();
+	if (w->wlog)
+		worker_prep_note(w, u, false);
+	if (e->flags & ENGINE_SYNC) {
+		u->res = e->do_io(w->wctx, u);
+		complete_sync(w, u, now_ns());
+	} else {
+		int r = e->submit(w->wctx, &u, 1);
+		u->issued = now_ns();
+		struct io_u *got = NULL;
+		if (r == 1)
+			r = e->reap(w->wctx, 1, 1, &got) == 1 ? 1 : -EIO;
+		if (r != 1)
+			u->res = r < 0 ? r : -EAGAIN;
+		if (w->offload && r == 1)
+			complete_offload(w, u);
+		else
+			complete_async(w, u, now_ns());
+	}
+	*u = saved;
+	if (op == w->sync_op && w->sync_every) {
+		/* Writes that completed while draining count toward the next sync. */
+		w->writes_since_sync -= w->writes_since_sync < w->sync_every ? w->writes_since_sync : w->sync_every;
+		w->sync_pending = w->writes_since_sync >= w->sync_every;
+	}
+}
+
+/* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
+static __attribute__((noinline)) void held(struct worker *w)
+{
+	admit_wait(w);
+	uint64_t now = now_ns();
+	if (now >= w->next_event)
+		on_event(w, now);
+}
+
+/*
+ * A synchronous loop's next request may go (counted) once admit.c lets it:
+ * called before the first and, through the slow path, after each request.
+ */
+static void admit_next_sync(struct worker *w)
+{
+	while (w->issuing && w->remaining && !stopping(w)) {
+		if (admit_room(w, 1)) {
+			admit_issued(w->admit, 1);
+			return;
+		}
+		held(w);
+	}
+}
+
+static void slow_path(struct worker *w, uint64_t now, unsigned ios)
+{
+	/*
+	 * As fio (fsync=N, fdatasync=N): the sync goes out before the next
+	 * request, so the last writes of a job are followed by none (end_fsync is
+	 * for them); with a queue, more than N writes may be done by then: the
+	 * syncs for the batches before the last one still go out.
+	 */
+	if (w->sync_pending && w->issuing && !w->inflight) {
+		if (w->remaining || w->writes_since_sync > w->sync_every)
+			worker_sync(w, w->sync_op);
+		else
+			w->sync_pending = false;
+	}
+	if (w->pass_end && !w->inflight)
+		end_pass(w);
+	if (w->readback_due && !w->inflight)
+		worker_readback_now(w);
+	if (w->throttled)
+		throttle(w, now, ios);
+	if (w->admit && ios)
+		admit_next_sync(w); /* a synchronous loop's request just completed */
+}
+
+/*
+ * The short last block of an O_DIRECT write is not a whole number of
+ * sectors: it goes out without O_DIRECT, as GNU dd writes it (synchronous
+ * engines only, so nothing else is in flight on the descriptor).
+ */
+static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct engine_ctx *c,
+						    struct io_u *u)
+{
+	int fl = fcntl(c->fd, F_GETFL);
+	if (fl < 0 || fcntl(c->fd, F_SETFL, fl & ~O_DIRECT) < 0)
+		return -errno;
+	int64_t res = w->job->engine->do_io(c, u);
+	fcntl(c->fd, F_SETFL, fl);
+	return res;
+}
+
+
+
+static void loop_sync(struct worker *w)
+{
+	struct io_u *u = &w->ectx.ios[0];
+	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	if (w->admit)
+		admit_next_sync(w);
+	while (w->issuing && w->remaining) {
+		if (stopping(w)) {
+			note_stop(w);
+			break;
+		}
+		prep(w, u);
+		w->remaining--;
+		u->start = now_ns();
+		if (unlikely(w->dio_tail) && u->offset == w->tail_off)
+			u->res = tail_write(w, &w->ectx, u);
+		else
+			u->res = do_io(&w->ectx, u);
+		uint64_t now = now_ns();
+		if (unlikely(!complete_sync(w, u, now)) && !w->issuing)
+			break;
+		if (unlikely(now >= w->next_event))
+			on_event(w, now);
+		if (unlikely(w->slow_path))
+			slow_path(w, now, 1);
+	}
+}
+
+/*
+ * A copy (dd if=FILE of=FILE): each block read from the source is written to
+ * the destination, one after the other, both timed as their own operation.
+ * Synchronous engines only (job_validate): the engine moves bytes on one fd,
+ * the copy is two requests on two.
+ */
+static void loop_copy(struct worker *w)
+{
+	struct io_u *u = &w->ectx.ios[0];
+	int64_t (*do_io)(struct engine_ctx *, struct io_u *) = w->job->engine->do_io;
+	while (w->issuing && w->remaining) {
+		if (unlikely(*w->stop)) {
+			w->st.interrupted = true;
+			break;
+		}
+		prep(w, u);
+		w->remaining--;
+		u->start = now_ns();
+		u->res = do_io(&w->ectx, u);
+		uint64_t now = now_ns();
+		if (unlikely(!complete_sync(w, u, now)))
+			break;
+		/* The bytes just read, to the same place in the destination's region. */
+		uint64_t src = u->offset;
+		u->op = IO_WRITE;
+		u->offset = src + w->copy_delta;
+		u->len = (uint32_t)u->res;
+		u->start = now;
+		u->fd = w->cctx.fd;
+		if (unlikely(w->dio_tail) && src == w->tail_off)
+			u->res = tail_write(w, &w->cctx, u);
+		else
+			u->res = do_io(&w->cctx, u);
+		now = now_ns();
+		bool ok = complete_sync(w, u, now);
+		u->op = IO_READ;
+		u->offset = src;
+		u->fd = w->ectx.fd;
+		if (unlikely(!ok))
+			break;
+		if (unlikely(now >= w->next_event))
+			on_event(w, now);
+		if (unlikely(w->slow_path))
+			slow_path(w, now, 1);
+	}
+}
+
+/*
+ * Queue up to `room` requests; returns how many the engine took.  Requests it
+ * did not take stay prepared for the next call, so no offset of the pass is lost.
+ */
+static inline __attribute__((always_inline)) unsigned issue_batch_as(struct worker *w, unsigned room,
+								     bool admit)
+{
+	const struct engine_ops *e = w->eng;
+	unsigned n;
+	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
+		struct io_u *u = w->free_ios[--w->nfree];
+		prep(w, u);
+		w->batch[n] = u;
+	}
+	if (unlikely(w->var_done))
+		w->remaining = n; /* what is prepared is all that is left */
+	uint64_t t = now_ns();
+	for (unsigned i = 0; i < n; i++)
+		w->batch[i]->start = t;
+	unsigned off = 0, lim = n;
+	if (admit)
+		lim = admit_batch(w, n, room);
+	while (off < lim) {
+		int r = e->submit(&w->ectx, w->batch + off, lim - off);
+		if (r < 0) {
+			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
+			break;
+		}
+		if (r == 0) {
+			/* Queue full: reap first; with nothing in flight that would never end. */
+			if (!w->inflight && !off)
+				set_error(w, EAGAIN, w->batch[0]->offset, w->batch[0]->op, false);
+			break;
+		}
+		off += (unsigned)r;
+	}
+	t = now_ns();
+	for (unsigned i = 0; i < off; i++)
+		w->batch[i]->issued = t;
+	w->npending = n - off;
+	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
+	w->remaining -= off;
+	w->inflight += off;
+	if (admit)
+		admit_issued(w->admit, off);
+	w->st.depth[depth_bucket(w->inflight)] += off;
+	w->st.submit[batch_bucket(off)]++;
+	return off;
+}
+
+static unsigned issue_batch(struct worker *w, unsigned room)
+{
+	return issue_batch_as(w, room, false);
+}
+
+/* The same, for a worker admit.c holds back: as many as it lets go (flow, depth, overlaps). */
+static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned room)
+{
+	room = admit_room(w, room);
+	if (room)
+		issue_batch_as(w, room, true);
+}
+
+/* offload: a constant, so the inline loop's code is the same as without it. */
+static inline __attribute__((always_inline)) void loop_async_as(struct worker *w, bool offload)
+{
+	const struct engine_ops *e = w->eng;
+	unsigned depth = w->ectx.depth;
+	for (;;) {
+		if (stopping(w) && w->issuing) {
+			note_stop(w);
+			w->issuing = false;
+		}
+		if (w->issuing && !w->sync_pending && !w->pass_end && !w->readback_due) {
+			uint64_t room = depth - w->inflight;
+			if (room > w->remaining)
+				room = w->remaining;
+			if (unlikely(w->admit != NULL))
+				issue_admitted(w, (unsigned)room);
+			else if (room)
+				issue_batch(w, (unsigned)room);
+		}
+		if (!w->inflight) {
+			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
+				slow_path(w, now_ns(), 0);
+				continue;
+			}
+			if (!w->issuing || !w->remaining)
+				break;
+			if (w->admit) {
+				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				continue;
+			}
+		}
+		int got = e->reap(&w->ectx, 1, depth, w->done);
+		if (unlikely(got < 0)) {
+			if (got == -EINTR)
+				continue;
+			set_error(w, -got, 0, ERR_OP_ENGINE, false);
+			break;
+		}
+		uint64_t now = now_ns();
+		w->st.complete[batch_bucket((unsigned)got)]++;
+		for (int i = 0; i < got; i++) {
+			struct io_u *u = w->done[i];
+			if (offload)
+				complete_offload(w, u);
+			else
+				complete_async(w, u, now);
+			w->free_ios[w->nfree++] = u;
+		}
+		w->inflight -= (unsigned)got;
+		if (unlikely(now >= w->next_event))
+			on_event(w, now);
+		if (unlikely(w->throttled))
+			throttle(w, now, (unsigned)got);
+	}
+}
+
+static void loop_async(struct worker *w)
+{
+	loop_async_as(w, false);
+}
+
+static __attribute__((noinline)) void loop_offload(struct worker *w)
+{
+	loop_async_as(w, true);
+}
+
+/*
+ * fio's queue discipline, for a job that gives iodepth_batch_submit, iodepth_batch_complete_min,
+ * _max or iodepth_low (loop_batch).  Requests are prepared until the queue is full and go to the
+ * engine in commits of `chunk` (io_uring enters each at once); fewer than that wait for the
+ * reap, which commits them first (fio's td_io_getevents).  flush: commit every prepared one.
+ */
+static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room, unsigned chunk,
+						bool flush)
+{
+	const struct engine_ops *e = w->job->engine;
+	unsigned n, first = w->npending;
+	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
+		struct io_u *u = w->free_ios[--w->nfree];
+		prep(w, u);
+		w->batch[n] = u;
+	}
+	if (unlikely(w->var_done))
+		w->remaining = n;
+	/* A request waiting in the queue for its commit is in its slat, as fio's. */
+	uint64_t t = now_ns();
+	for (unsigned i = first; i < n; i++)
+		w->batch[i]->start = t;
+	unsigned off = 0;
+	while (off < n && (flush || n - off >= chunk)) {
+		unsigned take = flush ? n - off : chunk;
+		int r = e->submit(&w->ectx, w->batch + off, take);
+		if (r < 0) {
+			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
+			break;
+		}
+		if (r == 0) {
+			if (!w->inflight && !off)
+				set_error(w, EAGAIN, w->batch[0]->offset, w->batch[0]->op, false);
+			break;
+		}
+		if (e->commit && !flush)
+			e->commit(&w->ectx);
+		t = now_ns();
+		for (unsigned i = off; i < off + (unsigned)r; i++)
+			w->batch[i]->issued = t;
+		off += (unsigned)r;
+		w->inflight += (unsigned)r;
+		w->st.depth[depth_bucket(w->inflight)] += (unsigned)r;
+		w->st.submit[batch_bucket((unsigned)r)]++;
+		if ((unsigned)r < take)
+			break; /* the engine is full: reap first */
+	}
+	w->npending = n - off;
+	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
+	w->remaining -= off;
+}
+
+/*
+ * One reap of fio's io_u_queued_complete: at least min (0 with iodepth_batch_complete_min=0:
+ * polled, never waited for, until min are in), at most max.  false: the engine failed.
+ */
+static bool reap_fio(struct worker *w, const struct qbatch_eff *q, unsigned min, unsigned max)
+{
+	const struct engine_ops *e = w->job->engine;
+	unsigned got = 0;
+	if (min > w->inflight)
+		min = w->inflight;
+	if (max > w->inflight)
+		max = w->inflight;
+	if (min > max)
+		max = min;
+	while (got < min || !got) {
+		int r = e->reap(&w->ectx, q->cmin ? min - (got < min ? got : min) : 0, max - got,
+				w->done + got);
+		if (unlikely(r < 0)) {
+			if (r == -EINTR)
+				continue;
+			set_error(w, -r, 0, ERR_OP_ENGINE, false);
+			return false;
+		}
+		got += (unsigned)r;
+		if (got >= max)
+			break;
+	}
+	uint64_t now = now_ns();
+	w->st.complete[batch_bucket(got)]++;
+	for (unsigned i = 0; i < got; i++) {
+		struct io_u *u = w->done[i];
+		complete_async(w, u, now);
+		w->free_ios[w->nfree++] = u;
+	}
+	w->inflight -= got;
+	if (unlikely(now >= w->next_event))
+		on_event(w, now);
+	if (unlikely(w->throttled))
+		throttle(w, now, got);
+	return true;
+}
+
+/* fio's do_io and wait_for_completions with the job's batch options (no admit.c: loop_async). */
+static __attribute__((noinline)) void loop_batch(struct worker *w)
+{
+	unsigned depth = w->ectx.depth;
+	struct qbatch_eff q;
+	job_qbatch_eff(w->job, &q);
+	if (q.submit > depth)
+		q.submit = depth;
+	if (q.low > depth)
+		q.low = depth;
+	for (;;) {
+		if (stopping(w) && w->issuing) {
+			note_stop(w);
+			w->issuing = false;
+		}
+		if (w->issuing && !w->sync_pending && !w->pass_end && !w->readback_due) {
+			uint64_t room = depth - w->inflight;
+			if (room > w->remaining)
+				room = w->remaining;
+			if (q.poll && room > w->npending + 1)
+				room = w->npending + 1; /* fio polls after every request */
+			if (room > w->npending)
+				issue_fio(w, (unsigned)room, q.submit, false);
+		}
+		bool full = w->inflight + w->npending >= depth;
+		if (w->npending && !w->st.err)
+			issue_fio(w, w->npending, q.submit, true); /* fio commits before it reaps */
+		if (!w->inflight) {
+			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
+				slow_path(w, now_ns(), 0);
+				continue;
+			}
+			if (!w->issuing || !w->remaining || w->st.err)
+				break;
+			continue;
+		}
+		if (full || q.poll) {
+			/* wait_for_completions: a full queue drains to iodepth_low. */
+			unsigned min = q.cmin < w->inflight ? q.cmin : w->inflight;
+			if (!min)
+				min = 1;
+			do {
+				if (!reap_fio(w, &q, min, q.cmax))
+					return;
+			} while (full && w->inflight > q.low);
+		} else if (!reap_fio(w, &q, w->inflight, q.cmax)) {
+			return; /* nothing more may go now: what is in flight, all of it (fio's end of do_io) */
+		}
+	}
+}
+
+/* fio's startdelay: a fixed wait, or a random one in the range, before the job starts. */
+static void start_delay(struct worker *w)
+{
+	const struct job *j = w->job;
+	uint64_t lo = j->startdelay_ns[0], hi = j->startdelay_ns[1];
+	if (!hi)
+		return;
+	uint64_t d = lo + (hi > lo ? rng_below(&w->rng, hi - lo + 1) : 0);
+	w->deadline = UINT64_MAX;
+	sleep_until(w, now_ns() + d);
+}
+
+void worker_halt(struct worker *w)
+{
+	__atomic_store_n(&w->exit_halt, 1, __ATOMIC_RELAXED);
+	/* The worker looks at the next event at once. */
+	__atomic_store_n(&w->next_event, 0, __ATOMIC_RELAXED);
+}
+
+void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	w->unsynced = -1;
+	/* A copy's loop is the job thread's own (job_offload has no copies). */
+	w->offload = job_offload(w->job) && !w->copy_target;
+	w->eng = w->offload ? &engine_offload : w->job->engine;
+	w->off_slat = w->offload && !(w->job->engine->flags & ENGINE_SYNC);
+	/* fio's cpus_allowed and numa_*: placed before anything is allocated. */
+	int rc = cpus_apply(&w->job->cpus, w->thread_number - 1);
+	if (rc)
+		worker_set_error(w, -rc, 0, ERR_OP_ENGINE, false);
+	else
+		rc = worker_plan(w);
+	if (!rc)
+		rc = worker_setup(w);
+	/* Passes are counted only where their ends matter. */
+	w->loop_reseed = !w->var && w->mixed && w->job->randrepeat && !w->job->time_based &&
+			 job_loops(w->job) > 1;
+	w->pass_left = (w->inval_passes || w->loop_reseed) && !w->slow_prep ? w->nblocks : UINT64_MAX;
+	if (w->loop_verify && !w->slow_prep)
+		w->pass_left = w->per_loop;
+	if (gate_pass(w->gate) < 0 && !rc) {
+		rc = -1;
+		w->st.interrupted = true;
+	}
+	if (!rc && w->after && gate_wait_go(w->after) < 0) {
+		rc = -1;
+		w->st.halted = true;
+	}
+	if (!rc)
+		start_delay(w);
+	if (!rc && (*w->stop || __atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED))) {
+		rc = -1;
+		w->st.interrupted = *w->stop != 0;
+		w->st.halted = !*w->stop;
+	}
+	if (!rc) {
+		uint64_t now = now_ns();
+		w->t_start = now;
+		w->ramp_end = now + w->job->ramp_ns;
+		w->deadline = UINT64_MAX;
+		w->next_event = w->ramp_end;
+		if (!w->job->ramp_ns)
+			on_event(w, now);
+		const struct worker_hooks *h = w->hooks;
+		if (unlikely(w->wlog || w->replay))
+			worker_iolog_start(w);
+		if (h && h->plan_only)
+			worker_replay(w);
+		else if (w->copy_target)
+			loop_copy(w);
+		else if (w->eng->flags & ENGINE_SYNC)
+			loop_sync(w);
+		else if (w->offload)
+			loop_offload(w);
+		else if (unlikely(w->job->qbatch.given) && !w->admit)
+			loop_batch(w);
+		else
+			loop_async(w);
+		worker_finish(w);
+		/* After the job's own requests, fio's verify phase: what they wrote, read back. */
+		if (h && h->readback && !w->st.err && !*w->stop) {
+			uint64_t t = now_ns();
+			worker_readback(w, true);
+			w->st.verify_ns += now_ns() - t;
+		}
+		if (h && *w->stop)
+			w->st.interrupted = true;
+		worker_stats_close(w);
+	}
+	admit_finish(w); /* always: a flow's other jobs must not wait for this one */
+	worker_teardown(w);
+	__atomic_store_n(&w->finished, 1, __ATOMIC_RELEASE);
+	gate_finished(w->gate);
+	return NULL;
+}
+
+void worker_live(const struct worker *w, uint64_t *ios, uint64_t *bytes)
+{
+	*ios = *bytes = 0;
+	for (int o = 0; o < IO_OP_NR; o++) {
+		*ios += __atomic_load_n(&w->st.op[o].ios, __ATOMIC_RELAXED);
+		*bytes += __atomic_load_n(&w->st.op[o].bytes, __ATOMIC_RELAXED);
+	}
+}

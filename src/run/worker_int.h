@@ -1,0 +1,57 @@
+/* The worker's own helpers, shared by its files (worker.c, readback.c); not for others. */
+#ifndef IOGAUGE_WORKER_INT_H
+#define IOGAUGE_WORKER_INT_H
+
+#include "run/worker.h"
+
+void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io);
+/* Shift the clock marks by dt: time that is not measured (read-backs). */
+void worker_pause_clock(struct worker *w, uint64_t dt);
+bool worker_slow_wanted(const struct worker *w);
+/* The next request's offset, length and op, and the end of a pass, as the loops draw them. */
+void worker_plan_next(struct worker *w, struct io_u *u);
+
+/* A request done: counted (as the loop counts it), then to the hooks; false when it failed. */
+bool worker_complete(struct worker *w, struct io_u *u, uint64_t now);
+/* Read back what the hooks name (final: a loop's or the job's end, fio's verify phase). */
+void worker_readback(struct worker *w, bool final);
+/* A read-back due mid-run: the backlog's in the measured time, a loop end's apart (verify_ns). */
+void worker_readback_now(struct worker *w);
+/* The statistics' last touches once every request, read-backs too, is done. */
+void worker_stats_close(struct worker *w);
+/* A plan-only job: its requests drawn and shown to the hooks, none submitted. */
+void worker_replay(struct worker *w);
+
+/* Before and after the loop (worker_setup.c). */
+int worker_plan(struct worker *w);
+int worker_setup(struct worker *w);
+void worker_finish(struct worker *w);
+void worker_teardown(struct worker *w);
+
+/* The loop's pieces the end of a job uses too (worker.c). */
+void worker_cpu_now(struct cpu_usage *c);
+void worker_sync(struct worker *w, int op);
+void worker_push_point(struct worker *w, uint64_t now);
+/* Measure from scratch from now on (latency_target's last window); nothing while in the ramp. */
+void worker_restart_measure(struct worker *w, uint64_t now);
+
+/* fio's per-direction rate limits and floors (worker_rate.c). */
+void worker_rate_setup(struct worker *w);
+void worker_rate_note(struct worker *w, struct io_u *u, bool may_steer);
+uint64_t worker_rate_due(const struct worker *w);
+void worker_rate_check_min(struct worker *w, const struct series_pt *p, const struct series_pt *prev);
+
+/* fio's iologs (worker_iolog.c): write_iolog's lines, read_iolog's requests. */
+int worker_iolog_setup(struct worker *w);
+void worker_iolog_start(struct worker *w);
+void worker_iolog_end(struct worker *w);
+void worker_prep_note(struct worker *w, struct io_u *u, bool may_steer);
+void worker_replay_next(struct worker *w, struct io_u *u);
+/* Sleep until t (never past the deadline; Ctrl-C ends it). */
+void worker_sleep_until(struct worker *w, uint64_t t);
+
+/* The start gate from the worker's side (worker_gate.c). */
+int gate_pass(struct start_gate *g);
+int gate_wait_go(struct start_gate *g);
+
+#endif
