@@ -1,5 +1,5 @@
 /* iogauge: dispatch to a command. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/common.h"
 #include "cmds/commands.h"
 #include "cmds/help.h"

@@ -1,5 +1,5 @@
 /* The plain binary: this process alone, every cluster call a no-op. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/common.h"
 #include "base/ctx.h"
 

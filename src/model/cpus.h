@@ -2,6 +2,7 @@
 #ifndef IOGAUGE_CPUS_H
 #define IOGAUGE_CPUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,21 @@ struct job_cpus {
 enum { CPUS_SHARED, CPUS_SPLIT };
 extern const char *const cpus_policy_names[];
 
+/* CPU lists and bit sets (model/cpus.c). */
+bool cpus_bit_get(const uint64_t *b, unsigned i);
+void cpus_bit_set(uint64_t *b, unsigned i);
+/* "0-3,5" into bits (each below max); 0, or -1 with one line in err naming option opt. */
+int cpus_parse_list(const char *s, uint64_t *bits, unsigned max, const char *opt, const char *what, char *err,
+		    size_t n);
+/* Bits as "0-3,5"; "" when none. */
+void cpus_print_list(const uint64_t *bits, unsigned max, char *buf, size_t len);
+/* The highest bit set in bits[0..words), or -1. */
+int cpus_last_bit(const uint64_t *bits, unsigned words);
+/* CPUs and NUMA nodes of this machine. */
+unsigned cpus_here(void);
+unsigned nodes_here(void);
+
+/* The options (options/option_cpus.c). */
 struct opt_def;
 int set_cpus_allowed(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_cpus_allowed(const void *obj, const struct opt_def *o, char *buf, size_t len);
@@ -31,6 +47,7 @@ int set_numa_mem_policy(void *obj, const struct opt_def *o, const char *val, cha
 void print_numa_mem_policy(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
 /* The CPUs and nodes c names exist on this machine: 0, or -1 with one line in err. */
+/* The run (run/cpus_apply.c): the machine has them; a thread placed. */
 int cpus_check(const struct job_cpus *c, char *err, size_t n);
 /*
  * Place the calling thread as c asks (sched_setaffinity, set_mempolicy);

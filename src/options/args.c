@@ -9,7 +9,7 @@
 #include "base/ctx.h"
 #include "model/engine.h"
 #include "model/pattern.h"
-#include "run/place.h"
+#include "model/place.h"
 
 #include <ctype.h>
 #include <stdarg.h>

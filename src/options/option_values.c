@@ -526,3 +526,21 @@ void print_seq_order(const void *obj, const struct opt_def *o, char *buf, size_t
 
 /* ---- bonnie++'s options: sizes in MiB when bare, fields joined by ':' */
 
+/* latency_target's percentile (run/admit.c uses it). */
+int set_lat_pct(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	char *end;
+	double v = strtod(val, &end);
+	if (end == val || *end || !(v >= 0.0 && v <= 100.0)) {
+		snprintf(err, n, "--%s: '%s' is not a percentage from 0 to 100", o->name, val);
+		return -1;
+	}
+	((struct job *)obj)->lat_pct = v;
+	return 0;
+}
+
+void print_lat_pct(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%g", ((const struct job *)obj)->lat_pct);
+}

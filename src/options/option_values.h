@@ -48,3 +48,6 @@ int parse_size_in(const char *s, uint64_t unit, uint64_t *out);
 int set_kib(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_kib(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int print_double(char *buf, size_t len, double v);
+/* latency_target's percentile (latency_percentile). */
+int set_lat_pct(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_lat_pct(const void *obj, const struct opt_def *o, char *buf, size_t len);

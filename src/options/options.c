@@ -8,7 +8,6 @@
 #include "options/fio_opts.h"
 #include "model/data.h"
 #include "model/verify.h"
-#include "run/admit.h"
 #include "options/option_rate.h"
 #include "options/iolog_job.h"
 

@@ -8,7 +8,7 @@
  * NAME_bw.*.log still finds them).
  */
 #include "report.h"
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "model/engine.h"
 #include "base/userfile.h"
 

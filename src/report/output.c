@@ -1,5 +1,5 @@
 /* Where results go: stdout or --output, --json and --html; opened before the run (userfile.c). */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/common.h"
 #include "report/report.h"
 #include "base/userfile.h"

@@ -51,8 +51,5 @@ void admit_done(struct worker *w, const struct io_u *u, uint64_t lat, uint64_t n
 void admit_finish(struct worker *w);
 void admit_free(struct worker *w);
 
-/* latency_percentile's setter and printer (a float from 0 to 100). */
-int set_lat_pct(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_lat_pct(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
 #endif

@@ -1,11 +1,11 @@
 /* Prepare targets, run groups of jobs on worker threads, merge results. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/common.h"
 #include "base/devinfo.h"
 #include "run/fileset.h"
 #include "run/flow.h"
 #include "run/merge.h"
-#include "run/place.h"
+#include "model/place.h"
 #include "run/safety.h"
 #include "run/runner.h"
 #include "run/runner_int.h"

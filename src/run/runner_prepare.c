@@ -1,10 +1,10 @@
 /* A job made ready to run: its targets checked, claimed, created, laid out; its notes. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/common.h"
 #include "base/devinfo.h"
 #include "run/fileset.h"
 #include "run/merge.h"
-#include "run/place.h"
+#include "model/place.h"
 #include "run/safety.h"
 #include "options/args.h"
 #include "run/runner.h"

@@ -1,5 +1,5 @@
 /* The suite executor: targets x passes x cases through the runner, figures, progress, JSON. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/result_keys.h"
 #include "base/common.h"
 #include "options/command.h"

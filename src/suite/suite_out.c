@@ -1,5 +1,5 @@
 /* A suite's results as people read them: the table's cells, header, device lines, and its JSON. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/result_keys.h"
 #include "options/command.h"
 #include "base/common.h"

@@ -6,7 +6,7 @@
  * the runner spaces the requests (--thinktime).  Several targets add a table
  * with a column per target.
  */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/result_keys.h"
 #include "base/common.h"
 #include "options/command.h"

@@ -14,7 +14,7 @@
  * DIR is only read.  --make-tree builds a reproducible tree in a new
  * directory in DIR first, and removes it at the end unless --keep.
  */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "base/common.h"
 #include "options/command.h"
 #include "base/compress.h"

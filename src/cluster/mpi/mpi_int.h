@@ -5,7 +5,7 @@
 #include <mpi.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include "run/cluster.h"
+#include "base/cluster.h"
 
 /* A rank asked to stop gives up on peers that never join a collective after this long. */
 #define MPI_STOP_GIVE_UP_NS (5ULL * 1000000000ULL)

@@ -1,7 +1,7 @@
 /* Where each rank's I/O goes: a file per rank, or a segment of one shared file. */
-#include "run/cluster.h"
+#include "base/cluster.h"
 #include "model/pattern.h"
-#include "run/place.h"
+#include "model/place.h"
 
 #include <fcntl.h>
 #include <inttypes.h>
