@@ -921,151 +921,6 @@ static __attribute__((noinline)) void loop_offload(struct worker *w)
 	loop_async_as(w, true);
 }
 
-/*
- * fio's queue discipline, for a job that gives iodepth_batch_submit, iodepth_batch_complete_min,
- * _max or iodepth_low (loop_batch).  Requests are prepared until the queue is full and go to the
- * engine in commits of `chunk` (io_uring enters each at once); fewer than that wait for the
- * reap, which commits them first (fio's td_io_getevents).  flush: commit every prepared one.
- */
-static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room, unsigned chunk,
-						bool flush)
-{
-	const struct engine_ops *e = w->job->engine;
-	unsigned n, first = w->npending;
-	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
-		struct io_u *u = w->free_ios[--w->nfree];
-		prep(w, u);
-		w->batch[n] = u;
-	}
-	if (unlikely(w->var_done))
-		w->remaining = n;
-	/* A request waiting in the queue for its commit is in its slat, as fio's. */
-	uint64_t t = now_ns();
-	for (unsigned i = first; i < n; i++)
-		w->batch[i]->start = t;
-	unsigned off = 0;
-	while (off < n && (flush || n - off >= chunk)) {
-		unsigned take = flush ? n - off : chunk;
-		int r = e->submit(&w->ectx, w->batch + off, take);
-		if (r < 0) {
-			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
-			break;
-		}
-		if (r == 0) {
-			if (!w->inflight && !off)
-				set_error(w, EAGAIN, w->batch[0]->offset, w->batch[0]->op, false);
-			break;
-		}
-		if (e->commit && !flush)
-			e->commit(&w->ectx);
-		t = now_ns();
-		for (unsigned i = off; i < off + (unsigned)r; i++)
-			w->batch[i]->issued = t;
-		off += (unsigned)r;
-		w->inflight += (unsigned)r;
-		w->st.depth[depth_bucket(w->inflight)] += (unsigned)r;
-		w->st.submit[batch_bucket((unsigned)r)]++;
-		if ((unsigned)r < take)
-			break; /* the engine is full: reap first */
-	}
-	w->npending = n - off;
-	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
-	w->remaining -= off;
-}
-
-/*
- * One reap of fio's io_u_queued_complete: at least min (0 with iodepth_batch_complete_min=0:
- * polled, never waited for, until min are in), at most max.  false: the engine failed.
- */
-static bool reap_fio(struct worker *w, const struct qbatch_eff *q, unsigned min, unsigned max)
-{
-	const struct engine_ops *e = w->job->engine;
-	unsigned got = 0;
-	if (min > w->inflight)
-		min = w->inflight;
-	if (max > w->inflight)
-		max = w->inflight;
-	if (min > max)
-		max = min;
-	while (got < min || !got) {
-		int r = e->reap(&w->ectx, q->cmin ? min - (got < min ? got : min) : 0, max - got,
-				w->done + got);
-		if (unlikely(r < 0)) {
-			if (r == -EINTR)
-				continue;
-			set_error(w, -r, 0, ERR_OP_ENGINE, false);
-			return false;
-		}
-		got += (unsigned)r;
-		if (got >= max)
-			break;
-	}
-	uint64_t now = now_ns();
-	w->st.complete[batch_bucket(got)]++;
-	for (unsigned i = 0; i < got; i++) {
-		struct io_u *u = w->done[i];
-		complete_async(w, u, now);
-		w->free_ios[w->nfree++] = u;
-	}
-	w->inflight -= got;
-	if (unlikely(now >= w->next_event))
-		on_event(w, now);
-	if (unlikely(w->throttled))
-		throttle(w, now, got);
-	return true;
-}
-
-/* fio's do_io and wait_for_completions with the job's batch options (no admit.c: loop_async). */
-static __attribute__((noinline)) void loop_batch(struct worker *w)
-{
-	unsigned depth = w->ectx.depth;
-	struct qbatch_eff q;
-	job_qbatch_eff(w->job, &q);
-	if (q.submit > depth)
-		q.submit = depth;
-	if (q.low > depth)
-		q.low = depth;
-	for (;;) {
-		if (stopping(w) && w->issuing) {
-			note_stop(w);
-			w->issuing = false;
-		}
-		if (w->issuing && !w->sync_pending && !w->pass_end && !w->readback_due) {
-			uint64_t room = depth - w->inflight;
-			if (room > w->remaining)
-				room = w->remaining;
-			if (q.poll && room > w->npending + 1)
-				room = w->npending + 1; /* fio polls after every request */
-			if (room > w->npending)
-				issue_fio(w, (unsigned)room, q.submit, false);
-		}
-		bool full = w->inflight + w->npending >= depth;
-		if (w->npending && !w->st.err)
-			issue_fio(w, w->npending, q.submit, true); /* fio commits before it reaps */
-		if (!w->inflight) {
-			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
-				slow_path(w, now_ns(), 0);
-				continue;
-			}
-			if (!w->issuing || !w->remaining || w->st.err)
-				break;
-			continue;
-		}
-		if (full || q.poll) {
-			/* wait_for_completions: a full queue drains to iodepth_low. */
-			unsigned min = q.cmin < w->inflight ? q.cmin : w->inflight;
-			if (!min)
-				min = 1;
-			do {
-				if (!reap_fio(w, &q, min, q.cmax))
-					return;
-			} while (full && w->inflight > q.low);
-		} else if (!reap_fio(w, &q, w->inflight, q.cmax)) {
-			return; /* nothing more may go now: what is in flight, all of it (fio's end of do_io) */
-		}
-	}
-}
-
 /* fio's startdelay: a fixed wait, or a random one in the range, before the job starts. */
 static void start_delay(struct worker *w)
 {
@@ -1076,6 +931,37 @@ static void start_delay(struct worker *w)
 	uint64_t d = lo + (hi > lo ? rng_below(&w->rng, hi - lo + 1) : 0);
 	w->deadline = UINT64_MAX;
 	sleep_until(w, now_ns() + d);
+}
+
+/* The steps of the I/O loop, out of line, for fio's batch loop (worker_batch.c). */
+void worker_prep(struct worker *w, struct io_u *u)
+{
+	prep(w, u);
+}
+
+void worker_on_event(struct worker *w, uint64_t now)
+{
+	on_event(w, now);
+}
+
+void worker_throttle(struct worker *w, uint64_t now, unsigned ios)
+{
+	throttle(w, now, ios);
+}
+
+bool worker_stopping(const struct worker *w)
+{
+	return stopping(w);
+}
+
+void worker_note_stop(struct worker *w)
+{
+	note_stop(w);
+}
+
+void worker_slow_path(struct worker *w, uint64_t now, unsigned ios)
+{
+	slow_path(w, now, ios);
 }
 
 void worker_halt(struct worker *w)
@@ -1142,7 +1028,7 @@ void *worker_main(void *arg)
 		else if (w->offload)
 			loop_offload(w);
 		else if (unlikely(w->job->qbatch.given) && !w->admit)
-			loop_batch(w);
+			worker_loop_batch(w);
 		else
 			loop_async(w);
 		worker_finish(w);

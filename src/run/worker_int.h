@@ -48,6 +48,14 @@ void worker_iolog_end(struct worker *w);
 void worker_prep_note(struct worker *w, struct io_u *u, bool may_steer);
 void worker_replay_next(struct worker *w, struct io_u *u);
 /* Sleep until t (never past the deadline; Ctrl-C ends it). */
+/* The loop's steps, out of line (worker.c), for fio's batch loop (worker_batch.c). */
+void worker_prep(struct worker *w, struct io_u *u);
+void worker_on_event(struct worker *w, uint64_t now);
+void worker_throttle(struct worker *w, uint64_t now, unsigned ios);
+bool worker_stopping(const struct worker *w);
+void worker_note_stop(struct worker *w);
+void worker_slow_path(struct worker *w, uint64_t now, unsigned ios);
+void worker_loop_batch(struct worker *w);
 void worker_sleep_until(struct worker *w, uint64_t t);
 
 /* The start gate from the worker's side (worker_gate.c). */
