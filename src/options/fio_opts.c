@@ -20,7 +20,7 @@
 #define CJ_OBJ(obj) ((const struct job *)(obj))
 
 /* "R[,W[,T]]": the parts of a per-direction value (T, trim, is accepted and ignored). */
-static int split_dirs(const char *val, char parts[DDIR_NR][256])
+int split_dirs(const char *val, char parts[DDIR_NR][256])
 {
 	const char *comma = strchr(val, ',');
 	size_t n = comma ? (size_t)(comma - val) : strlen(val);

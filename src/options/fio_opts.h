@@ -28,4 +28,7 @@ void fio_print_startdelay(const void *obj, const struct opt_def *o, char *buf, s
 int fio_parse_zones(const char *spec, bool absolute, struct job *j);
 void fio_print_zones(const struct job *j, char *buf, size_t len);
 
+/* "R[,W[,T]]": the read and write parts of a per-direction value (a single value is both; T is ignored).  0, or -1: too long. */
+int split_dirs(const char *val, char parts[DDIR_NR][256]);
+
 #endif

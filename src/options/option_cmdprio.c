@@ -8,30 +8,12 @@
 #include "options/options.h"
 #include "base/units.h"
 
+#include "options/fio_opts.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* "R[,W[,T]]" into its read and write parts (a single value is both). */
-static int two_parts(const char *val, char parts[DDIR_NR][256])
-{
-	const char *comma = strchr(val, ',');
-	size_t n = comma ? (size_t)(comma - val) : strlen(val);
-	if (n >= 256 || (comma && strlen(comma + 1) >= 256))
-		return -1;
-	memcpy(parts[0], val, n);
-	parts[0][n] = 0;
-	if (!comma) {
-		strcpy(parts[1], parts[0]);
-		return 0;
-	}
-	const char *trim = strchr(comma + 1, ',');
-	n = trim ? (size_t)(trim - comma - 1) : strlen(comma + 1);
-	memcpy(parts[1], comma + 1, n);
-	parts[1][n] = 0;
-	return 0;
-}
 
 /* cmdprio_percentage, cmdprio_class, cmdprio: a number a direction within [lo, hi]. */
 static int set_pair(struct job *j, const struct opt_def *o, const char *val, unsigned *field, unsigned lo,
@@ -39,7 +21,7 @@ static int set_pair(struct job *j, const struct opt_def *o, const char *val, uns
 {
 	char parts[DDIR_NR][256];
 	unsigned v[DDIR_NR];
-	if (two_parts(val, parts))
+	if (split_dirs(val, parts))
 		goto bad;
 	for (int d = 0; d < DDIR_NR; d++) {
 		uint64_t x;
@@ -151,7 +133,7 @@ int set_cmdprio_bssplit(void *obj, const struct opt_def *o, const char *val, cha
 	char parts[DDIR_NR][256];
 	static struct cmdprio_split tmp[DDIR_NR][CMDPRIO_SPLIT_MAX]; /* parsing is single-threaded */
 	unsigned cnt[DDIR_NR] = { 0, 0 };
-	if (strlen(val) >= sizeof(c->bssplit) || two_parts(val, parts) || split_dir(parts[0], tmp[0], &cnt[0]) ||
+	if (strlen(val) >= sizeof(c->bssplit) || split_dirs(val, parts) || split_dir(parts[0], tmp[0], &cnt[0]) ||
 	    split_dir(parts[1], tmp[1], &cnt[1])) {
 		snprintf(err, n,
 			 "--%s: '%s' is not a list BS/PCT[/CLASS/LEVEL]:... of up to %d entries (each size's "
