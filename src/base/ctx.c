@@ -1,6 +1,6 @@
 /* The run context: stop request, test files to remove, claims. */
 #include "base/ctx.h"
-#include "base/stale.h"
+#include "base/marker.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -16,8 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define IOGAUGE_XATTR "user.iogauge.created"
-#define IOGAUGE_XATTR_KEPT "1 kept"
+#include "base/marker.h"
 
 /* The marker for files this process creates. */
 void stale_marker(char *buf, size_t len);

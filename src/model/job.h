@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <limits.h>
-#include "model/cmdprio.h"
+#include "model/cmdprio_opts.h"
 #include "model/cpus.h"
 #include "model/errtol.h"
 #include "model/data.h"

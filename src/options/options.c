@@ -1,5 +1,6 @@
 /* The option table: every option of every command, in one place. */
 #include "base/common.h"
+#include "model/cmdprio.h"
 #include "options/options.h"
 #include "model/job_names.h"
 #include "options/option_values.h"

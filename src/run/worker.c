@@ -7,6 +7,7 @@
  * next_event or one flag.
  */
 #include "base/common.h"
+#include "model/cmdprio.h"
 #include "run/admit.h"
 #include "run/fileset.h"
 #include "run/tree.h"

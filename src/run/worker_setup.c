@@ -1,5 +1,6 @@
 /* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
 #include "base/common.h"
+#include "model/cmdprio.h"
 #include "run/admit.h"
 #include "run/fileset.h"
 #include "run/tree.h"

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/common.h"
+#include "model/cmdprio.h"
 #include "cmds/commands.h"
 #include "options/options.h"
 

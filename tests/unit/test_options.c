@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "base/common.h"
+#include "model/cmdprio.h"
 #include "cmds/commands.h"
 #include "options/options.h"
 #include "base/units.h"
