@@ -110,9 +110,10 @@ sync # written back: fadvise DONTNEED leaves dirty pages in the cache
 echo "vs-tree: $FILES files, $BYTES bytes in $T ($(df --output=source "$T" | tail -1)), $ROUNDS rounds"
 
 # side OUT COMMAND: drop every file's pages, count what stayed, run COMMAND (bash -c, stdout to
-# OUT), print "wall_ns device_read_bytes resident_bytes" (both sides of a pair use it alike).
+# OUT), print "wall_ns device_read_bytes resident_bytes cpu_s" (both sides of a pair use it alike;
+# cpu_s: user + system seconds of every process it ran).
 cat >"$TMP/side.py" <<'PY'
-import ctypes, mmap, os, subprocess, sys, time
+import ctypes, mmap, os, resource, subprocess, sys, time
 root, out, cmd = sys.argv[1:4]
 libc = ctypes.CDLL(None, use_errno=True)
 files = [os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs]
@@ -145,13 +146,16 @@ def read_bytes():
     return int([l for l in open("/proc/self/io") if l.startswith("read_bytes")][0].split()[1])
 with open(out, "w") as o:
     a = read_bytes()
+    u0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic_ns()
     rc = subprocess.run(["bash", "-c", cmd], stdout=o, stderr=subprocess.DEVNULL).returncode
     t1 = time.monotonic_ns()
+    u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     b = read_bytes()
 if rc:
     sys.exit("vs-tree: failed (%d): %s" % (rc, cmd))
-print(t1 - t0, b - a, res)
+cpu = u1.ru_utime + u1.ru_stime - u0.ru_utime - u0.ru_stime
+print(t1 - t0, b - a, res, "%.3f" % cpu)
 PY
 side() { python3 "$TMP/side.py" "$T" "$@"; }
 mbs() { awk -v b="$BYTES" -v ns="$1" 'BEGIN { print b / ns * 1e3 }'; }
@@ -161,7 +165,7 @@ peer() {
     local key=$1 round=$2 r
     shift 2
     r=($(side "$TMP/$key.out" "$*"))
-    echo "$key peer $round $(mbs "${r[0]}") $BYTES - ${r[1]} ${r[2]} -" >>"$RES"
+    echo "$key peer $round $(mbs "${r[0]}") $BYTES - ${r[1]} ${r[2]} - ${r[3]}" >>"$RES"
 }
 
 # ours KEY ROUND OPTIONS...: the MB/s iogauge prints and its wall-clock MB/s (taken as the peer's).
@@ -172,7 +176,7 @@ ours() {
     echo "$key iogauge $round $(python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))["tree"]["targets"][0]["steps"][-1]
-print(s["mb_s"], int(s["bytes"]), s["compress_ratio"] or "-")' "$TMP/$key.json") ${r[1]} ${r[2]} $(mbs "${r[0]}")" >>"$RES"
+print(s["mb_s"], int(s["bytes"]), s["compress_ratio"] or "-")' "$TMP/$key.json") ${r[1]} ${r[2]} $(mbs "${r[0]}") ${r[3]}" >>"$RES"
 }
 
 # zstd 1.5's CLI reads on a second thread unless --no-asyncio (older ones have no such thread).
@@ -215,7 +219,7 @@ fi
 
 python3 - "$RES" "$BYTES" <<'PY'
 import statistics, sys
-# rows: key side round mb_s bytes ratio device_read_bytes resident wall_mb_s
+# rows: key side round mb_s bytes ratio device_read_bytes resident wall_mb_s cpu_s
 rows = [l.split() for l in open(sys.argv[1])]
 total = int(sys.argv[2])
 names = {"tar": "tar | dd          vs --streams=1",
@@ -229,9 +233,10 @@ med = statistics.median
 def rng(q):
     return "%.3f [%.3f-%.3f]" % (med(q), min(q), max(q))
 print("MB/s are medians; peer: wall clock; iogauge: printed (its reads) and wall clock (taken as the peer's).")
-print("disk: bytes read from the device / the tree's bytes (median of each side); target 0.90-1.10.")
-print("%-45s %8s %8s %8s  %-22s %-22s %s" % ("pair", "peer", "iogauge", "ig wall", "printed / peer",
-                                         "wall / peer wall", "disk peer, iogauge"))
+print("disk: bytes read from the device / the tree's bytes; cpu: user + system seconds (medians of each side).")
+print("Target 0.90-1.10.")
+print("%-45s %8s %8s %8s  %-22s %-22s %-12s %s" % ("pair", "peer", "iogauge", "ig wall", "printed / peer",
+                                         "wall / peer wall", "disk peer,ig", "cpu peer,ig"))
 for key in names:
     peer = {r[2]: r for r in rows if r[0] == key and r[1] == "peer"}
     ours = {r[2]: r for r in rows if r[0] == key and r[1] == "iogauge"}
@@ -248,6 +253,9 @@ for key in names:
     lo = min(int(x[6]) for k in rounds for x in (peer[k], ours[k]))
     if res or lo < 0.99 * total:
         flags += "  CACHED: up to %d bytes resident before a run, least from the device %d" % (res, lo)
-    print("%-45s %8.1f %8.1f %8.1f  %-22s %-22s %.3f, %.3f%s" % (names[key], med(float(peer[k][3]) for k in rounds),
-          med(float(ours[k][3]) for k in rounds), med(float(ours[k][8]) for k in rounds), rng(q), rng(w), dp, do, flags))
+    cp = med([float(peer[k][9]) for k in rounds])
+    co = med([float(ours[k][9]) for k in rounds])
+    print("%-45s %8.1f %8.1f %8.1f  %-22s %-22s %.3f,%.3f  %.2f,%.2f%s" % (names[key],
+          med(float(peer[k][3]) for k in rounds), med(float(ours[k][3]) for k in rounds),
+          med(float(ours[k][8]) for k in rounds), rng(q), rng(w), dp, do, cp, co, flags))
 PY
