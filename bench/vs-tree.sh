@@ -164,7 +164,8 @@ mbs() { awk -v b="$BYTES" -v ns="$1" 'BEGIN { print b / ns * 1e3 }'; }
 peer() {
     local key=$1 round=$2 r
     shift 2
-    r=($(side "$TMP/$key.out" "$*"))
+    read -ra r < <(side "$TMP/$key.out" "$*")
+    ((${#r[@]} == 4)) || die "$key: the peer failed: $*"
     echo "$key peer $round $(mbs "${r[0]}") $BYTES - ${r[1]} ${r[2]} - ${r[3]}" >>"$RES"
 }
 
@@ -172,7 +173,8 @@ peer() {
 ours() {
     local key=$1 round=$2 r
     shift 2
-    r=($(side /dev/null "$(printf '%q ' "$IOGAUGE" tree --quiet --json="$TMP/$key.json" "$@" "$T")"))
+    read -ra r < <(side /dev/null "$(printf '%q ' "$IOGAUGE" tree --quiet --json="$TMP/$key.json" "$@" "$T")")
+    ((${#r[@]} == 4)) || die "$key: iogauge failed ($TMP is removed; run it by hand)"
     echo "$key iogauge $round $(python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))["tree"]["targets"][0]["steps"][-1]
@@ -180,7 +182,8 @@ print(s["mb_s"], int(s["bytes"]), s["compress_ratio"] or "-")' "$TMP/$key.json")
 }
 
 # zstd 1.5's CLI reads on a second thread unless --no-asyncio (older ones have no such thread).
-noasync=$(zstd -H 2>&1 | grep -q -- '--\[no-\]asyncio' && echo --no-asyncio || true)
+noasync=""
+if zstd -H 2>&1 | grep -q -- '--\[no-\]asyncio'; then noasync=--no-asyncio; fi
 each_file="find '$T' -type f -print0 | xargs -0"
 top_dirs="find '$T' -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -P4 -n1 sh -c 'tar cf - \"\$0\" | dd of=/dev/null bs=1M status=none'"
 pair() {
