@@ -200,6 +200,25 @@ check "every file's pages dropped before the case" test "$(j .tree.targets[0].st
 run_iogauge tree --streams=1,2 --keep-cache --json="$J" "$T"
 check "--keep-cache: the second case read cached pages" test "$(j .tree.targets[0].steps[1].resident_before)" != 0
 check "--keep-cache: the table says CACHED" grep -q CACHED "$OUT"
+# Cold means from the device: each case's drop really empties the cache, so the process's
+# read_bytes (/proc/self/io, what reached the block layer) is every case's bytes (pages: files
+# rounded up to 4 KiB, plus a little metadata), not 0 for a second case served from memory.
+# (bench/vs-tree.sh compares iogauge with tar | dd on the same footing.)
+sync
+disk=$(python3 - "$IOGAUGE" "$T" "$J" <<'PY'
+import subprocess, sys
+def rb():
+    return int([l for l in open("/proc/self/io") if l.startswith("read_bytes")][0].split()[1])
+a = rb()
+subprocess.run([sys.argv[1], "tree", "--streams=1,2", "--quiet", "--json=" + sys.argv[3], sys.argv[2]],
+               stdout=subprocess.DEVNULL, timeout=120)
+print(rb() - a)
+PY
+)
+tb=$(j .tree.targets[0].tree.bytes)
+pages=$(find "$T" -type f -printf '%s\n' | awk '{ p += int(($1 + 4095) / 4096) * 4096 } END { print p }')
+check "cold: both cases read the tree's bytes from the device ($disk read, $tb in files, $pages in pages, x2)" \
+	awk -v d="$disk" -v b="$tb" -v p="$pages" 'BEGIN { exit !(d >= 2 * b && d <= 2 * p + 4194304) }'
 
 # A reader without the right: the file is counted and named, the rest read.
 chmod 755 "$E2E_TMP" "$EXT4_MNT"
