@@ -1,5 +1,6 @@
 /* `iogauge run`: fio's options and job files, one runner, text or JSON out. */
 #include "base/common.h"
+#include "stats/fiolog.h"
 #include "cmds/commands.h"
 #include "base/ctx.h"
 #include "options/options.h"

@@ -7,6 +7,7 @@
  * Several ranks: each rank's files carry .rN before .log (fio2gnuplot's
  * NAME_bw.*.log still finds them).
  */
+#include "stats/fiolog.h"
 #include "report.h"
 #include "base/cluster.h"
 #include "model/engine.h"

@@ -6,6 +6,7 @@
  * rate limits, pass ends, hooks) hides behind one comparison with
  * next_event or one flag.
  */
+#include "stats/fiolog.h"
 #include "base/common.h"
 #include "model/cmdprio.h"
 #include "run/admit.h"

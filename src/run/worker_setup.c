@@ -1,4 +1,5 @@
 /* A worker before and after its loop: the plan of its requests, its files, buffers and engine, what it reports at the end. */
+#include "stats/fiolog.h"
 #include "base/common.h"
 #include "model/cmdprio.h"
 #include "run/admit.h"

@@ -1,4 +1,5 @@
 /* Per-thread statistics: reset, merge, latency moments, time series. */
+#include "stats/fiolog.h"
 #include "stats/stats.h"
 #include "base/common.h"
 

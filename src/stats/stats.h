@@ -11,7 +11,7 @@
 #include <limits.h>
 #include "stats/hist.h"
 #include "model/ops.h"
-#include "stats/fiolog.h"
+struct fiolog; /* fio's logs (stats/fiolog.h): only pointed to here */
 
 struct lat_stats {
 	uint64_t n, min, max, sum;
