@@ -17,7 +17,7 @@ need_json
 T=$E2E_TMP
 ERR=$T/iog.err
 
-# gen OUT [--be] SPEC...: a blktrace file.  SPEC KIND:SECTOR:BYTES:TIME_NS[:ACTION[:PDU]]:
+# gen OUT [--be] [--dev=MAJ:MIN] SPEC...: a blktrace file (of device 7:99 unless --dev).  SPEC KIND:SECTOR:BYTES:TIME_NS[:ACTION[:PDU]]:
 # KIND r, w, f (a flush), t (a discard), n (a notify); ACTION the low 16 bits (1: queue);
 # PDU the payload length the record says, GIVEN the payload bytes written (PDU).
 gen() {
@@ -26,11 +26,15 @@ import struct, sys
 args = sys.argv[1:]
 out = args.pop(0)
 order = '<'
-if args and args[0] == '--be':
-    order = '>'
-    args.pop(0)
-tc = dict(r=1, w=2, f=4 | 2, t=(1 << 13) | 2, n=1 << 10)
 dev = (7 << 20) | 99  # kernel dev_t 7:99, a device no test machine has under /dev as a disk
+while args and args[0].startswith('--'):
+    a = args.pop(0)
+    if a == '--be':
+        order = '>'
+    else:  # --dev=MAJ:MIN
+        ma, mi = a[6:].split(':')
+        dev = (int(ma) << 20) | int(mi)
+tc = dict(r=1, w=2, f=4 | 2, t=(1 << 13) | 2, n=1 << 10)
 with open(out, 'wb') as f:
     for i, s in enumerate(args):
         k, sec, nb, t, *rest = s.split(':')
@@ -123,6 +127,19 @@ if [ "$(id -u)" = 0 ] && mkloop wt 1M; then
 	echo "# wt: fio $(counts "$T/wt.fio.json"); iogauge $(counts "$T/wt.iog.json")"
 	check "wt: writes and the trim as fio's replay" [ "$(counts "$T/wt.iog.json")" = "$(counts "$T/wt.fio.json")" ]
 	check "wt: 3 writes (24576 B), 1 trim (8192 B)" [ "$(counts "$T/wt.iog.json")" = "0 0 24576 3 8192 1 0" ]
+	# A trace of the loop device itself: fio finds it under /dev; iogauge replays onto it as --filename.
+	gen "$T/own.bt" --dev="$(python3 -c 'import os, sys; d = os.stat(sys.argv[1]).st_rdev; print(f"{os.major(d)}:{os.minor(d)}")' "$LOOP")" \
+		w:0:16384:1000 r:64:4096:2000000 w:128:8192:3000000
+	fio --name=r --read_iolog="$T/own.bt" --replay_no_stall=1 --output-format=json >"$T/own.fio.json" 2>/dev/null
+	check "own device: fio 3.33 finds the traced device and replays it: exit 0" [ $? = 0 ]
+	"$IOGAUGE" fio --name=r --read_iolog="$T/own.bt" --filename="$LOOP" --allow-destroy --replay_no_stall=1 \
+		--output-format=json >"$T/own.iog.json" 2>"$ERR"
+	check "own device: iogauge replays it onto the device given as --filename: exit 0" [ $? = 0 ]
+	san_check own
+	echo "# own device: fio $(counts "$T/own.fio.json"); iogauge $(counts "$T/own.iog.json")"
+	check "own device: the same bytes and requests as fio's replay" \
+		[ "$(counts "$T/own.iog.json")" = "$(counts "$T/own.fio.json")" ]
+	check "own device: 1 read (4096 B), 2 writes (24576 B)" [ "$(counts "$T/own.iog.json")" = "4096 1 24576 2 0 0 0" ]
 else
 	skip "writes and a trim onto a loop device" "needs root and a loop device"
 fi
