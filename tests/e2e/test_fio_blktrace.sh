@@ -149,6 +149,12 @@ both skip "$T/rw.bt" --replay_no_stall=1 --replay_skip=write,sync --replay_scale
 check "replay_skip=write,sync replay_scale=2: as fio's replay" [ "$(counts "$IJ")" = "$(counts "$FJ")" ]
 check "... the reads only" [ "$(counts "$IJ")" = "73728 3 0 0 0 0 0" ]
 
+# replay_align: offsets down, a trace's lengths up (fio's t_bytes_align), as fio.
+gen "$T/al.bt" r:1:1000:1000 w:9:5000:2000000 r:100:512:3000000
+both align "$T/al.bt" --replay_no_stall=1 --replay_align=4096
+check "replay_align=4096 (lengths rounded up): as fio's replay" [ "$(counts "$IJ")" = "$(counts "$FJ")" ]
+check "... 2 reads of 4096 B, 1 write of 8192 B" [ "$(counts "$IJ")" = "8192 2 8192 1 0 0 0" ]
+
 # 5. Refusals: one line, exit 2, and no file made.
 X=$T/x
 sz=$(stat -c %s "$T/rw.bt")
