@@ -89,7 +89,7 @@ static const struct cli_opt cli_opts[] = {
 	{ "cpuclock-test", 'T', ARG_NONE, C_REFUSED, "not supported: iogauge always uses CLOCK_MONOTONIC" },
 	{ "crctest", 'G', ARG_OPTIONAL, C_REFUSED, "not supported: not a storage test" },
 	{ "memcpytest", 'M', ARG_OPTIONAL, C_REFUSED, "not supported: not a storage test" },
-	{ "merge-blktrace-only", 'A', ARG_NONE, C_REFUSED, "not supported: iogauge replays no blktrace" },
+	{ "merge-blktrace-only", 'A', ARG_NONE, C_REFUSED, "not supported: iogauge replays one blktrace trace a job (read_iolog), merges none" },
 	{ NULL, 0, 0, 0, NULL },
 };
 

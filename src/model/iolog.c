@@ -195,16 +195,6 @@ int iolog_parse(const char *text, size_t len, struct iolog *log, char *err, size
 	return 0;
 }
 
-/* blktrace's binary traces start with its magic (either byte order). */
-static bool is_blktrace(const unsigned char *b, size_t n)
-{
-	if (n < 4)
-		return false;
-	uint32_t le = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-	uint32_t be = (uint32_t)b[3] | (uint32_t)b[2] << 8 | (uint32_t)b[1] << 16 | (uint32_t)b[0] << 24;
-	return (le & 0xffffff00u) == 0x65617400u || (be & 0xffffff00u) == 0x65617400u;
-}
-
 int iolog_load(const char *path, struct iolog *log, char *err, size_t errlen)
 {
 	memset(log, 0, sizeof(*log));
@@ -236,15 +226,13 @@ int iolog_load(const char *path, struct iolog *log, char *err, size_t errlen)
 	}
 	close(fd);
 	int rc;
-	if (is_blktrace((const unsigned char *)text, got)) {
-		snprintf(err, errlen, "%s is a blktrace binary trace: iogauge replays fio's iolog versions 2 and 3 only", path);
-		rc = -1;
-	} else {
-		char why[256];
+	char why[256];
+	if (blktrace_byte_order((const unsigned char *)text, got) >= 0)
+		rc = blktrace_parse((const unsigned char *)text, got, log, why, sizeof(why));
+	else
 		rc = iolog_parse(text, got, log, why, sizeof(why));
-		if (rc)
-			snprintf(err, errlen, "%s: %s", path, why);
-	}
+	if (rc)
+		snprintf(err, errlen, "%s: %s", path, why);
 	free(text);
 	return rc;
 }

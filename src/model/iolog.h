@@ -27,11 +27,13 @@ struct iolog_entry {
 };
 
 struct iolog {
-	int version;                 /* 2 or 3 */
+	int version;                 /* 2 or 3 (a blktrace trace: 3, timed from its first request) */
+	bool blktrace;               /* read from a blktrace binary trace (blktrace.c) */
 	struct iolog_entry *e;
 	size_t n, cap;
 	char *files[IOLOG_MAX_FILES]; /* the names the log uses, in order of appearance */
 	unsigned nfiles;
+	uint32_t dev[IOLOG_MAX_FILES]; /* blktrace: each file's device (12 bits major, 20 minor) */
 };
 
 /*
@@ -39,9 +41,17 @@ struct iolog {
  * with one line in err naming the line that is wrong.
  */
 int iolog_parse(const char *text, size_t len, struct iolog *log, char *err, size_t errlen);
-/* The same from a file; a blktrace binary trace is refused by name. */
+/* The same from a file, or a blktrace binary trace (by its magic) as blktrace_parse. */
 int iolog_load(const char *path, struct iolog *log, char *err, size_t errlen);
 void iolog_free(struct iolog *log);
+/* 0 (little-endian) or 1 (big-endian) when b starts with blktrace's magic, -1 otherwise. */
+int blktrace_byte_order(const unsigned char *b, size_t n);
+/*
+ * A blktrace binary trace, as fio 3.33 reads it: its queue events as
+ * requests (entries' line: the record's number, from 1).  0, or -1 with one
+ * line in err naming the record that is wrong.
+ */
+int blktrace_parse(const unsigned char *b, size_t len, struct iolog *log, char *err, size_t errlen);
 /* Whether the log has a request of this op. */
 bool iolog_has_op(const struct iolog *log, int op);
 /* fio's word for an op ("read", "sync"...); NULL for ops a log cannot hold. */

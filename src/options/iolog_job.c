@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 static const char *const skip_words[] = { "read", "write", "trim", "sync" };
 static const unsigned skip_bits[] = { 1u << IO_READ, 1u << IO_WRITE, 1u << IO_TRIM, 1u << IO_FSYNC };
@@ -81,6 +82,11 @@ static void transform(struct iolog *log, const struct job *j)
 		if (x.kind == IOLOG_IO && (j->replay_skip & bit))
 			continue;
 		if (x.kind == IOLOG_IO && x.op <= IO_TRIM) {
+			/* fio rounds a blktrace request's length up to replay_align too (t_bytes_align). */
+			if (log->blktrace && j->replay_align && x.len % j->replay_align) {
+				uint64_t up = ((uint64_t)x.len / j->replay_align + 1) * j->replay_align;
+				x.len = up > UINT32_MAX ? UINT32_MAX : (uint32_t)up;
+			}
 			x.offset /= j->replay_scale;
 			if (j->replay_align)
 				x.offset -= x.offset % j->replay_align;
@@ -108,6 +114,23 @@ static int log_rw(const struct job *j, const struct iolog *log, const char *path
 	return 0;
 }
 
+/*
+ * A blktrace trace names a device, not a path: fio finds it under /dev
+ * itself; iogauge replays onto it only when it is the job's --filename.
+ */
+static int blktrace_target(struct job *j, const struct iolog *log, unsigned used, struct ig_err *e)
+{
+	uint32_t dev = log->nfiles ? log->dev[used] : 0;
+	unsigned maj = dev >> 20, min = dev & 0xfffffu;
+	struct stat st;
+	if (j->filename[0] && !stat(j->filename, &st) && S_ISBLK(st.st_mode) && major(st.st_rdev) == maj &&
+	    minor(st.st_rdev) == min)
+		return 0;
+	return err_set(e, EXIT_USAGE, "job %s: --read_iolog=%s is a blktrace trace of device %u:%u%s%s: give --filename=that device or --replay_redirect=PATH",
+		       j->name, j->read_iolog, maj, min, j->filename[0] ? ", not this job's --filename=" : "",
+		       j->filename);
+}
+
 /* The file the requests go to: replay_redirect, or the job's own file, which the log must name. */
 static int replay_target(struct job *j, const struct iolog *log, struct ig_err *e)
 {
@@ -127,6 +150,8 @@ static int replay_target(struct job *j, const struct iolog *log, struct ig_err *
 		used = log->e[i].file;
 	}
 	const char *named = used >= 0 ? log->files[used] : log->nfiles ? log->files[0] : "";
+	if (log->blktrace)
+		return blktrace_target(j, log, used >= 0 ? (unsigned)used : 0, e);
 	if (!j->filename[0])
 		return err_set(e, EXIT_USAGE, "job %s: --read_iolog=%s replays onto %s, a file this job was not given: give --filename=%s or --replay_redirect=PATH",
 			       j->name, j->read_iolog, named, named);
@@ -160,8 +185,8 @@ static int fit_job(struct job *j, const struct iolog *log, struct ig_err *e)
 		const struct iolog_entry *x = &log->e[i];
 		if (x->kind == IOLOG_IO && x->op <= IO_TRIM &&
 		    (x->offset < j->offset || x->offset + x->len > j->offset + j->size))
-			return err_set(e, EXIT_USAGE, "job %s: --read_iolog=%s: line %u: %llu bytes at %llu lie outside the job's region (--offset %llu, --size %llu)",
-				       j->name, j->read_iolog, x->line, (unsigned long long)x->len,
+			return err_set(e, EXIT_USAGE, "job %s: --read_iolog=%s: %s %u: %llu bytes at %llu lie outside the job's region (--offset %llu, --size %llu)",
+				       j->name, j->read_iolog, log->blktrace ? "record" : "line", x->line, (unsigned long long)x->len,
 				       (unsigned long long)x->offset, (unsigned long long)j->offset,
 				       (unsigned long long)j->size);
 	}

@@ -2,8 +2,8 @@
 # fio's iologs: a log fio 3.33 wrote, replayed by iogauge, moves the bytes
 # and requests per direction that fio's own replay moves; iogauge's
 # write_iolog is fio's version 3 format and fio replays it likewise; v2
-# logs, replay_scale/align/skip and replay_no_stall; malformed logs, blktrace
-# traces and logs naming a file the job was not given are refused with one
+# logs, replay_scale/align/skip and replay_no_stall; malformed logs, a
+# truncated blktrace trace (test_fio_blktrace.sh replays whole ones) and logs naming a file the job was not given are refused with one
 # line and exit 2.  Small buffered files in the test's scratch directory.
 # make test: alone (replay times measured)
 # shellcheck source=tests/e2e/lib.sh
@@ -114,8 +114,8 @@ check "... naming its line" grep -q "line 3: '4k' is not an offset" "$ERR"
 printf 'hello\n' >"$T/bad2.log"
 refused "a file that is no iolog" --read_iolog="$T/bad2.log" --replay_redirect="$T/x"
 printf '\x07\x74\x61\x65blktrace-ish' >"$T/bt.bin"
-refused "a blktrace binary trace" --read_iolog="$T/bt.bin" --replay_redirect="$T/x"
-check "... refused by name" grep -q "blktrace" "$ERR"
+refused "a truncated blktrace binary trace" --read_iolog="$T/bt.bin" --replay_redirect="$T/x"
+check "... named as one" grep -q "blktrace record 1: truncated" "$ERR"
 refused "read_iolog with numjobs=2" --read_iolog="$T/fio.log" --replay_redirect="$T/x" --numjobs=2
 refused "replay_redirect without read_iolog" --replay_redirect="$T/x"
 refused "replay_skip of an unknown kind" --read_iolog="$T/fio.log" --replay_redirect="$T/x" --replay_skip=erase

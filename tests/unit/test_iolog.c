@@ -1,6 +1,7 @@
 /*
  * fio's iologs (iolog.c): versions 2 and 3 parsed as fio writes them, bad
- * lines refused with their line number, blktrace refused by name, and a
+ * lines refused with their line number, blktrace traces (either byte
+ * order) read as fio reads them and hostile ones refused, and a
  * written log that reads back as the requests that went into it.
  */
 #include <stdarg.h>
@@ -149,6 +150,84 @@ static void test_blktrace_and_write(void **state)
 	rmdir(dir);
 }
 
+/* One blk_io_trace record (48 bytes) and PDU payload bytes, in either byte order. */
+static size_t record(unsigned char *p, bool be, uint64_t time, uint64_t sector, uint32_t bytes, uint32_t action,
+		     uint16_t pdu)
+{
+	const struct { unsigned off, n; uint64_t v; } f[] = {
+		{ 0, 4, 0x65617407 }, { 4, 4, 1 }, { 8, 8, time }, { 16, 8, sector }, { 24, 4, bytes },
+		{ 28, 4, action }, { 32, 4, 42 }, { 36, 4, (8u << 20) | 16 }, { 40, 4, 0 }, { 44, 2, 0 },
+		{ 46, 2, pdu },
+	};
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		for (unsigned b = 0; b < f[i].n; b++)
+			p[f[i].off + (be ? f[i].n - 1 - b : b)] = (unsigned char)(f[i].v >> (8 * b));
+	memset(p + 48, 'x', pdu);
+	return 48u + pdu;
+}
+
+#define Q(tc) ((((tc) | (1u << 4)) << 16) | 1u) /* a queue event of these categories */
+
+static void test_blktrace(void **state)
+{
+	(void)state;
+	for (int be = 0; be < 2; be++) {
+		unsigned char b[1024];
+		size_t n = 0;
+		n += record(b + n, be, 1000, 8, 4096, Q(1), 0);              /* a read */
+		n += record(b + n, be, 2001000, 16, 8192, Q(2), 10);         /* a write, a payload */
+		n += record(b + n, be, 2500000, 16, 8192, (2u << 16) | 7, 0); /* its issue: left out */
+		n += record(b + n, be, 3000000, 0, 0, Q(1u << 10), 0);       /* a notify: left out */
+		n += record(b + n, be, 4001000, 0, 0, Q(4 | 2), 0);          /* a flush: a sync */
+		n += record(b + n, be, 5001000, 32, 0, Q(1), 0);             /* no bytes: left out */
+		n += record(b + n, be, 6001000, 64, 4096, Q((1u << 13) | 2), 0); /* a discard: a trim */
+		struct iolog log;
+		assert_int_equal(blktrace_byte_order(b, n), be);
+		assert_int_equal(blktrace_parse(b, n, &log, err, sizeof(err)), 0);
+		assert_true(log.blktrace);
+		assert_int_equal(log.n, 4);
+		assert_int_equal(log.nfiles, 1);
+		assert_int_equal(log.dev[0], (8u << 20) | 16);
+		assert_string_equal(log.files[0], "device 8:16");
+		static const int ops[] = { IO_READ, IO_WRITE, IO_FSYNC, IO_TRIM };
+		static const uint64_t off[] = { 4096, 8192, 0, 32768 }, t[] = { 0, 2000, 4000, 6000 };
+		static const uint32_t len[] = { 4096, 8192, 0, 4096 }, rec[] = { 1, 2, 5, 7 };
+		for (size_t i = 0; i < 4; i++) {
+			assert_int_equal(log.e[i].op, ops[i]);
+			assert_int_equal(log.e[i].offset, off[i]);
+			assert_int_equal(log.e[i].len, len[i]);
+			assert_int_equal(log.e[i].t_us, t[i]);
+			assert_int_equal(log.e[i].line, rec[i]);
+		}
+		iolog_free(&log);
+		/* Every cut short of the whole trace, at any byte, is refused (never read past). */
+		for (size_t cut = 1; cut < n; cut++) {
+			size_t k = 0, at = 0;
+			while (at < cut)
+				at += 48 + (k++ == 1 ? 10 : 0);
+			int rc = blktrace_parse(b, cut, &log, err, sizeof(err));
+			assert_int_equal(rc, at == cut ? 0 : -1);
+			if (!rc)
+				iolog_free(&log);
+		}
+	}
+	unsigned char b[256];
+	size_t n = record(b, false, 1, 0, 4096, Q(1), 0);
+	n += record(b + n, false, 2, 8, 4096, Q(1), 0);
+	b[48 + 46] = b[48 + 47] = 0xff; /* the second record says 65535 payload bytes, has none */
+	struct iolog log;
+	assert_int_equal(blktrace_parse(b, n, &log, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "record 2: a payload of 65535 bytes"));
+	record(b, false, 1, UINT64_MAX / 256, 4096, Q(1), 0);
+	assert_int_equal(blktrace_parse(b, 48, &log, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "past 2^64"));
+	record(b, false, 1, 0, 4096, Q(1), 0);
+	b[0] = 6; /* version 6 */
+	assert_int_equal(blktrace_parse(b, 48, &log, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "version 6"));
+	(void)n;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_v3),
 		cmocka_unit_test(test_bad_lines),
 		cmocka_unit_test(test_blktrace_and_write),
+		cmocka_unit_test(test_blktrace),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
