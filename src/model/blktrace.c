@@ -82,21 +82,6 @@ static int device_index(struct iolog *log, uint32_t dev)
 	return (int)log->nfiles++;
 }
 
-static struct iolog_entry *push(struct iolog *log)
-{
-	if (log->n == log->cap) {
-		size_t cap = log->cap ? log->cap * 2 : 1024;
-		struct iolog_entry *e = realloc(log->e, cap * sizeof(*e));
-		if (!e)
-			return NULL;
-		log->e = e;
-		log->cap = cap;
-	}
-	struct iolog_entry *e = &log->e[log->n++];
-	memset(e, 0, sizeof(*e));
-	return e;
-}
-
 static int parse(const unsigned char *b, size_t len, struct iolog *log, char *err, size_t errlen)
 {
 	int order = blktrace_byte_order(b, len);
@@ -143,7 +128,7 @@ static int parse(const unsigned char *b, size_t len, struct iolog *log, char *er
 		int f = device_index(log, device);
 		if (f < 0)
 			return bad(err, errlen, rec, "more than %d devices", IOLOG_MAX_FILES);
-		struct iolog_entry *e = push(log);
+		struct iolog_entry *e = iolog_push(log);
 		if (!e)
 			return bad(err, errlen, rec, "out of memory");
 		e->kind = IOLOG_IO;

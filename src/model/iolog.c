@@ -67,7 +67,7 @@ static int file_index(struct iolog *log, const char *name)
 	return (int)log->nfiles++;
 }
 
-static struct iolog_entry *push(struct iolog *log)
+struct iolog_entry *iolog_push(struct iolog *log)
 {
 	if (log->n == log->cap) {
 		size_t cap = log->cap ? log->cap * 2 : 1024;
@@ -153,7 +153,7 @@ static int parse_line(struct iolog *log, char *s, unsigned line, char *err, size
 	if (f < 0)
 		return bad(err, n, line, "more than %d files", IOLOG_MAX_FILES);
 	e.file = (uint16_t)f;
-	struct iolog_entry *slot = push(log);
+	struct iolog_entry *slot = iolog_push(log);
 	if (!slot)
 		return bad(err, n, line, "out of memory");
 	*slot = e;

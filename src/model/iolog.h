@@ -74,4 +74,7 @@ void iolog_writer_io(struct iolog_writer *w, int op, uint64_t offset, uint64_t l
 /* Closes; 0 or -errno of the first failed write. */
 int iolog_writer_close(struct iolog_writer *w);
 
+/* A new zeroed entry at the end of log (text logs and blktrace traces); NULL: out of memory. */
+struct iolog_entry *iolog_push(struct iolog *log);
+
 #endif
