@@ -2,7 +2,7 @@
 #include "stats/fiolog.h"
 #include "base/common.h"
 #include "model/job.h"
-#include "stats/stats.h"
+#include "stats/thread_stats.h" /* the counters a window copies; not stats.h, which frees the logs */
 
 #include <string.h>
 #include <stdlib.h>
