@@ -6,13 +6,14 @@
  */
 #include "base/common.h"
 #include "options/fio_opts.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 #include "base/units.h"
 #include "model/job_names.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

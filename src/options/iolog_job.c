@@ -8,7 +8,7 @@
 #include "base/common.h"
 #include "model/iolog.h"
 #include "options/iolog_job.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 #include "model/ops.h"
 #include "model/engine.h"
 

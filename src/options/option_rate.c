@@ -5,7 +5,7 @@
  * keeps that direction's value.
  */
 #include "base/common.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 #include "base/units.h"
 #include "options/option_rate.h"
 

@@ -1,6 +1,6 @@
 /* Options whose values have a syntax of their own: a setter and a printer each. */
 #include "base/common.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 #include "base/units.h"
 #include "model/job_names.h"
 #include "options/option_values.h"

@@ -1,6 +1,6 @@
 /* Setters and printers of options with a syntax of their own (the table in options.c names them). */
 #pragma once
-#include "options/options.h"
+#include "options/opt_def.h"
 
 #include <stddef.h>
 
