@@ -606,7 +606,7 @@ static int check_jobs(const struct parsed_args *pa)
 	for (unsigned i = 0; i < pa->njobs; i++) {
 		struct job j = pa->jobs[i];
 		struct ig_err e = { 0 };
-		if (job_validate(&j, &e)) {
+		if (job_normalise(&j, &e) || job_validate(&j, &e)) {
 			msg_err("%s", e.msg);
 			rc = EXIT_USAGE;
 		}

@@ -395,8 +395,8 @@ void args_free(struct parsed_args *pa)
 	pa->njobs = pa->nwords = pa->ndiags = 0;
 }
 
-/* A --fileop job: the fileops engine, and the combinations a tree of items allows. */
-static int fileop_validate(struct job *j, struct ig_err *e)
+/* A --fileop job: the combinations a tree of items allows (its engine: job_normalise). */
+static int fileop_validate(const struct job *j, struct ig_err *e)
 {
 	const char *op = fileop_names[j->fileop];
 	bool once = j->fileop == FILEOP_CREATE || j->fileop == FILEOP_UNLINK ||
@@ -404,9 +404,6 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	if (j->engine->fileop && j->engine->fileop != j->fileop)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s and --fileop=%s ask for different operations",
 			       j->name, j->engine->name, op);
-	if (!j->engine->fileop)
-		j->engine = &engine_fileops; /* fio's file engines keep their name (and fio's accounting) */
-	j->iodepth = 1;
 	if (j->direct)
 		return err_set(e, EXIT_USAGE, "job %s: --fileop=%s works through the page cache; drop --direct=1",
 			       j->name, op);
@@ -427,18 +424,16 @@ static int fileop_validate(struct job *j, struct ig_err *e)
 	return 0;
 }
 
-/* A tree read (tree.h): its own engine, each file read once by one thread. */
-static int tree_validate(struct job *j, struct ig_err *e)
+/* A tree read (tree.h): each file read once by one thread (its engine: job_normalise). */
+static int tree_validate(const struct job *j, struct ig_err *e)
 {
-	j->engine = &engine_tree;
-	j->iodepth = 1;
 	if (j->direct || j->time_based || j->loops > 1 || j->rw != RW_READ || j->fileop)
 		return err_set(e, EXIT_USAGE, "job %s: a tree read reads each file once, buffered", j->name);
 	return 0;
 }
 
 /* fio's zonemode: strided zones of one file and one block size; zbd is refused at the target. */
-static int zone_validate(struct job *j, struct ig_err *e)
+static int zone_validate(const struct job *j, struct ig_err *e)
 {
 	if (j->zonemode == ZONEMODE_NONE && j->zonesize)
 		return err_set(e, EXIT_USAGE, "job %s: --zonesize needs --zonemode=strided (fio 3.33 refuses it with zonemode=none, the default)",
@@ -447,8 +442,6 @@ static int zone_validate(struct job *j, struct ig_err *e)
 		return 0;
 	if (!j->zonesize)
 		return err_set(e, EXIT_USAGE, "job %s: --zonemode=strided needs --zonesize", j->name);
-	if (!j->zonerange)
-		j->zonerange = j->zonesize; /* fio: a zone is zonesize bytes unless told */
 	if (j->zonerange < j->bs)
 		return err_set(e, EXIT_USAGE, "job %s: --zonerange=%llu holds no block of --bs=%llu", j->name,
 			       (unsigned long long)j->zonerange, (unsigned long long)j->bs);
@@ -459,21 +452,44 @@ static int zone_validate(struct job *j, struct ig_err *e)
 	return 0;
 }
 
-int job_validate(struct job *j, struct ig_err *e)
+int job_normalise(struct job *j, struct ig_err *e)
 {
 	if (iolog_job_prepare(j, e))
 		return -1;
-	if (j->tree)
-		return tree_validate(j, e);
+	if (j->tree) {
+		j->engine = &engine_tree;
+		j->iodepth = 1;
+		return 0;
+	}
 	if (j->engine->fileop && !j->fileop)
 		j->fileop = j->engine->fileop; /* fio's filecreate, filestat ...: a --fileop job */
+	if (j->fileop) {
+		/* A mismatched engine (filecreate with --fileop=unlink) stays: job_validate names it. */
+		if (!j->engine->fileop)
+			j->engine = &engine_fileops; /* fio's file engines keep their name (and fio's accounting) */
+		j->iodepth = 1;
+		return 0;
+	}
+	if (j->engine == &engine_null && j->iodepth > 1)
+		j->engine = &engine_null_async; /* fio's null queues above iodepth=1 */
+	if ((j->engine->flags & ENGINE_SYNC) && !job_offload(j))
+		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio (offload: iodepth threads) */
+	if (j->zonemode == ZONEMODE_STRIDED && !j->zonerange)
+		j->zonerange = j->zonesize; /* fio: a zone is zonesize bytes unless told */
+	if (j->pre_read)
+		j->invalidate = false; /* fio: pre_read clears invalidate */
+	return 0;
+}
+
+int job_validate(const struct job *j, struct ig_err *e)
+{
+	if (j->tree)
+		return tree_validate(j, e);
 	if (j->fileop)
 		return fileop_validate(j, e);
 	if (j->nrfiles > 4096)
 		return err_set(e, EXIT_USAGE, "job %s: --nrfiles: at most 4096 files a thread for block I/O (--fileop takes more)",
 			       j->name);
-	if (j->engine == &engine_null && j->iodepth > 1)
-		j->engine = &engine_null_async; /* fio's null queues above iodepth=1 */
 	const struct engine_ops *en = j->engine;
 	if (en == &engine_fileops)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=fileops performs --fileop jobs; give --fileop",
@@ -485,8 +501,6 @@ int job_validate(struct job *j, struct ig_err *e)
 	if (j->cmdprio.said && job_offload(j))
 		return err_set(e, EXIT_USAGE, "job %s: the cmdprio and hipri_percentage options run with io_submit_mode=inline only",
 			       j->name);
-	if ((en->flags & ENGINE_SYNC) && !job_offload(j))
-		j->iodepth = 1; /* a synchronous engine has one request in flight, as in fio (offload: iodepth threads) */
 	if (en->flags & ENGINE_NO_DIRECT && j->direct)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s cannot do O_DIRECT (drop --direct=1)",
 			       j->name, en->name);
@@ -548,8 +562,6 @@ int job_validate(struct job *j, struct ig_err *e)
 			       j->name);
 	if (nfiles > 1 && en == &engine_mmap)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=mmap takes one file (nrfiles=1)", j->name);
-	if (j->pre_read)
-		j->invalidate = false; /* fio: pre_read clears invalidate */
 	if (j->direct && j->bs_unaligned)
 		return err_set(e, EXIT_USAGE, "job %s: --blocksize_unaligned cannot be O_DIRECT (drop --direct=1)",
 			       j->name);

@@ -100,7 +100,19 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	       const char *val, bool from_file, const char *where, struct job *j,
 	       struct kv_list *echo);
 
-/* Combinations no single option can reject.  0, or -1 with e set (status 2). */
-int job_validate(struct job *j, struct ig_err *e);
+/*
+ * A job as it will run, before job_validate (fio's fixup_options): read_iolog's
+ * log loaded and the job fitted to it, a tree read's or a file engine's job
+ * made a --fileop job with its engine, null at iodepth>1 made null_async, a
+ * synchronous engine's iodepth 1, zonerange's default, pre_read clearing
+ * invalidate.  Every change to the job is here.  0, or -1 with e set
+ * (status 2: the iolog's refusals, which loading it needs first).
+ */
+int job_normalise(struct job *j, struct ig_err *e);
+/*
+ * Combinations no single option can reject, in a job job_normalise has made
+ * ready; changes nothing.  0, or -1 with e set (status 2).
+ */
+int job_validate(const struct job *j, struct ig_err *e);
 
 #endif

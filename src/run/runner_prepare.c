@@ -397,8 +397,8 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 {
 	struct job *j = &jr->job;
 	unsigned depth = j->iodepth; /* a synchronous engine's job leaves validation with 1 */
-	if (job_validate(j, &r->err) || place_check(j, &r->err) || place_segment(j, &r->err) ||
-	    verify_job_check(j, &r->err))
+	if (job_normalise(j, &r->err) || job_validate(j, &r->err) || place_check(j, &r->err) ||
+	    place_segment(j, &r->err) || verify_job_check(j, &r->err))
 		return -1;
 	if (j->zonemode == ZONEMODE_ZBD)
 		return refuse_zbd(j, &r->err);

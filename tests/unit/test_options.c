@@ -1708,7 +1708,7 @@ static void valid_job(void)
 static int validate(void)
 {
 	memset(&ve, 0, sizeof(ve));
-	return job_validate(&vj, &ve);
+	return job_normalise(&vj, &ve) ? -1 : job_validate(&vj, &ve);
 }
 
 static void expect_validate_refused(const char *want)
@@ -1756,6 +1756,17 @@ static void test_job_validate(void **state)
 	expect_validate_ok();
 	assert_int_equal(vj.iodepth, 8);
 	assert_memory_equal(&copy, &vj, sizeof(vj));
+	/* job_validate alone only checks: the changes (iodepth 1, pre_read's invalidate) are job_normalise's. */
+	valid_job();
+	vj.iodepth = 8;
+	vj.pre_read = true;
+	copy = vj;
+	memset(&ve, 0, sizeof(ve));
+	assert_int_equal(job_validate(&vj, &ve), 0);
+	assert_memory_equal(&copy, &vj, sizeof(vj));
+	assert_int_equal(job_normalise(&vj, &ve), 0);
+	assert_int_equal(vj.iodepth, 1);
+	assert_false(vj.invalidate);
 
 	valid_job();
 	vj.bs = 2 << 20;
