@@ -452,6 +452,7 @@ static int zone_validate(const struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* Its branches are job_validate's: a tree or file-op job takes none of block I/O's defaults. */
 int job_normalise(struct job *j, struct ig_err *e)
 {
 	if (iolog_job_prepare(j, e))

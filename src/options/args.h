@@ -101,12 +101,13 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	       struct kv_list *echo);
 
 /*
- * A job as it will run, before job_validate (fio's fixup_options): read_iolog's
- * log loaded and the job fitted to it, a tree read's or a file engine's job
- * made a --fileop job with its engine, null at iodepth>1 made null_async, a
- * synchronous engine's iodepth 1, zonerange's default, pre_read clearing
- * invalidate.  Every change to the job is here.  0, or -1 with e set
- * (status 2: the iolog's refusals, which loading it needs first).
+ * The job as it will run, before job_validate checks it (fio's
+ * fixup_options): read_iolog's log loaded and the job fitted to it; a tree
+ * read's engine; a file engine's job (filestat ...) made a --fileop job, a
+ * --fileop job given the fileops engine; null at iodepth>1 made null_async;
+ * a synchronous engine's iodepth 1; zonerange's default; pre_read clearing
+ * invalidate.  Every change to a job is here.  0, or -1 with e set (status
+ * 2): the iolog's refusals, which loading the log needs first.
  */
 int job_normalise(struct job *j, struct ig_err *e);
 /*
