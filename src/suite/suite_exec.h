@@ -1,5 +1,5 @@
 /*
- * The suite executor's steps (suite.c), for the suite command (cmds/suite_main.c),
+ * The suite executor's steps (suite_exec.c), for the suite command (cmds/suite_main.c),
  * which owns the session around them: prepare the cases, resolve the targets,
  * run every case on every target, and free what was made.
  */
