@@ -38,7 +38,7 @@ struct command {
 	const char *defaults; /* its own defaults, as options through the table: "--size=1g" */
 	bool jobs;            /* --name starts jobs and words are job files (run) */
 	bool fio_cli;         /* fio's own reading (fio): job files win over the command line, ${VAR} only */
-	/* Either a main of its own (run) or a suite run by the executor (suite.c). */
+	/* Either a main of its own (run) or a suite run by the executor (suite_exec.c). */
 	int (*main)(const struct command *c, int argc, char **argv);
 	const struct suite *suite;
 	const struct operand *operands; /* NULL-terminated by name; NULL: none */

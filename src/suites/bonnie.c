@@ -5,7 +5,7 @@
  * threads, a tenth of the blocks rewritten), and sequential and random
  * create / stat (or read) / delete of N x 1024 files — printed as bonnie++'s
  * text table and its CSV line (format 1.98), which Debian's bon_csv2txt and
- * bon_csv2html read.  The executor (suite.c) runs the cases.
+ * bon_csv2html read.  The executor (suite_exec.c) runs the cases.
  */
 #include "base/common.h"
 #include "base/result_keys.h"

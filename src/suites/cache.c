@@ -3,7 +3,7 @@
  * dd — cached read (hdparm -T), device read (hdparm -t --direct), direct
  * write, buffered write, buffered write + fdatasync, direct copy — in MB/s,
  * with the page-cache residency before each read and a line saying why the
- * numbers differ.  A table of cases and a formatter; the executor (suite.c)
+ * numbers differ.  A table of cases and a formatter; the executor (suite_exec.c)
  * runs them, and the runner's copy jobs do the copy.
  */
 #include "base/common.h"

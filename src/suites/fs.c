@@ -6,7 +6,7 @@
  * write, and unmounted; the writeback that goes on after that write returns
  * and the unmount's flush are timed.  One column per file system, and the
  * multi-device layouts against one device.  A table of cases and a
- * formatter; the executor (suite.c) runs them, fsmake.c makes the file
+ * formatter; the executor (suite_exec.c) runs them, fsmake.c makes the file
  * systems.
  */
 #include "base/common.h"

@@ -2,7 +2,7 @@
  * `iogauge latency`: ioping.  One request at a time (4 KiB random reads from a
  * 1 MiB working set, 1 s apart), a line per request printed by a completion
  * hook as the request completes, and ioping's closing statistics plus
- * percentiles.  One case; the executor (suite.c) runs it on each target and
+ * percentiles.  One case; the executor (suite_exec.c) runs it on each target and
  * the runner spaces the requests (--thinktime).  Several targets add a table
  * with a column per target.
  */

@@ -1,7 +1,7 @@
 /*
  * `iogauge mix`: YABS's disk test — random 50/50 reads and writes at 4k, 64k,
  * 512k and 1m, printed in YABS's table.  A table of cases and a formatter;
- * the executor (suite.c) runs them.
+ * the executor (suite_exec.c) runs them.
  */
 #include "base/common.h"
 #include "options/command.h"

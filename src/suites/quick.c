@@ -1,6 +1,6 @@
 /*
  * `iogauge quick` (the default command): CrystalDiskMark's default profile.
- * A table of cases and a formatter; the executor (suite.c) runs them.
+ * A table of cases and a formatter; the executor (suite_exec.c) runs them.
  */
 #include "base/common.h"
 #include "options/command.h"

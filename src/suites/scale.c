@@ -2,7 +2,7 @@
  * `iogauge scale`: a sweep of queue depth x threads for one pattern that
  * finds the knee, the last step where more outstanding I/O still raises IOPS
  * by more than it raises latency.  The cases are made from the options (a
- * sweep); the executor (suite.c) runs them; this file turns the figures into
+ * sweep); the executor (suite_exec.c) runs them; this file turns the figures into
  * the curve, the knee and its explanation.
  *
  * The knee, by Little's law (the rule itself in knee.c).  Steps with the same nominal outstanding I/O

@@ -6,7 +6,7 @@
  * least-squares line moving less than 10% of it across them, or until the
  * round limit (--passes).
  *
- * A round is one pass of the executor (suite.c) over the cases, which asks
+ * A round is one pass of the executor (suite_exec.c) over the cases, which asks
  * pass_done after each.  By default there is one case, the chosen pattern
  * (--rw, --bs: 4k random writes).  --round-bs and --round-mix (or --pts,
  * PTS's IOPS test) make a case of random I/O for every block size x read/

@@ -3,7 +3,7 @@
  * of=/dev/null bs=1M` with 2 to 25 parallel streams, and md5 of every file
  * (tracemini) — as a table of cases: one stream count each, a tree job
  * (tree.h) that reads every regular file of DIR whole, the files split among
- * the streams.  The executor (suite.c) runs them; this file makes the cases,
+ * the streams.  The executor (suite_exec.c) runs them; this file makes the cases,
  * hangs the tree on each case's job, and prints per stream count the files,
  * bytes, MB/s, files/s, p99 per-file latency, CPU and, with --hash or
  * --compress, the read rate alone, the checksum's rate and the compression

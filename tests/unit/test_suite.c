@@ -1,5 +1,5 @@
 /*
- * Unit tests for the suite executor (suite.c): a two-case suite defined in a
+ * Unit tests for the suite executor (suite_exec.c): a two-case suite defined in a
  * few lines of data, run on the null engine through suite_main with three
  * passes and two targets; the JSON it writes is read back and checked
  * against the per-pass jobs it lists.
