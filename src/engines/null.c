@@ -90,7 +90,7 @@ static int null_reap(struct engine_ctx *ctx, unsigned min, unsigned max, struct 
 	return (int)got;
 }
 
-/* Not in the registry: the job takes it for --ioengine=null with --iodepth > 1 (job_validate). */
+/* Not in the registry: the job takes it for --ioengine=null with --iodepth > 1 (job_normalise). */
 const struct engine_ops engine_null_async = {
 	.name = "null",
 	.flags = ENGINE_NO_FILE | ENGINE_TRIM,
