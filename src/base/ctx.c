@@ -143,6 +143,16 @@ void ctx_remove_files(struct run_ctx *c)
 	}
 }
 
+void ctx_remove_file(struct run_ctx *c, const char *path)
+{
+	for (struct ctx_file *f = __atomic_load_n(&c->files, __ATOMIC_ACQUIRE); f; f = f->next) {
+		int zero = 0;
+		if (!f->tree && !strcmp(f->path, path) &&
+		    __atomic_compare_exchange_n(&f->done, &zero, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			unlink(f->path);
+	}
+}
+
 void ctx_finish(struct run_ctx *c)
 {
 	ctx_remove_files(c);

@@ -49,6 +49,11 @@ int ctx_remove_tree(const char *path);
  * instead (stale.h).  Async-signal-safe, idempotent.
  */
 void ctx_remove_files(struct run_ctx *c);
+/*
+ * Unlink one registered file now, keep or not: a file whose layout failed
+ * holds no test data worth keeping.  Nothing when path is not registered.
+ */
+void ctx_remove_file(struct run_ctx *c, const char *path);
 
 /* Claims: a device held exclusively (ino 0) or a file created in this run. */
 void ctx_claim(struct run_ctx *c, dev_t dev, ino_t ino);

@@ -324,7 +324,11 @@ static int create_file(struct run_ctx *c, struct target *t, const struct target_
 	if (!fstat(fd, &st))
 		ctx_claim(c, st.st_dev, st.st_ino);
 	close(fd);
-	return r->grow ? 0 : fill_region(c, t, r, r->offset + r->size, e);
+	if (r->grow || !fill_region(c, t, r, r->offset + r->size, e))
+		return 0;
+	/* Refused for space or failed part way: not a test file, even under --keep (fio's files). */
+	ctx_remove_file(c, t->path);
+	return -1;
 }
 
 /* dd without conv=notrunc: the output file ends where the writing starts. */

@@ -23,11 +23,12 @@ mkfs_mount small 64M ext4 || {
 D=$MNT/work
 mkdir "$D" || exit 1
 
-# too_big NAME ARGS...: refused with status 1, one stderr line about space, nothing left.
+# too_big NAME ARGS...: refused with status 1, one stderr line about space, nothing left
+# (TB_CMD: the command, run by default; fio keeps its files, but not one it could not lay out).
 too_big() {
 	local name=$1
 	shift
-	run_iogauge run --directory="$D" --bs=1m --direct=1 "$@"
+	run_iogauge "${TB_CMD:-run}" --directory="$D" --bs=1m --direct=1 "$@"
 	expect_status 1 "$name: exit status 1"
 	if [ "$(grep -c . "$ERR")" -eq 1 ] && grep -Eqi "space" "$ERR"; then
 		pass "$name: one line on stderr about the free space"
@@ -45,6 +46,14 @@ too_big "write of 128 MiB on a 64 MiB ext4" --name=t --rw=write --size=128m
 too_big "read of 128 MiB on a 64 MiB ext4 (the layout cannot fit)" --name=t --rw=randread --size=128m
 too_big "2 x 30 MiB with --numjobs=2 on ~50 MiB free" --name=t --rw=write --size=30m --numjobs=2
 too_big "two jobs of 30 MiB on ~50 MiB free" --rw=write --size=30m --name=a --name=b
+too_big "run --keep: a file it could not lay out is not kept" --keep --name=t --rw=write --size=128m
+TB_CMD=fio too_big "fio (files kept as fio keeps them): write of 128 MiB" --name=t --rw=write --size=128m
+# fio, two jobs of 30 MiB: a's file is laid out and kept (fio keeps it too), b's, refused, is not.
+run_iogauge fio --directory="$D" --bs=1m --direct=1 --rw=write --size=30m --name=a --name=b
+expect_status 1 "fio: two jobs of 30 MiB on ~50 MiB free: exit status 1"
+left=$(ls_dir "$D")
+check "fio: the refused job's file is not left, the laid-out one is kept (left: $left)" test "$left" = "a.0.0 "
+rm -rf "${D:?}"/*
 
 # (b) A real ENOSPC mid-run on btrfs.
 if ! command -v mkfs.btrfs >/dev/null 2>&1 ||
