@@ -1,8 +1,8 @@
 /*
  * The saved result's contract: its schema version, the keys its writers
- * (report/json.c, suite_out.c, the suites) and its readers (report/json_read.c,
- * saved.c, suite_read.c, the HTML pages, compare) share, and the typed lookups
- * every reader uses.  docs/json.md describes each key.
+ * (report/json.c, suite_out.c, the suites) and its one reader
+ * (report/result_read.h: result_read.c, json_read.c) share, and the typed
+ * lookups the reader uses.  docs/json.md describes each key.
  */
 #ifndef IOGAUGE_RESULT_KEYS_H
 #define IOGAUGE_RESULT_KEYS_H
@@ -39,6 +39,12 @@
 #define RK_COMPARE "compare"
 #define RK_TREE "tree"
 #define RK_FS "fs"
+#define RK_COMMAND_LINE "command_line"
+#define RK_KERNEL "kernel"
+#define RK_MACHINE "machine"
+#define RK_CPUS "cpus"
+#define RK_FIO_VERSION "fio version" /* fio's JSON, refused by name */
+#define RK_OPERANDS "operands"       /* dd's */
 
 /* A job and its targets */
 #define RK_NAME "name"
@@ -56,6 +62,29 @@
 #define RK_STEADYSTATE "steadystate"
 #define RK_WINDOW "window"
 #define RK_MEASURED "measured"
+#define RK_T_NS "t_ns"
+#define RK_DUR_NS "dur_ns"
+#define RK_LAT_MEAN_NS "lat_mean_ns"
+#define RK_RANKS "ranks"
+#define RK_RANK "rank"
+#define RK_FSTYPE "fstype"
+#define RK_DEVICE "device"
+#define RK_SIZE "size"
+#define RK_DATA "data"
+#define RK_IO_MODE "io_mode"
+#define RK_RESIDENT_BEFORE "resident_before_bytes"
+#define RK_READ_BYTES "read_bytes"
+#define RK_WRITE_BYTES "write_bytes"
+
+/* A direction's figures ("read", "write": io_op_names) */
+#define RK_BYTES "bytes"
+#define RK_IOS "ios"
+#define RK_BW_BYTES "bw_bytes"
+#define RK_IOPS "iops"
+#define RK_CLAT_NS "clat_ns"
+#define RK_MEAN "mean"
+#define RK_PERCENTILES "percentiles"
+#define RK_P99 "99.000000"
 
 /* A suite's table */
 #define RK_CASES "cases"
@@ -68,6 +97,19 @@
 #define RK_LOOP_DIR "loop_dir"
 #define RK_FILESYSTEMS "filesystems"
 #define RK_FIRST_UNREADABLE "first_unreadable"
+#define RK_FILE "file"
+#define RK_SOURCE "source"
+#define RK_MOUNT_OPTIONS "mount_options"
+#define RK_ROTATIONAL "rotational"
+#define RK_FS_SIZE "fs_size"
+#define RK_SHRUNK "shrunk"
+#define RK_REFUSED "refused"
+#define RK_LAYOUT_NS "layout_ns"
+#define RK_PREPARE_NS "prepare_ns"
+#define RK_PREPARE_BYTES "prepare_bytes"
+#define RK_MEDIAN "median" /* a figure over the passes: median, min, max, passes */
+#define RK_MIN "min"
+#define RK_MAX "max"
 
 /* Typed lookups: a missing or mistyped key reads as "" or 0, as readers render a partial result. */
 static inline const char *rk_str(const json_t *o, const char *key)
