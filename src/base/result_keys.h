@@ -76,6 +76,18 @@
 #define RK_READ_BYTES "read_bytes"
 #define RK_WRITE_BYTES "write_bytes"
 
+/* A device's iostat -x columns ("iostat", each of its "series") */
+#define RK_SPAN_NS "span_ns"
+#define RK_R_S "r_s"
+#define RK_W_S "w_s"
+#define RK_RMB_S "rMB_s"
+#define RK_WMB_S "wMB_s"
+#define RK_R_AWAIT_MS "r_await_ms"
+#define RK_W_AWAIT_MS "w_await_ms"
+#define RK_AQU_SZ "aqu_sz"
+#define RK_UTIL_PCT "util_pct"
+#define RK_PID "pid" /* other_io's */
+
 /* A direction's figures ("read", "write": io_op_names) */
 #define RK_BYTES "bytes"
 #define RK_IOS "ios"

@@ -100,6 +100,73 @@ bool result_device(const json_t *root, unsigned i, struct result_device *d)
 	return dv != NULL;
 }
 
+static void iostat_of(const json_t *o, struct result_iostat *c)
+{
+	c->t_ns = rk_num(o, RK_T_NS);
+	c->r_s = rk_num(o, RK_R_S);
+	c->w_s = rk_num(o, RK_W_S);
+	c->rmb_s = rk_num(o, RK_RMB_S);
+	c->wmb_s = rk_num(o, RK_WMB_S);
+	c->r_await_ms = rk_num(o, RK_R_AWAIT_MS);
+	c->w_await_ms = rk_num(o, RK_W_AWAIT_MS);
+	c->aqu_sz = rk_num(o, RK_AQU_SZ);
+	c->util_pct = rk_num(o, RK_UTIL_PCT);
+}
+
+unsigned result_devstats(const json_t *root, struct result_devstat **out)
+{
+	const json_t *devs = json_object_get(root, RK_DEVICES), *dv, *pt;
+	size_t i, k;
+	*out = xcalloc(json_array_size(devs) + 1, sizeof(**out));
+	json_array_foreach(devs, i, dv) {
+		struct result_devstat *d = &(*out)[i];
+		const json_t *series = json_object_get(dv, RK_SERIES);
+		d->name = json_string_value(json_object_get(dv, RK_NAME));
+		d->span_ns = rk_num(dv, RK_SPAN_NS);
+		d->has_iostat = json_object_get(dv, RK_IOSTAT) != NULL;
+		iostat_of(json_object_get(dv, RK_IOSTAT), &d->measured);
+		d->nseries = (unsigned)json_array_size(series);
+		d->series = xcalloc(d->nseries + 1, sizeof(*d->series));
+		json_array_foreach(series, k, pt)
+			iostat_of(pt, &d->series[k]);
+	}
+	return (unsigned)json_array_size(devs);
+}
+
+void result_devstats_free(struct result_devstat *d, unsigned n)
+{
+	for (unsigned i = 0; d && i < n; i++)
+		free(d[i].series);
+	free(d);
+}
+
+int result_others(const json_t *root, struct result_other **out)
+{
+	const json_t *a = json_object_get(root, RK_OTHER_IO), *o;
+	size_t i;
+	*out = xcalloc(json_array_size(a) + 1, sizeof(**out));
+	json_array_foreach(a, i, o) {
+		struct result_other *x = &(*out)[i];
+		x->pid = (long long)json_integer_value(json_object_get(o, RK_PID));
+		x->name = json_string_value(json_object_get(o, RK_NAME));
+		x->read_bytes = rk_num(o, RK_READ_BYTES);
+		x->write_bytes = rk_num(o, RK_WRITE_BYTES);
+	}
+	return json_is_array(a) ? (int)json_array_size(a) : -1;
+}
+
+unsigned result_nodevs(const json_t *root, struct result_nodev **out)
+{
+	const json_t *a = json_object_get(root, RK_NO_DEVICE), *o;
+	size_t i;
+	*out = xcalloc(json_array_size(a) + 1, sizeof(**out));
+	json_array_foreach(a, i, o) {
+		(*out)[i].path = json_string_value(json_object_get(o, RK_PATH));
+		(*out)[i].fstype = json_string_value(json_object_get(o, RK_FSTYPE));
+	}
+	return (unsigned)json_array_size(a);
+}
+
 const char *result_note(const json_t *root, unsigned i)
 {
 	const char *s = json_string_value(json_array_get(json_object_get(root, RK_NOTES), i));

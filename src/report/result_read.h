@@ -50,6 +50,35 @@ struct result_device {
 	double read_bytes, write_bytes; /* 0 when missing */
 };
 bool result_device(const json_t *root, unsigned i, struct result_device *d);
+/* iostat -x's columns of a device, over the measured part or one second; 0 when missing. */
+struct result_iostat {
+	double t_ns; /* a second's end */
+	double r_s, w_s, rmb_s, wmb_s, r_await_ms, w_await_ms, aqu_sz, util_pct;
+};
+/* The run's device with its iostat part (iostat_out.c writes it). */
+struct result_devstat {
+	const char *name; /* NULL when missing */
+	double span_ns;
+	bool has_iostat;
+	struct result_iostat measured;
+	struct result_iostat *series;
+	unsigned nseries;
+};
+unsigned result_devstats(const json_t *root, struct result_devstat **out);
+void result_devstats_free(struct result_devstat *d, unsigned n);
+/* Another process's I/O while measuring. */
+struct result_other {
+	long long pid;
+	const char *name; /* NULL when missing */
+	double read_bytes, write_bytes;
+};
+/* Other processes' I/O into *out (allocated; free it); -1 when it was not looked at. */
+int result_others(const json_t *root, struct result_other **out);
+/* A target on a file system without a block device: path and fstype (NULL when missing). */
+struct result_nodev {
+	const char *path, *fstype;
+};
+unsigned result_nodevs(const json_t *root, struct result_nodev **out);
 /* Note i (i < h.nnotes), "" when it is not a string. */
 const char *result_note(const json_t *root, unsigned i);
 
