@@ -38,6 +38,8 @@
 #define RK_DD "dd"
 #define RK_COMPARE "compare"
 #define RK_TREE "tree"
+#define RK_SCALE "scale"
+#define RK_STEADY "steady"
 #define RK_FS "fs"
 #define RK_COMMAND_LINE "command_line"
 #define RK_KERNEL "kernel"
@@ -65,6 +67,8 @@
 #define RK_T_NS "t_ns"
 #define RK_DUR_NS "dur_ns"
 #define RK_LAT_MEAN_NS "lat_mean_ns"
+#define RK_CRITERION "criterion"
+#define RK_ATTAINED "attained"
 #define RK_RANKS "ranks"
 #define RK_RANK "rank"
 #define RK_FSTYPE "fstype"
@@ -97,6 +101,14 @@
 #define RK_MEAN "mean"
 #define RK_PERCENTILES "percentiles"
 #define RK_P99 "99.000000"
+
+/* scale's and tree's steps */
+#define RK_STEPS "steps"
+#define RK_OUTSTANDING "outstanding"
+#define RK_STREAMS "streams"
+#define RK_MB_S "mb_s"
+#define RK_READ_MB_S "read_mb_s"
+#define RK_LAT_P99_NS "lat_p99_ns"
 
 /* A suite's table */
 #define RK_CASES "cases"

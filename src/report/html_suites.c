@@ -10,19 +10,26 @@
 #include "base/units.h"
 #include "report/html.h"
 
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-/* One dataset per thread count: y(step) against x(step), in the sweep's order. */
-static void per_threads(json_t *c, const json_t *steps, const char *what, const char *xkey,
-			const char *ykey, double yscale, const char *style)
+/* A step's figure by its field (offsetof(struct result_step, iops)); NAN when missing. */
+static double fig(const struct result_step *s, size_t off)
 {
-	size_t i;
-	const json_t *s;
-	json_int_t done[64];
+	return *(const double *)((const char *)s + off);
+}
+#define F(field) offsetof(struct result_step, field)
+
+/* One dataset per thread count: y(step) against x(step), in the sweep's order. */
+static void per_threads(json_t *c, const struct result_sweep *sw, const char *what, size_t xoff, size_t yoff,
+			double yscale, const char *style)
+{
+	long long done[64];
 	unsigned nd = 0;
-	json_array_foreach(steps, i, s) {
-		json_int_t t = json_integer_value(json_object_get(s, RK_NUMJOBS));
+	for (unsigned i = 0; i < sw->nsteps; i++) {
+		long long t = sw->steps[i].numjobs;
 		bool seen = false;
 		for (unsigned k = 0; k < nd; k++)
 			seen |= done[k] == t;
@@ -30,111 +37,106 @@ static void per_threads(json_t *c, const json_t *steps, const char *what, const 
 			continue;
 		done[nd++] = t;
 		char label[96];
-		snprintf(label, sizeof(label), "%s%s%lld thread%s", what, *what ? ", " : "", (long long)t,
-			 t == 1 ? "" : "s");
+		snprintf(label, sizeof(label), "%s%s%lld thread%s", what, *what ? ", " : "", t, t == 1 ? "" : "s");
 		json_t *ds = chart_dataset(c, label);
 		if (style)
 			json_object_set_new(ds, "style", json_string(style));
-		size_t k;
-		const json_t *x;
-		json_array_foreach(steps, k, x)
-			if (json_integer_value(json_object_get(x, RK_NUMJOBS)) == t &&
-			    json_is_true(json_object_get(x, RK_MEASURED)))
-				chart_point(ds, rk_num(x, xkey), rk_num(x, ykey) / yscale);
+		for (unsigned k = 0; k < sw->nsteps; k++) {
+			const struct result_step *x = &sw->steps[k];
+			if (x->numjobs == t && x->measured)
+				chart_point(ds, result_or0(fig(x, xoff)), result_or0(fig(x, yoff)) / yscale);
+		}
 	}
 }
 
-static void knee_points(json_t *c, const json_t *knee, const char *xkey, const char *const *ykeys,
-			unsigned ny, double yscale)
+static void knee_points(json_t *c, const struct result_sweep *sw, size_t xoff, const size_t *yoffs, unsigned ny,
+			double yscale)
 {
-	if (!json_is_object(knee) || !json_is_true(json_object_get(knee, RK_MEASURED)))
+	const struct result_step *knee = &sw->found;
+	if (!sw->has_found || !knee->measured)
 		return;
 	char label[96];
-	snprintf(label, sizeof(label), "knee: %s", json_string_value(json_object_get(knee, RK_CASE)));
+	snprintf(label, sizeof(label), "knee: %s", knee->kase);
 	json_t *ds = chart_dataset(c, label);
 	json_object_set_new(ds, "style", json_string("knee"));
 	for (unsigned i = 0; i < ny; i++)
-		chart_point(ds, rk_num(knee, xkey), rk_num(knee, ykeys[i]) / yscale);
+		chart_point(ds, result_or0(fig(knee, xoff)), result_or0(fig(knee, yoffs[i])) / yscale);
 }
 
 static void scale_charts(struct page *p, unsigned r, const json_t *scale)
 {
-	size_t t;
-	const json_t *x;
 	char key[64], title[PATH_MAX + 64];
-	static const char *const lat[] = { "lat_mean_ns", "lat_p99_ns" };
-	static const char *const iops[] = { "iops" };
-	size_t nt = json_array_size(json_object_get(scale, RK_TARGETS));
+	static const size_t lat[] = { F(lat_mean_ns), F(lat_p99_ns) }, iops[] = { F(iops) };
+	struct result_sweep *sw;
+	unsigned nt = result_sweeps(scale, "knee", &sw);
 	fputs("<h3>Scaling: the knee</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(scale, RK_TARGETS), t, x) {
-		const json_t *steps = json_object_get(x, "steps"), *knee = json_object_get(x, "knee");
-		const char *path = json_string_value(json_object_get(x, RK_PATH));
-		snprintf(key, sizeof(key), "r%u:scale:lat:t%zu", r, t);
+	for (unsigned t = 0; t < nt; t++) {
+		const char *path = sw[t].path;
+		snprintf(key, sizeof(key), "r%u:scale:lat:t%u", r, t);
 		snprintf(title, sizeof(title), "IOPS against mean and p99 latency%s%s", nt > 1 ? ": " : "",
 			 nt > 1 && path ? path : "");
 		json_t *c = chart_new(p, "xy", key, title, "IOPS", "latency (us)");
 		json_object_set_new(c, "ylog", json_true());
-		per_threads(c, steps, "mean", "iops", "lat_mean_ns", 1e3, NULL);
-		per_threads(c, steps, "p99", "iops", "lat_p99_ns", 1e3, "dash");
-		knee_points(c, knee, "iops", lat, 2, 1e3);
-		snprintf(key, sizeof(key), "r%u:scale:little:t%zu", r, t);
+		per_threads(c, &sw[t], "mean", F(iops), F(lat_mean_ns), 1e3, NULL);
+		per_threads(c, &sw[t], "p99", F(iops), F(lat_p99_ns), 1e3, "dash");
+		knee_points(c, &sw[t], F(iops), lat, 2, 1e3);
+		snprintf(key, sizeof(key), "r%u:scale:little:t%u", r, t);
 		snprintf(title, sizeof(title), "IOPS against outstanding I/O (Little's law: IOPS x mean latency)%s%s",
 			 nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		c = chart_new(p, "xy", key, title, "outstanding I/O", "IOPS");
 		json_object_set_new(c, "xlog", json_true());
-		per_threads(c, steps, "", "outstanding", "iops", 1, NULL);
-		knee_points(c, knee, "outstanding", iops, 1, 1);
+		per_threads(c, &sw[t], "", F(outstanding), F(iops), 1, NULL);
+		knee_points(c, &sw[t], F(outstanding), iops, 1, 1);
 	}
 	fputs("</div>\n", p->f);
+	result_sweeps_free(sw, nt);
 }
 
 /* y(step) against the stream count, the measured steps of one tree target. */
-static void tree_line_of(json_t *c, const json_t *steps, const char *label, const char *ykey, double yscale,
+static void tree_line_of(json_t *c, const struct result_sweep *sw, const char *label, size_t yoff, double yscale,
 			 const char *style)
 {
-	size_t i;
-	const json_t *s;
 	json_t *ds = NULL;
-	json_array_foreach(steps, i, s) {
-		const json_t *y = json_object_get(s, ykey);
-		if (!json_is_true(json_object_get(s, RK_MEASURED)) || !json_is_number(y))
+	for (unsigned i = 0; i < sw->nsteps; i++) {
+		const struct result_step *s = &sw->steps[i];
+		double y = fig(s, yoff);
+		if (!s->measured || isnan(y))
 			continue;
 		if (!ds) {
 			ds = chart_dataset(c, label);
 			if (style)
 				json_object_set_new(ds, "style", json_string(style));
 		}
-		chart_point(ds, rk_num(s, "streams"), json_number_value(y) / yscale);
+		chart_point(ds, result_or0(s->streams), y / yscale);
 	}
 }
 
 /* tree: MB/s (the stream's and the read alone) and the time a file takes against the stream count, the best marked. */
 static void tree_charts(struct page *p, unsigned r, const json_t *tree)
 {
-	size_t t;
-	const json_t *x;
 	char key[64], title[PATH_MAX + 64];
-	static const char *const mbs[] = { "mb_s" }, *const p99[] = { "lat_p99_ns" };
-	size_t nt = json_array_size(json_object_get(tree, RK_TARGETS));
+	static const size_t mbs[] = { F(mb_s) }, p99[] = { F(lat_p99_ns) };
+	struct result_sweep *sw;
+	unsigned nt = result_sweeps(tree, "best", &sw);
 	fputs("<h3>Streams: the best count</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(tree, RK_TARGETS), t, x) {
-		const json_t *steps = json_object_get(x, "steps"), *best = json_object_get(x, "best");
-		const char *path = json_string_value(json_object_get(x, RK_PATH));
-		snprintf(key, sizeof(key), "r%u:tree:mbs:t%zu", r, t);
+	for (unsigned t = 0; t < nt; t++) {
+		const char *path = sw[t].path;
+		snprintf(key, sizeof(key), "r%u:tree:mbs:t%u", r, t);
 		snprintf(title, sizeof(title), "MB/s against streams%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		json_t *c = chart_new(p, "xy", key, title, "streams", "MB/s");
-		tree_line_of(c, steps, "MB/s", "mb_s", 1, NULL);
-		tree_line_of(c, steps, "read alone", "read_mb_s", 1, "dash");
-		knee_points(c, best, "streams", mbs, 1, 1);
-		snprintf(key, sizeof(key), "r%u:tree:p99:t%zu", r, t);
+		tree_line_of(c, &sw[t], "MB/s", F(mb_s), 1, NULL);
+		tree_line_of(c, &sw[t], "read alone", F(read_mb_s), 1, "dash");
+		knee_points(c, &sw[t], F(streams), mbs, 1, 1);
+		snprintf(key, sizeof(key), "r%u:tree:p99:t%u", r, t);
 		snprintf(title, sizeof(title), "p99 time a file takes against streams%s%s", nt > 1 ? ": " : "",
 			 nt > 1 && path ? path : "");
 		c = chart_new(p, "xy", key, title, "streams", "p99 per file (ms)");
-		tree_line_of(c, steps, "p99", "lat_p99_ns", 1e6, NULL);
-		tree_line_of(c, steps, "mean", "lat_mean_ns", 1e6, "dash");
-		knee_points(c, best, "streams", p99, 1, 1e6);
+		tree_line_of(c, &sw[t], "p99", F(lat_p99_ns), 1e6, NULL);
+		tree_line_of(c, &sw[t], "mean", F(lat_mean_ns), 1e6, "dash");
+		knee_points(c, &sw[t], F(streams), p99, 1, 1e6);
 	}
 	fputs("</div>\n", p->f);
+	result_sweeps_free(sw, nt);
 }
 
 /* A horizontal or sloped line over rounds [a, b]: y(a) and y(b). */
@@ -300,41 +302,43 @@ static void steady_charts(struct page *p, unsigned r, const json_t *steady)
 /* run: the window of each job that asked for steady state. */
 static void run_steady_charts(struct page *p, unsigned r)
 {
-	size_t i;
-	const json_t *j;
 	char key[64], title[256];
 	bool any = false;
-	json_array_foreach(json_object_get(p->res[r].root, RK_JOBS), i, j) {
-		const json_t *ss = json_object_get(j, RK_STEADYSTATE);
-		const char *crit = json_string_value(json_object_get(ss, "criterion"));
-		if (!json_is_object(ss) || !crit)
+	struct result_job *jobs;
+	unsigned nj = result_jobs(p->res[r].root, &jobs);
+	for (unsigned i = 0; i < nj; i++) {
+		struct result_ss ss;
+		if (!result_job_ss(&jobs[i], &ss))
 			continue;
-		bool bw = !strncmp(crit, "bw", 2);
-		const json_t *w = json_object_get(json_object_get(ss, RK_WINDOW), bw ? "bw_bytes" : "iops");
-		if (!json_array_size(w))
+		bool bw = !strncmp(ss.criterion, "bw", 2);
+		const double *w = bw ? ss.bw_bytes : ss.iops;
+		unsigned nw = bw ? ss.nbw : ss.niops;
+		if (!nw) {
+			result_ss_free(&ss);
 			continue;
+		}
 		if (!any)
 			fputs("<h3>Steady state</h3>\n<div class=\"charts\">\n", p->f);
 		any = true;
-		snprintf(key, sizeof(key), "r%u:ss:j%zu", r, i);
-		snprintf(title, sizeof(title), "%s: the last window (%s), %s", json_string_value(json_object_get(j, RK_NAME)),
-			 crit, json_is_true(json_object_get(ss, "attained")) ? "steady state attained" : "not attained");
+		snprintf(key, sizeof(key), "r%u:ss:j%u", r, i);
+		snprintf(title, sizeof(title), "%s: the last window (%s), %s", jobs[i].name, ss.criterion,
+			 ss.attained ? "steady state attained" : "not attained");
 		json_t *c = chart_new(p, "xy", key, title, "second of the window", bw ? "MB/s" : "IOPS");
 		json_t *ds = chart_dataset(c, bw ? "MB/s per second" : "IOPS per second");
 		json_object_set_new(ds, "style", json_string("window"));
-		size_t k;
-		const json_t *v;
 		double sum = 0;
-		json_array_foreach(w, k, v) {
-			double y = json_number_value(v) / (bw ? 1e6 : 1);
+		for (unsigned k = 0; k < nw; k++) {
+			double y = w[k] / (bw ? 1e6 : 1);
 			chart_point(ds, (double)k + 1, y);
 			sum += y;
 		}
-		double n = (double)json_array_size(w);
+		double n = (double)nw;
 		segment(c, "window mean", 1, sum / n, n, sum / n);
+		result_ss_free(&ss);
 	}
 	if (any)
 		fputs("</div>\n", p->f);
+	result_jobs_free(jobs, nj);
 }
 
 /* A cell of fs's table: a number of the file system's object, or "-". */
@@ -402,15 +406,15 @@ static void fs_table(struct page *p, const json_t *fs)
 void charts_suite(struct page *p, unsigned r)
 {
 	const json_t *root = p->res[r].root;
-	const json_t *scale = json_object_get(root, "scale"), *steady = json_object_get(root, "steady");
-	const json_t *tree = json_object_get(root, RK_TREE);
+	const json_t *scale = result_own(root, RK_SCALE), *steady = result_own(root, RK_STEADY);
+	const json_t *tree = result_own(root, RK_TREE), *fs = result_own(root, RK_FS);
 	if (json_is_object(scale))
 		scale_charts(p, r, scale);
 	if (json_is_object(tree))
 		tree_charts(p, r, tree);
 	if (json_is_object(steady))
 		steady_charts(p, r, steady);
-	if (json_is_object(json_object_get(root, RK_FS)))
-		fs_table(p, json_object_get(root, RK_FS));
+	if (json_is_object(fs))
+		fs_table(p, fs);
 	run_steady_charts(p, r);
 }

@@ -403,3 +403,72 @@ bool result_dd(const json_t *root, struct result_dd *dd)
 	dd->bw_bytes = num(o, RK_BW_BYTES);
 	return true;
 }
+
+static double *numbers(const json_t *a, unsigned *n)
+{
+	double *v = xcalloc(json_array_size(a) + 1, sizeof(double));
+	for (size_t i = 0; i < json_array_size(a); i++)
+		v[i] = json_number_value(json_array_get(a, i));
+	*n = (unsigned)json_array_size(a);
+	return v;
+}
+
+bool result_job_ss(const struct result_job *j, struct result_ss *ss)
+{
+	const json_t *o = json_object_get(j->job, RK_STEADYSTATE), *w = json_object_get(o, RK_WINDOW);
+	memset(ss, 0, sizeof(*ss));
+	ss->criterion = json_string_value(json_object_get(o, RK_CRITERION));
+	if (!json_is_object(o) || !ss->criterion)
+		return false;
+	ss->attained = json_is_true(json_object_get(o, RK_ATTAINED));
+	ss->iops = numbers(json_object_get(w, RK_IOPS), &ss->niops);
+	ss->bw_bytes = numbers(json_object_get(w, RK_BW_BYTES), &ss->nbw);
+	return true;
+}
+
+void result_ss_free(struct result_ss *ss)
+{
+	free(ss->iops);
+	free(ss->bw_bytes);
+	memset(ss, 0, sizeof(*ss));
+}
+
+static void step_of(const json_t *o, struct result_step *s)
+{
+	s->measured = json_is_true(json_object_get(o, RK_MEASURED));
+	s->numjobs = (long long)json_integer_value(json_object_get(o, RK_NUMJOBS));
+	s->kase = json_string_value(json_object_get(o, RK_CASE));
+	s->iops = num(o, RK_IOPS);
+	s->lat_mean_ns = num(o, RK_LAT_MEAN_NS);
+	s->lat_p99_ns = num(o, RK_LAT_P99_NS);
+	s->outstanding = num(o, RK_OUTSTANDING);
+	s->streams = num(o, RK_STREAMS);
+	s->mb_s = num(o, RK_MB_S);
+	s->read_mb_s = num(o, RK_READ_MB_S);
+}
+
+unsigned result_sweeps(const json_t *own, const char *found, struct result_sweep **out)
+{
+	const json_t *targets = json_object_get(own, RK_TARGETS), *t, *x;
+	size_t i, k;
+	*out = xcalloc(json_array_size(targets) + 1, sizeof(**out));
+	json_array_foreach(targets, i, t) {
+		struct result_sweep *s = &(*out)[i];
+		const json_t *steps = json_object_get(t, RK_STEPS), *f = json_object_get(t, found);
+		s->path = json_string_value(json_object_get(t, RK_PATH));
+		s->nsteps = (unsigned)json_array_size(steps);
+		s->steps = xcalloc(s->nsteps + 1, sizeof(*s->steps));
+		json_array_foreach(steps, k, x)
+			step_of(x, &s->steps[k]);
+		s->has_found = json_is_object(f);
+		step_of(f, &s->found);
+	}
+	return (unsigned)json_array_size(targets);
+}
+
+void result_sweeps_free(struct result_sweep *s, unsigned n)
+{
+	for (unsigned i = 0; s && i < n; i++)
+		free(s[i].steps);
+	free(s);
+}

@@ -197,6 +197,35 @@ struct result_dd {
 /* false when root has no "dd" object. */
 bool result_dd(const json_t *root, struct result_dd *dd);
 
+/* A job's steady-state window (a run's --steadystate). */
+struct result_ss {
+	const char *criterion; /* "iops", "bw_slope", ... */
+	bool attained;
+	double *iops, *bw_bytes; /* the last window, a value a second (allocated; free both) */
+	unsigned niops, nbw;
+};
+/* false (nothing allocated) when the job has no steady state or no criterion. */
+bool result_job_ss(const struct result_job *j, struct result_ss *ss);
+void result_ss_free(struct result_ss *ss);
+
+/* A step of scale's or tree's sweep, or the one it found (the knee, the best); NAN when missing. */
+struct result_step {
+	bool measured;
+	long long numjobs;
+	const char *kase; /* NULL when missing */
+	double iops, lat_mean_ns, lat_p99_ns, outstanding, streams, mb_s, read_mb_s;
+};
+struct result_sweep {
+	const char *path; /* NULL when missing */
+	struct result_step *steps;
+	unsigned nsteps;
+	bool has_found;   /* the knee or best is an object */
+	struct result_step found;
+};
+/* The targets of a sweep's own object (scale's, tree's); found: "knee" or "best". */
+unsigned result_sweeps(const json_t *own, const char *found, struct result_sweep **out);
+void result_sweeps_free(struct result_sweep *s, unsigned n);
+
 /* ---- decoded into the writers' structs (json_read.c) */
 
 /*
