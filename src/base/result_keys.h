@@ -110,6 +110,20 @@
 #define RK_READ_MB_S "read_mb_s"
 #define RK_LAT_P99_NS "lat_p99_ns"
 
+/* steady's rounds, window and table */
+#define RK_ROUND "round"
+#define RK_REACHED "reached"
+#define RK_FIRST_ROUND "first_round"
+#define RK_LAST_ROUND "last_round"
+#define RK_IOPS_MEAN "iops_mean"
+#define RK_SLOPE_IOPS "slope_iops_per_round"
+#define RK_TABLE "table"
+#define RK_ROUNDS_AVERAGED "rounds_averaged"
+#define RK_TRACKED_CASE "tracked_case"
+#define RK_RANGE_PCT_LIMIT "range_pct_limit"
+#define RK_BLOCK_SIZES "block_sizes"
+#define RK_READ_PCTS "read_pcts"
+
 /* A suite's table */
 #define RK_CASES "cases"
 #define RK_CASE "case"

@@ -149,40 +149,35 @@ static void segment(json_t *c, const char *label, double a, double ya, double b,
 }
 
 /* The tracked case's rounds, its window, the average, the band and the least-squares line. */
-static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *steady, const json_t *x,
-			   const char *suffix)
+static void steady_tracked(struct page *p, unsigned r, unsigned t, const struct result_steady *steady,
+			   const struct result_steady_target *x, const char *suffix)
 {
-	size_t i;
-	const json_t *rd;
 	char key[64], title[PATH_MAX + 256], of[160] = "";
-	const json_t *w = json_object_get(x, RK_WINDOW);
-	bool reached = json_is_true(json_object_get(x, "reached"));
-	json_int_t first = json_integer_value(json_object_get(w, "first_round"));
-	json_int_t last = json_integer_value(json_object_get(w, "last_round"));
-	size_t nr = json_array_size(json_object_get(x, RK_ROUNDS));
-	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
-	if (json_array_size(json_object_get(x, RK_CASES)) > 1 && tracked)
+	bool reached = x->reached;
+	long long first = x->first_round, last = x->last_round;
+	const char *tracked = steady->tracked_case;
+	if (x->ncases > 1 && tracked)
 		snprintf(of, sizeof(of), ", tracked case %s", tracked);
 	if (reached)
 		snprintf(title, sizeof(title), "Steady state reached at round %lld (window: rounds %lld-%lld)%s%s",
-			 (long long)last, (long long)first, (long long)last, of, suffix);
+			 last, first, last, of, suffix);
 	else
-		snprintf(title, sizeof(title), "Steady state not reached in %zu rounds%s%s", nr, of, suffix);
-	snprintf(key, sizeof(key), "r%u:steady:t%zu", r, t);
+		snprintf(title, sizeof(title), "Steady state not reached in %u rounds%s%s", x->nrounds, of, suffix);
+	snprintf(key, sizeof(key), "r%u:steady:t%u", r, t);
 	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
 	json_object_set_new(c, "xint", json_true());
 	json_t *all = chart_dataset(c, "IOPS per round");
-	json_array_foreach(json_object_get(x, RK_ROUNDS), i, rd)
-		chart_point(all, rk_num(rd, "round"), rk_num(rd, "iops"));
-	if (!json_is_object(w))
+	for (unsigned i = 0; i < x->nrounds; i++)
+		chart_point(all, x->rounds[i].round, x->rounds[i].iops);
+	if (!x->has_window)
 		return;
 	json_t *win = chart_dataset(c, reached ? "steady-state window" : "last window (not steady)");
 	json_object_set_new(win, "style", json_string("window"));
-	json_array_foreach(json_object_get(x, RK_ROUNDS), i, rd)
-		if (rk_num(rd, "round") >= (double)first && rk_num(rd, "round") <= (double)last)
-			chart_point(win, rk_num(rd, "round"), rk_num(rd, "iops"));
-	double mean = rk_num(w, "iops_mean"), slope = rk_num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
-	double half = rk_num(steady, "range_pct_limit") / 200;
+	for (unsigned i = 0; i < x->nrounds; i++)
+		if (x->rounds[i].round >= (double)first && x->rounds[i].round <= (double)last)
+			chart_point(win, x->rounds[i].round, x->rounds[i].iops);
+	double mean = x->iops_mean, slope = x->slope, mid = (first + last) / 2.0;
+	double half = steady->range_pct_limit / 200;
 	segment(c, "window average", (double)first, mean, (double)last, mean);
 	/* The band: two segments of one dataset, a gap (y null) between them. */
 	char band[64];
@@ -206,71 +201,66 @@ static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *s
  * tracked case's mix (with one block size, every case's), on a log scale:
  * block sizes differ by orders of magnitude.
  */
-static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *steady, const json_t *x,
-			 const char *suffix)
+static void steady_cases(struct page *p, unsigned r, unsigned t, const struct result_steady *steady,
+			 const struct result_steady_target *x, const char *suffix)
 {
-	size_t i, k;
-	const json_t *cs, *rd, *cases = json_object_get(x, RK_CASES);
-	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
-	json_int_t mix = -1;
+	const char *tracked = steady->tracked_case;
+	long long mix = -1;
 	unsigned same = 0;
 	char key[64], title[PATH_MAX + 96];
-	json_array_foreach(cases, i, cs)
-		if (tracked && !strcmp(tracked, json_string_value(json_object_get(cs, RK_NAME)) ?: ""))
-			mix = json_integer_value(json_object_get(cs, RK_READ_PCT));
-	json_array_foreach(cases, i, cs)
-		same += json_integer_value(json_object_get(cs, RK_READ_PCT)) == mix;
+	for (unsigned i = 0; i < x->ncases; i++)
+		if (tracked && !strcmp(tracked, x->cases[i].name ?: ""))
+			mix = x->cases[i].read_pct;
+	for (unsigned i = 0; i < x->ncases; i++)
+		same += x->cases[i].read_pct == mix;
 	if (same < 2)
 		mix = -1;
-	snprintf(key, sizeof(key), "r%u:steady:cases:t%zu", r, t);
+	snprintf(key, sizeof(key), "r%u:steady:cases:t%u", r, t);
 	if (mix >= 0)
-		snprintf(title, sizeof(title), "IOPS per round, every block size at R/W %lld/%lld%s", (long long)mix,
-			 100 - (long long)mix, suffix);
+		snprintf(title, sizeof(title), "IOPS per round, every block size at R/W %lld/%lld%s", mix, 100 - mix,
+			 suffix);
 	else
 		snprintf(title, sizeof(title), "IOPS per round, every case%s", suffix);
 	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
 	json_object_set_new(c, "xint", json_true());
 	json_object_set_new(c, "ylog", json_true());
-	json_array_foreach(cases, i, cs) {
-		if (mix >= 0 && json_integer_value(json_object_get(cs, RK_READ_PCT)) != mix)
+	for (unsigned i = 0; i < x->ncases; i++) {
+		const struct result_steady_case *cs = &x->cases[i];
+		if (mix >= 0 && cs->read_pct != mix)
 			continue;
-		json_t *ds = chart_dataset(c, json_string_value(json_object_get(cs, RK_NAME)));
-		json_array_foreach(json_object_get(cs, RK_ROUNDS), k, rd)
-			if (rk_num(rd, "iops") > 0)
-				chart_point(ds, rk_num(rd, "round"), rk_num(rd, "iops"));
+		json_t *ds = chart_dataset(c, cs->name);
+		for (unsigned k = 0; k < cs->nrounds; k++)
+			if (cs->rounds[k].iops > 0)
+				chart_point(ds, cs->rounds[k].round, cs->rounds[k].iops);
 	}
 }
 
 /* PTS's table: each case's average IOPS over the window, block sizes by read/write mixes. */
-static void steady_table(struct page *p, const json_t *steady, const json_t *x, const char *path)
+static void steady_table(struct page *p, const struct result_steady *steady, const struct result_steady_target *x,
+			 const char *path)
 {
-	const json_t *table = json_object_get(x, "table"), *rows = json_object_get(table, "iops");
-	const json_t *bs = json_object_get(steady, "block_sizes"), *mix = json_object_get(steady, "read_pcts");
-	const char *what = json_string_value(json_object_get(table, "rounds_averaged"));
-	size_t i, k;
-	const json_t *v;
+	const char *what = x->table_rounds;
 	fprintf(p->f, "<p>Average IOPS by block size and R/W mix over %s (rounds %lld-%lld)%s",
 		what && !strcmp(what, "steady window") ? "the steady-state window"
 		: what && !strcmp(what, "last window") ? "the last window (steady state NOT reached)"
 							: "every round measured (too few for a window)",
-		(long long)json_integer_value(json_object_get(table, "first_round")),
-		(long long)json_integer_value(json_object_get(table, "last_round")), path ? ": " : "");
+		x->table_first, x->table_last, path ? ": " : "");
 	if (path)
 		html_esc(p->f, path);
 	fputs("</p>\n<table class=\"meta steady-table\">\n<tr><th>Block</th>", p->f);
-	json_array_foreach(mix, k, v) {
-		long long rd = (long long)json_integer_value(v);
+	for (unsigned k = 0; k < steady->nread_pcts; k++) {
+		long long rd = steady->read_pcts[k];
 		fprintf(p->f, "<th style=\"text-align:right; padding-left:16px\">%lld/%lld</th>", rd, 100 - rd);
 	}
 	fputs("</tr>\n", p->f);
-	json_array_foreach(rows, i, v) {
+	for (unsigned i = 0; i < x->nrows; i++) {
 		char b[32];
-		print_size((uint64_t)json_integer_value(json_array_get(bs, i)), b, sizeof(b));
+		print_size((uint64_t)x->rows[i].bs, b, sizeof(b));
 		fprintf(p->f, "<tr><th>%s</th>", b);
-		const json_t *cell;
-		json_array_foreach(v, k, cell) {
-			if (json_is_number(cell))
-				fprintf(p->f, "<td style=\"text-align:right; padding-left:16px\">%.1f</td>", json_number_value(cell));
+		for (unsigned k = 0; k < x->rows[i].ncells; k++) {
+			double cell = x->rows[i].cells[k];
+			if (!isnan(cell))
+				fprintf(p->f, "<td style=\"text-align:right; padding-left:16px\">%.1f</td>", cell);
 			else
 				fputs("<td style=\"text-align:right\">-</td>", p->f);
 		}
@@ -279,24 +269,25 @@ static void steady_table(struct page *p, const json_t *steady, const json_t *x, 
 	fputs("</table>\n", p->f);
 }
 
-static void steady_charts(struct page *p, unsigned r, const json_t *steady)
+static void steady_charts(struct page *p, unsigned r, const json_t *own)
 {
-	size_t t;
-	const json_t *x;
 	char suffix[PATH_MAX + 8];
-	size_t nt = json_array_size(json_object_get(steady, RK_TARGETS));
+	struct result_steady steady;
+	result_steady(own, &steady);
+	unsigned nt = steady.ntargets;
 	fputs("<h3>Steady state: the rounds</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(steady, RK_TARGETS), t, x) {
-		const char *path = json_string_value(json_object_get(x, RK_PATH));
-		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
-		steady_tracked(p, r, t, steady, x, suffix);
-		if (json_array_size(json_object_get(x, RK_CASES)) > 1)
-			steady_cases(p, r, t, steady, x, suffix);
+	for (unsigned t = 0; t < nt; t++) {
+		const struct result_steady_target *x = &steady.targets[t];
+		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && x->path ? x->path : "");
+		steady_tracked(p, r, t, &steady, x, suffix);
+		if (x->ncases > 1)
+			steady_cases(p, r, t, &steady, x, suffix);
 	}
 	fputs("</div>\n", p->f);
-	json_array_foreach(json_object_get(steady, RK_TARGETS), t, x)
-		if (json_array_size(json_object_get(x, RK_CASES)) > 1)
-			steady_table(p, steady, x, nt > 1 ? json_string_value(json_object_get(x, RK_PATH)) : NULL);
+	for (unsigned t = 0; t < nt; t++)
+		if (steady.targets[t].ncases > 1)
+			steady_table(p, &steady, &steady.targets[t], nt > 1 ? steady.targets[t].path : NULL);
+	result_steady_free(&steady);
 }
 
 /* run: the window of each job that asked for steady state. */

@@ -472,3 +472,86 @@ void result_sweeps_free(struct result_sweep *s, unsigned n)
 		free(s[i].steps);
 	free(s);
 }
+
+static struct result_round *rounds_of(const json_t *a, unsigned *n)
+{
+	const json_t *rd;
+	size_t i;
+	struct result_round *r = xcalloc(json_array_size(a) + 1, sizeof(*r));
+	json_array_foreach(a, i, rd) {
+		r[i].round = rk_num(rd, RK_ROUND);
+		r[i].iops = rk_num(rd, RK_IOPS);
+	}
+	*n = (unsigned)json_array_size(a);
+	return r;
+}
+
+static void steady_target_of(const json_t *x, const json_t *bs, struct result_steady_target *t)
+{
+	const json_t *w = json_object_get(x, RK_WINDOW), *cases = json_object_get(x, RK_CASES), *o;
+	const json_t *table = json_object_get(x, RK_TABLE), *rows = json_object_get(table, RK_IOPS);
+	size_t i, k;
+	t->path = json_string_value(json_object_get(x, RK_PATH));
+	t->reached = json_is_true(json_object_get(x, RK_REACHED));
+	t->has_window = json_is_object(w);
+	t->first_round = (long long)json_integer_value(json_object_get(w, RK_FIRST_ROUND));
+	t->last_round = (long long)json_integer_value(json_object_get(w, RK_LAST_ROUND));
+	t->iops_mean = rk_num(w, RK_IOPS_MEAN);
+	t->slope = rk_num(w, RK_SLOPE_IOPS);
+	t->rounds = rounds_of(json_object_get(x, RK_ROUNDS), &t->nrounds);
+	t->ncases = (unsigned)json_array_size(cases);
+	t->cases = xcalloc(t->ncases + 1, sizeof(*t->cases));
+	json_array_foreach(cases, i, o) {
+		t->cases[i].name = json_string_value(json_object_get(o, RK_NAME));
+		t->cases[i].read_pct = (long long)json_integer_value(json_object_get(o, RK_READ_PCT));
+		t->cases[i].rounds = rounds_of(json_object_get(o, RK_ROUNDS), &t->cases[i].nrounds);
+	}
+	t->table_rounds = json_string_value(json_object_get(table, RK_ROUNDS_AVERAGED));
+	t->table_first = (long long)json_integer_value(json_object_get(table, RK_FIRST_ROUND));
+	t->table_last = (long long)json_integer_value(json_object_get(table, RK_LAST_ROUND));
+	t->nrows = (unsigned)json_array_size(rows);
+	t->rows = xcalloc(t->nrows + 1, sizeof(*t->rows));
+	json_array_foreach(rows, i, o) {
+		struct result_steady_row *r = &t->rows[i];
+		const json_t *cell;
+		r->bs = (long long)json_integer_value(json_array_get(bs, i));
+		r->ncells = (unsigned)json_array_size(o);
+		r->cells = xcalloc(r->ncells + 1, sizeof(double));
+		json_array_foreach(o, k, cell)
+			r->cells[k] = json_is_number(cell) ? json_number_value(cell) : NAN;
+	}
+}
+
+void result_steady(const json_t *own, struct result_steady *s)
+{
+	const json_t *targets = json_object_get(own, RK_TARGETS), *mix = json_object_get(own, RK_READ_PCTS), *x;
+	size_t i;
+	memset(s, 0, sizeof(*s));
+	s->tracked_case = json_string_value(json_object_get(own, RK_TRACKED_CASE));
+	s->range_pct_limit = rk_num(own, RK_RANGE_PCT_LIMIT);
+	s->nread_pcts = (unsigned)json_array_size(mix);
+	s->read_pcts = xcalloc(s->nread_pcts + 1, sizeof(long long));
+	for (i = 0; i < s->nread_pcts; i++)
+		s->read_pcts[i] = (long long)json_integer_value(json_array_get(mix, i));
+	s->ntargets = (unsigned)json_array_size(targets);
+	s->targets = xcalloc(s->ntargets + 1, sizeof(*s->targets));
+	json_array_foreach(targets, i, x)
+		steady_target_of(x, json_object_get(own, RK_BLOCK_SIZES), &s->targets[i]);
+}
+
+void result_steady_free(struct result_steady *s)
+{
+	for (unsigned i = 0; i < s->ntargets; i++) {
+		struct result_steady_target *t = &s->targets[i];
+		for (unsigned c = 0; c < t->ncases; c++)
+			free(t->cases[c].rounds);
+		for (unsigned r = 0; r < t->nrows; r++)
+			free(t->rows[r].cells);
+		free(t->cases);
+		free(t->rows);
+		free(t->rounds);
+	}
+	free(s->targets);
+	free(s->read_pcts);
+	memset(s, 0, sizeof(*s));
+}

@@ -226,6 +226,47 @@ struct result_sweep {
 unsigned result_sweeps(const json_t *own, const char *found, struct result_sweep **out);
 void result_sweeps_free(struct result_sweep *s, unsigned n);
 
+/* steady's own object: rounds per target, the window, PTS's table. */
+struct result_round {
+	double round, iops; /* 0 when missing */
+};
+struct result_steady_case {
+	const char *name; /* NULL when missing */
+	long long read_pct;
+	struct result_round *rounds;
+	unsigned nrounds;
+};
+struct result_steady_row {
+	long long bs;   /* the block size of the row */
+	double *cells;  /* average IOPS by read mix; NAN: not measured */
+	unsigned ncells;
+};
+struct result_steady_target {
+	const char *path; /* NULL when missing */
+	bool reached;
+	bool has_window;
+	long long first_round, last_round;
+	double iops_mean, slope; /* over the window, IOPS a round */
+	struct result_round *rounds;
+	unsigned nrounds;
+	struct result_steady_case *cases;
+	unsigned ncases;
+	const char *table_rounds; /* "steady window", "last window", ...; NULL */
+	long long table_first, table_last;
+	struct result_steady_row *rows;
+	unsigned nrows;
+};
+struct result_steady {
+	const char *tracked_case; /* NULL when missing */
+	double range_pct_limit;
+	long long *read_pcts;
+	unsigned nread_pcts;
+	struct result_steady_target *targets;
+	unsigned ntargets;
+};
+void result_steady(const json_t *own, struct result_steady *s);
+void result_steady_free(struct result_steady *s);
+
 /* ---- decoded into the writers' structs (json_read.c) */
 
 /*
