@@ -124,6 +124,16 @@
 #define RK_BLOCK_SIZES "block_sizes"
 #define RK_READ_PCTS "read_pcts"
 
+/* fs's columns and scaling */
+#define RK_LABEL "label"
+#define RK_DD_TO_DISK_MB_S "dd_to_disk_mb_s"
+#define RK_WRITEBACK_S "writeback_s"
+#define RK_UNMOUNT_S "unmount_s"
+#define RK_MKFS_S "mkfs_s"
+#define RK_SCALING "scaling"
+#define RK_SINGLE "single"
+#define RK_RATIO "ratio"
+
 /* A suite's table */
 #define RK_CASES "cases"
 #define RK_CASE "case"

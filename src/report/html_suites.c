@@ -333,65 +333,64 @@ static void run_steady_charts(struct page *p, unsigned r)
 }
 
 /* A cell of fs's table: a number of the file system's object, or "-". */
-static void fs_cell(FILE *f, const json_t *v, int prec)
+static void fs_cell(FILE *f, double v, int prec)
 {
-	if (json_is_number(v))
-		fprintf(f, "<td style=\"text-align:right; padding-left:16px\">%.*f</td>", prec, json_number_value(v));
+	if (!isnan(v))
+		fprintf(f, "<td style=\"text-align:right; padding-left:16px\">%.*f</td>", prec, v);
 	else
 		fputs("<td style=\"text-align:right; padding-left:16px\">-</td>", f);
 }
 
 /* fs: a column per file system (what it adds to the cases: writeback, unmount), and the scaling ratios. */
-static void fs_table(struct page *p, const json_t *fs)
+static void fs_table(struct page *p, const json_t *own)
 {
+#define C(field) offsetof(struct result_fs_column, field)
 	static const struct {
-		const char *label, *key;
+		const char *label;
+		size_t off;
 		int prec;
 	} rows[] = {
-		{ "dd write + writeback MB/s", "dd_to_disk_mb_s", 2 }, { "writeback after return s", "writeback_s", 3 },
-		{ "unmount s", "unmount_s", 3 },			    { "mkfs s", "mkfs_s", 3 },
-		{ "devices", "devices", 0 },
+		{ "dd write + writeback MB/s", C(dd_to_disk_mb_s), 2 }, { "writeback after return s", C(writeback_s), 3 },
+		{ "unmount s", C(unmount_s), 3 },			{ "mkfs s", C(mkfs_s), 3 },
+		{ "devices", C(devices), 0 },
 	};
-	const json_t *list = json_object_get(fs, RK_FILESYSTEMS), *x;
-	size_t i;
+#undef C
+	struct result_fs fs;
+	result_fs(own, &fs);
 	fputs("<h3>File systems</h3>\n<table class=\"meta fs-table\">\n<tr><th></th>", p->f);
-	json_array_foreach(list, i, x) {
+	for (unsigned i = 0; i < fs.nfs; i++) {
 		fputs("<th style=\"text-align:right; padding-left:16px\">", p->f);
-		html_esc(p->f, json_string_value(json_object_get(x, "label")));
+		html_esc(p->f, fs.fs[i].label);
 		fputs("</th>", p->f);
 	}
 	fputs("</tr>\n", p->f);
 	for (size_t r = 0; r < ARRAY_SIZE(rows); r++) {
 		fprintf(p->f, "<tr><th>%s</th>", rows[r].label);
-		json_array_foreach(list, i, x) {
-			const json_t *v = json_object_get(x, rows[r].key);
-			fs_cell(p->f, json_is_array(v) ? json_array_get(v, 0) : v, rows[r].prec);
-		}
+		for (unsigned i = 0; i < fs.nfs; i++)
+			fs_cell(p->f, *(const double *)((const char *)&fs.fs[i] + rows[r].off), rows[r].prec);
 		fputs("</tr>\n", p->f);
 	}
 	fputs("</table>\n", p->f);
-	json_array_foreach(json_object_get(fs, "scaling"), i, x) {
-		const char *k;
-		const json_t *v;
+	for (unsigned i = 0; i < fs.nscaling; i++) {
+		const struct result_fs_scaling *x = &fs.scaling[i];
 		fputs("<p>Scaling: ", p->f);
-		html_esc(p->f, json_string_value(json_object_get(x, RK_TARGET)));
-		fprintf(p->f, " over %lld devices against ", (long long)json_integer_value(json_object_get(x, RK_DEVICES)));
-		html_esc(p->f, json_string_value(json_object_get(x, "single")));
+		html_esc(p->f, x->target);
+		fprintf(p->f, " over %lld devices against ", x->devices);
+		html_esc(p->f, x->single);
 		fputs(" on one (2.00 would be linear):", p->f);
-		json_object_foreach((json_t *)json_object_get(x, "ratio"), k, v) {
-			if (!json_is_number(v))
-				continue;
+		for (unsigned k = 0; k < x->nratios; k++) {
 			fputs(" ", p->f);
-			html_esc(p->f, k);
-			fprintf(p->f, " x%.2f;", json_number_value(v));
+			html_esc(p->f, x->ratios[k].name);
+			fprintf(p->f, " x%.2f;", x->ratios[k].v);
 		}
 		fputs("</p>\n", p->f);
 	}
-	if (json_is_string(json_object_get(fs, RK_LOOP_DIR))) {
+	if (fs.loop_dir) {
 		fputs("<p>Loop devices over images in ", p->f);
-		html_esc(p->f, json_string_value(json_object_get(fs, RK_LOOP_DIR)));
+		html_esc(p->f, fs.loop_dir);
 		fputs(": that file system is measured too, not a device.</p>\n", p->f);
 	}
+	result_fs_free(&fs);
 }
 
 void charts_suite(struct page *p, unsigned r)

@@ -555,3 +555,56 @@ void result_steady_free(struct result_steady *s)
 	free(s->read_pcts);
 	memset(s, 0, sizeof(*s));
 }
+
+/* A number, or an array's first; NAN when not one. */
+static double first_num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+	v = json_is_array(v) ? json_array_get(v, 0) : v;
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+void result_fs(const json_t *own, struct result_fs *f)
+{
+	const json_t *list = json_object_get(own, RK_FILESYSTEMS), *scaling = json_object_get(own, RK_SCALING), *x;
+	size_t i;
+	memset(f, 0, sizeof(*f));
+	f->nfs = (unsigned)json_array_size(list);
+	f->fs = xcalloc(f->nfs + 1, sizeof(*f->fs));
+	json_array_foreach(list, i, x) {
+		struct result_fs_column *c = &f->fs[i];
+		c->label = json_string_value(json_object_get(x, RK_LABEL));
+		c->dd_to_disk_mb_s = first_num(x, RK_DD_TO_DISK_MB_S);
+		c->writeback_s = first_num(x, RK_WRITEBACK_S);
+		c->unmount_s = first_num(x, RK_UNMOUNT_S);
+		c->mkfs_s = first_num(x, RK_MKFS_S);
+		c->devices = first_num(x, RK_DEVICES);
+	}
+	f->nscaling = (unsigned)json_array_size(scaling);
+	f->scaling = xcalloc(f->nscaling + 1, sizeof(*f->scaling));
+	json_array_foreach(scaling, i, x) {
+		struct result_fs_scaling *sc = &f->scaling[i];
+		const json_t *ratio = json_object_get(x, RK_RATIO), *v;
+		const char *k;
+		sc->target = json_string_value(json_object_get(x, RK_TARGET));
+		sc->single = json_string_value(json_object_get(x, RK_SINGLE));
+		sc->devices = (long long)json_integer_value(json_object_get(x, RK_DEVICES));
+		sc->ratios = xcalloc(json_object_size(ratio) + 1, sizeof(*sc->ratios));
+		json_object_foreach((json_t *)ratio, k, v) {
+			if (!json_is_number(v))
+				continue;
+			sc->ratios[sc->nratios].name = k;
+			sc->ratios[sc->nratios++].v = json_number_value(v);
+		}
+	}
+	f->loop_dir = json_string_value(json_object_get(own, RK_LOOP_DIR));
+}
+
+void result_fs_free(struct result_fs *f)
+{
+	for (unsigned i = 0; i < f->nscaling; i++)
+		free(f->scaling[i].ratios);
+	free(f->scaling);
+	free(f->fs);
+	memset(f, 0, sizeof(*f));
+}

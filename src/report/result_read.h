@@ -267,6 +267,32 @@ struct result_steady {
 void result_steady(const json_t *own, struct result_steady *s);
 void result_steady_free(struct result_steady *s);
 
+/* fs's own object: a column per file system, the scaling ratios. */
+struct result_fs_column {
+	const char *label; /* NULL when missing */
+	/* NAN when not a number (an array: its first) */
+	double dd_to_disk_mb_s, writeback_s, unmount_s, mkfs_s, devices;
+};
+struct result_fs_ratio {
+	const char *name;
+	double v;
+};
+struct result_fs_scaling {
+	const char *target, *single; /* NULL when missing */
+	long long devices;
+	struct result_fs_ratio *ratios; /* the numbers only, in order */
+	unsigned nratios;
+};
+struct result_fs {
+	struct result_fs_column *fs;
+	unsigned nfs;
+	struct result_fs_scaling *scaling;
+	unsigned nscaling;
+	const char *loop_dir; /* NULL: not on loop devices over images */
+};
+void result_fs(const json_t *own, struct result_fs *f);
+void result_fs_free(struct result_fs *f);
+
 /* ---- decoded into the writers' structs (json_read.c) */
 
 /*
