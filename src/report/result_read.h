@@ -1,8 +1,9 @@
 /*
  * The one reader of saved results (docs/json.md): the file opened, parsed
- * and its schema checked (result_read.c), its head, jobs, suite and dd part
- * walked into typed structs (result_read.c), and jobs, latencies and whole
- * runs decoded into the writers' own structs (json_read.c).  Everything that
+ * and its schema checked, its head, jobs, suite and dd part walked into
+ * typed structs (result_read.c), the commands' own objects the HTML page
+ * draws (result_own.c: scale, tree, steady, fs), and jobs, latencies and
+ * whole runs decoded into the writers' own structs (json_read.c).  Everything that
  * renders a saved result (report, compare, the HTML page, a suite's table
  * printed again) reads it through here; the keys are base/result_keys.h's.
  * A root written by a run in this process (--html) reads the same way.
@@ -207,6 +208,8 @@ struct result_ss {
 /* false (nothing allocated) when the job has no steady state or no criterion. */
 bool result_job_ss(const struct result_job *j, struct result_ss *ss);
 void result_ss_free(struct result_ss *ss);
+
+/* ---- the commands' own objects (result_own.c) */
 
 /* A step of scale's or tree's sweep, or the one it found (the knee, the best); NAN when missing. */
 struct result_step {
