@@ -1,8 +1,8 @@
 /*
  * The saved result's contract: its schema version, the keys its writers
  * (report/json.c, suite_out.c, the suites) and its one reader
- * (report/result_read.h: result_read.c, json_read.c) share, and the typed
- * lookups the reader uses.  docs/json.md describes each key.
+ * (report/result_read.h: result_read.c, result_own.c, json_read.c) share,
+ * and the typed lookups the reader (and a suite's own load hook) uses.  docs/json.md describes each key.
  */
 #ifndef IOGAUGE_RESULT_KEYS_H
 #define IOGAUGE_RESULT_KEYS_H
