@@ -1,8 +1,8 @@
 /*
  * The saved result's contract: its schema version, the keys its writers
- * (report/json.c, suite_out.c, the suites) and its readers (report/json_read.c,
- * saved.c, suite_read.c, the HTML pages, compare) share, and the typed lookups
- * every reader uses.  docs/json.md describes each key.
+ * (report/json.c, suite_out.c, the suites) and its one reader
+ * (report/result_read.h: result_read.c, result_own.c, json_read.c) share,
+ * and the typed lookups the reader (and a suite's own load hook) uses.  docs/json.md describes each key.
  */
 #ifndef IOGAUGE_RESULT_KEYS_H
 #define IOGAUGE_RESULT_KEYS_H
@@ -38,7 +38,15 @@
 #define RK_DD "dd"
 #define RK_COMPARE "compare"
 #define RK_TREE "tree"
+#define RK_SCALE "scale"
+#define RK_STEADY "steady"
 #define RK_FS "fs"
+#define RK_COMMAND_LINE "command_line"
+#define RK_KERNEL "kernel"
+#define RK_MACHINE "machine"
+#define RK_CPUS "cpus"
+#define RK_FIO_VERSION "fio version" /* fio's JSON, refused by name */
+#define RK_OPERANDS "operands"       /* dd's */
 
 /* A job and its targets */
 #define RK_NAME "name"
@@ -56,6 +64,75 @@
 #define RK_STEADYSTATE "steadystate"
 #define RK_WINDOW "window"
 #define RK_MEASURED "measured"
+#define RK_T_NS "t_ns"
+#define RK_DUR_NS "dur_ns"
+#define RK_LAT_MEAN_NS "lat_mean_ns"
+#define RK_CRITERION "criterion"
+#define RK_ATTAINED "attained"
+#define RK_RANKS "ranks"
+#define RK_RANK "rank"
+#define RK_FSTYPE "fstype"
+#define RK_DEVICE "device"
+#define RK_SIZE "size"
+#define RK_DATA "data"
+#define RK_IO_MODE "io_mode"
+#define RK_RESIDENT_BEFORE "resident_before_bytes"
+#define RK_READ_BYTES "read_bytes"
+#define RK_WRITE_BYTES "write_bytes"
+
+/* A device's iostat -x columns ("iostat", each of its "series") */
+#define RK_SPAN_NS "span_ns"
+#define RK_R_S "r_s"
+#define RK_W_S "w_s"
+#define RK_RMB_S "rMB_s"
+#define RK_WMB_S "wMB_s"
+#define RK_R_AWAIT_MS "r_await_ms"
+#define RK_W_AWAIT_MS "w_await_ms"
+#define RK_AQU_SZ "aqu_sz"
+#define RK_UTIL_PCT "util_pct"
+#define RK_PID "pid" /* other_io's */
+
+/* A direction's figures ("read", "write": io_op_names) */
+#define RK_BYTES "bytes"
+#define RK_IOS "ios"
+#define RK_BW_BYTES "bw_bytes"
+#define RK_IOPS "iops"
+#define RK_CLAT_NS "clat_ns"
+#define RK_MEAN "mean"
+#define RK_PERCENTILES "percentiles"
+#define RK_P99 "99.000000"
+
+/* scale's and tree's steps */
+#define RK_STEPS "steps"
+#define RK_OUTSTANDING "outstanding"
+#define RK_STREAMS "streams"
+#define RK_MB_S "mb_s"
+#define RK_READ_MB_S "read_mb_s"
+#define RK_LAT_P99_NS "lat_p99_ns"
+
+/* steady's rounds, window and table */
+#define RK_ROUND "round"
+#define RK_REACHED "reached"
+#define RK_FIRST_ROUND "first_round"
+#define RK_LAST_ROUND "last_round"
+#define RK_IOPS_MEAN "iops_mean"
+#define RK_SLOPE_IOPS "slope_iops_per_round"
+#define RK_TABLE "table"
+#define RK_ROUNDS_AVERAGED "rounds_averaged"
+#define RK_TRACKED_CASE "tracked_case"
+#define RK_RANGE_PCT_LIMIT "range_pct_limit"
+#define RK_BLOCK_SIZES "block_sizes"
+#define RK_READ_PCTS "read_pcts"
+
+/* fs's columns and scaling */
+#define RK_LABEL "label"
+#define RK_DD_TO_DISK_MB_S "dd_to_disk_mb_s"
+#define RK_WRITEBACK_S "writeback_s"
+#define RK_UNMOUNT_S "unmount_s"
+#define RK_MKFS_S "mkfs_s"
+#define RK_SCALING "scaling"
+#define RK_SINGLE "single"
+#define RK_RATIO "ratio"
 
 /* A suite's table */
 #define RK_CASES "cases"
@@ -68,6 +145,19 @@
 #define RK_LOOP_DIR "loop_dir"
 #define RK_FILESYSTEMS "filesystems"
 #define RK_FIRST_UNREADABLE "first_unreadable"
+#define RK_FILE "file"
+#define RK_SOURCE "source"
+#define RK_MOUNT_OPTIONS "mount_options"
+#define RK_ROTATIONAL "rotational"
+#define RK_FS_SIZE "fs_size"
+#define RK_SHRUNK "shrunk"
+#define RK_REFUSED "refused"
+#define RK_LAYOUT_NS "layout_ns"
+#define RK_PREPARE_NS "prepare_ns"
+#define RK_PREPARE_BYTES "prepare_bytes"
+#define RK_MEDIAN "median" /* a figure over the passes: median, min, max, passes */
+#define RK_MIN "min"
+#define RK_MAX "max"
 
 /* Typed lookups: a missing or mistyped key reads as "" or 0, as readers render a partial result. */
 static inline const char *rk_str(const json_t *o, const char *key)

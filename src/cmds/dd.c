@@ -20,6 +20,7 @@
 #include "run/worker.h"
 #include "report/classic.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #include <errno.h>
 #include <fcntl.h>

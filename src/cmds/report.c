@@ -9,6 +9,7 @@
 #include "options/args.h"
 #include "cmds/help.h"
 #include "report/report.h"
+#include "report/result_read.h"
 #include "base/userfile.h"
 
 #include <errno.h>

@@ -7,7 +7,6 @@
  * it keeps its familiar shape.
  */
 #include "base/common.h"
-#include "base/result_keys.h"
 #include "report/html.h"
 #include "base/userfile.h"
 
@@ -76,52 +75,6 @@ static void write_script(FILE *f, const char *s)
 	}
 }
 
-/* ---- which jobs ran where */
-
-unsigned html_entries(const json_t *root, struct entry **out)
-{
-	const json_t *jobs = json_object_get(root, RK_JOBS), *j;
-	size_t i;
-	unsigned n = 0;
-	*out = xcalloc(json_array_size(jobs) + 1, sizeof(**out));
-	json_array_foreach(jobs, i, j) {
-		struct entry *e = &(*out)[n++];
-		e->job = j;
-		e->kase = json_object_get(j, RK_CASE) ? rk_str(j, RK_CASE) : rk_str(j, RK_NAME);
-		e->target = json_object_get(j, RK_TARGET) ?
-				    rk_str(j, RK_TARGET) :
-				    rk_str(json_array_get(json_object_get(j, RK_TARGETS), 0), RK_PATH);
-		json_int_t pass = json_integer_value(json_object_get(j, RK_PASS));
-		e->pass = pass > 0 ? (int)pass : 1;
-	}
-	return n;
-}
-
-unsigned html_targets(const json_t *root, const char ***out)
-{
-	const json_t *st = json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), *t;
-	size_t i;
-	unsigned n = 0;
-	if (st) {
-		*out = xcalloc(json_array_size(st) + 1, sizeof(char *));
-		json_array_foreach(st, i, t)
-			(*out)[n++] = rk_str(t, RK_PATH);
-		return n;
-	}
-	struct entry *en;
-	unsigned ne = html_entries(root, &en);
-	*out = xcalloc(ne + 1, sizeof(char *));
-	for (unsigned k = 0; k < ne; k++) {
-		unsigned m = 0;
-		while (m < n && strcmp((*out)[m], en[k].target))
-			m++;
-		if (m == n)
-			(*out)[n++] = en[k].target;
-	}
-	free(en);
-	return n;
-}
-
 /* ---- the parts of a result's section */
 
 static void row(FILE *f, const char *name, const char *value)
@@ -133,70 +86,69 @@ static void row(FILE *f, const char *name, const char *value)
 	fputs("</td></tr>\n", f);
 }
 
-static void target_rows(FILE *f, const json_t *root)
+static void target_rows(FILE *f, const json_t *root, const struct result_head *h)
 {
-	const json_t *st = json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), *t;
-	size_t i;
 	char line[PATH_MAX * 2 + 256], sz[32];
-	if (!st) {
+	if (!h->suite) {
 		/* run: every distinct file of every job. */
-		struct entry *en;
-		unsigned n = html_entries(root, &en);
+		struct result_job *en;
+		unsigned n = result_jobs(root, &en);
 		for (unsigned k = 0; k < n; k++) {
-			const json_t *tg;
-			size_t m;
-			json_array_foreach(json_object_get(en[k].job, RK_TARGETS), m, tg) {
+			for (unsigned m = 0; m < en[k].ntargets; m++) {
+				const struct result_jtarget *tg = &en[k].targets[m];
 				/* A file the run creates and grows (dd of=) has no size to give. */
-				bool grown = rk_num(tg, "size") <= 0 && json_is_true(json_object_get(tg, RK_CREATED));
-				snprintf(line, sizeof(line), "%s: %s%s%s, %s", rk_str(tg, RK_PATH),
-					 *rk_str(tg, "fstype") ? rk_str(tg, "fstype") : "raw device",
-					 *rk_str(tg, "device") ? " on " : "", rk_str(tg, "device"),
-					 grown ? "created by the run" : fmt_bytes(sz, sizeof(sz), rk_num(tg, "size")));
+				bool grown = tg->size <= 0 && tg->created;
+				snprintf(line, sizeof(line), "%s: %s%s%s, %s", tg->path, *tg->fstype ? tg->fstype : "raw device",
+					 *tg->device ? " on " : "", tg->device,
+					 grown ? "created by the run" : fmt_bytes(sz, sizeof(sz), tg->size));
 				row(f, k || m ? "" : "Targets", line);
 			}
 		}
-		free(en);
+		result_jobs_free(en, n);
 		return;
 	}
-	json_array_foreach(st, i, t) {
-		if (json_is_string(json_object_get(t, "refused")))
-			snprintf(line, sizeof(line), "%s: not measured: %s", rk_str(t, RK_PATH), rk_str(t, "refused"));
-		else if (json_is_true(json_object_get(t, RK_BLOCKDEV)))
-			snprintf(line, sizeof(line), "%s: block device, region %s", rk_str(t, RK_PATH),
-				 fmt_bytes(sz, sizeof(sz), rk_num(t, "size")));
+	struct result_suite su;
+	struct ig_err e = { 0 };
+	result_suite(root, &su, &e); /* its targets even when a case is amiss: the summary says what is */
+	for (unsigned i = 0; i < su.ntargets; i++) {
+		const struct result_target *t = &su.targets[i];
+		if (t->refused)
+			snprintf(line, sizeof(line), "%s: not measured: %s", t->path, t->refused);
+		else if (t->blockdev)
+			snprintf(line, sizeof(line), "%s: block device, region %s", t->path,
+				 fmt_bytes(sz, sizeof(sz), (double)t->size));
 		else
-			snprintf(line, sizeof(line), "%s: %s on %s, test file %s (%s)", rk_str(t, RK_PATH),
-				 *rk_str(t, "fstype") ? rk_str(t, "fstype") : "unknown fs",
-				 *rk_str(t, "device") ? rk_str(t, "device") : "no block device",
-				 rk_str(t, "file"), fmt_bytes(sz, sizeof(sz), rk_num(t, "size")));
+			snprintf(line, sizeof(line), "%s: %s on %s, test file %s (%s)", t->path,
+				 *t->fstype ? t->fstype : "unknown fs", *t->device ? t->device : "no block device",
+				 t->file, fmt_bytes(sz, sizeof(sz), (double)t->size));
 		row(f, i ? "" : "Targets", line);
 	}
+	result_suite_free(&su);
 }
 
 static void write_meta(struct page *p, unsigned r)
 {
-	const json_t *root = p->res[r].root, *me = json_object_get(root, RK_IOGAUGE);
-	const json_t *host = json_object_get(root, RK_HOST);
+	const json_t *root = p->res[r].root;
+	struct result_head h;
 	FILE *f = p->f;
 	char buf[512];
+	result_head(root, &h);
 	fputs("<table class=\"meta\">\n", f);
-	snprintf(buf, sizeof(buf), "iogauge %s", rk_str(me, RK_COMMAND));
+	snprintf(buf, sizeof(buf), "iogauge %s", h.command);
 	row(f, "Command", buf);
-	row(f, "Command line", rk_str(root, "command_line"));
-	row(f, "Written", rk_str(root, RK_TIME));
-	if (host) {
-		snprintf(buf, sizeof(buf), "%s, Linux %s (%s), %lld CPUs", rk_str(host, RK_NAME), rk_str(host, "kernel"),
-			 rk_str(host, "machine"), (long long)json_integer_value(json_object_get(host, "cpus")));
+	row(f, "Command line", h.command_line);
+	row(f, "Written", h.time);
+	if (h.has_host) {
+		snprintf(buf, sizeof(buf), "%s, Linux %s (%s), %lld CPUs", h.host_name, h.kernel, h.machine, h.cpus);
 		row(f, "Host", buf);
 	}
-	row(f, "iogauge version", rk_str(me, RK_VERSION));
-	json_int_t status = json_integer_value(json_object_get(root, RK_STATUS));
-	snprintf(buf, sizeof(buf), "%lld%s%s%s", (long long)status,
-		 status == 0 ? " (done)" : status == 1 ? " (an I/O error or a full disk)" :
-		 status == 2 ? " (a refusal or bad input)" : " (stopped by a signal)",
-		 *rk_str(root, RK_ERROR) ? ": " : "", rk_str(root, RK_ERROR));
+	row(f, "iogauge version", h.version);
+	snprintf(buf, sizeof(buf), "%lld%s%s%s", h.status,
+		 h.status == 0 ? " (done)" : h.status == 1 ? " (an I/O error or a full disk)" :
+		 h.status == 2 ? " (a refusal or bad input)" : " (stopped by a signal)",
+		 *h.error ? ": " : "", h.error);
 	row(f, "Exit status", buf);
-	target_rows(f, root);
+	target_rows(f, root, &h);
 	fputs("</table>\n", f);
 }
 
@@ -225,8 +177,11 @@ static void write_summary(struct page *p, unsigned r)
 	if (e.status)
 		fprintf(m, "(the summary cannot be rebuilt from this result: %s)\n", e.msg);
 	fflush(m);
-	if (!len) /* a refusal before any job ran: say so, not an empty box */
-		fprintf(m, "Nothing was measured%s%s\n", *rk_str(root, RK_ERROR) ? ": " : ".", rk_str(root, RK_ERROR));
+	if (!len) { /* a refusal before any job ran: say so, not an empty box */
+		struct result_head h;
+		result_head(root, &h);
+		fprintf(m, "Nothing was measured%s%s\n", *h.error ? ": " : ".", h.error);
+	}
 	fclose(m);
 	fputs("<pre class=\"summary\">", p->f);
 	html_esc(p->f, buf);
@@ -260,73 +215,70 @@ static void device_line(FILE *f, const char *who, const char *name, const double
  * Bytes asked for against bytes the device saw: per target for suites (each
  * job carries its device's counters), for the whole run otherwise.
  */
-static void device_notes(FILE *f, const json_t *root)
+static void device_notes(FILE *f, const json_t *root, const struct result_head *h)
 {
 	const char **targets;
-	unsigned nt = html_targets(root, &targets);
-	struct entry *en;
-	unsigned n = html_entries(root, &en);
-	bool suite = json_object_get(root, RK_SUITE) != NULL;
+	unsigned nt = result_targets(root, &targets);
+	struct result_job *en;
+	unsigned n = result_jobs(root, &en);
+	bool suite = h->suite;
 	for (unsigned t = 0; t < (suite ? nt : 1); t++) {
 		double req[2] = { 0, 0 }, dev[2] = { 0, 0 };
 		char name[64] = "";
 		for (unsigned k = 0; k < n; k++) {
 			if (suite && strcmp(en[k].target, targets[t]))
 				continue;
-			req[0] += rk_num(json_object_get(en[k].job, "read"), "bytes");
-			req[1] += rk_num(json_object_get(en[k].job, "write"), "bytes");
-			const json_t *dv = json_array_get(json_object_get(en[k].job, RK_DEVICES), 0);
-			if (suite && dv) {
-				dev[0] += rk_num(dv, "read_bytes");
-				dev[1] += rk_num(dv, "write_bytes");
-				snprintf(name, sizeof(name), "%s", rk_str(dv, RK_NAME));
+			req[0] += result_or0(en[k].dir[0].bytes);
+			req[1] += result_or0(en[k].dir[1].bytes);
+			if (suite && en[k].has_dev) {
+				dev[0] += en[k].dev_read_bytes;
+				dev[1] += en[k].dev_write_bytes;
+				snprintf(name, sizeof(name), "%s", en[k].dev_name);
 			}
 		}
-		const json_t *devs = json_object_get(root, RK_DEVICES);
-		if (!suite && json_array_size(devs) == 1) {
-			const json_t *dv = json_array_get(devs, 0);
-			dev[0] = rk_num(dv, "read_bytes");
-			dev[1] = rk_num(dv, "write_bytes");
-			snprintf(name, sizeof(name), "%s", rk_str(dv, RK_NAME));
+		struct result_device dv;
+		if (!suite && h->ndevs == 1 && result_device(root, 0, &dv)) {
+			dev[0] = dv.read_bytes;
+			dev[1] = dv.write_bytes;
+			snprintf(name, sizeof(name), "%s", dv.name);
 		}
 		if (name[0])
 			device_line(f, nt > 1 ? targets[t] : "", name, req, dev);
 	}
 	free(targets);
-	free(en);
+	result_jobs_free(en, n);
 }
 
 /* I/O mode, data, page-cache residency: said once per distinct value. */
 static void job_notes(FILE *f, const json_t *root)
 {
-	struct entry *en;
-	unsigned n = html_entries(root, &en);
+	struct result_job *en;
+	unsigned n = result_jobs(root, &en);
 	const char *modes[8];
 	unsigned nmodes = 0;
 	double cached = 0, region = 0;
 	char line[512], a[32], b[32];
 	for (unsigned k = 0; k < n; k++) {
-		const char *m = rk_str(en[k].job, "io_mode");
+		const char *m = en[k].io_mode;
 		unsigned i = 0;
 		while (i < nmodes && strcmp(modes[i], m))
 			i++;
 		if (i == nmodes && nmodes < ARRAY_SIZE(modes))
 			modes[nmodes++] = m;
-		const json_t *res = json_object_get(en[k].job, "resident_before_bytes");
-		if (json_is_number(res) && rk_num(json_object_get(en[k].job, "read"), "ios") > 0) {
-			cached += json_number_value(res);
-			region += rk_num(json_object_get(en[k].job, RK_OPTIONS), "size");
+		if (en[k].has_resident && result_or0(en[k].dir[0].ios) > 0) {
+			cached += en[k].resident_before;
+			region += en[k].opt_size;
 		}
 	}
 	for (unsigned k = 0; k < n; k++) {
-		if (!json_object_get(en[k].job, RK_STEADYSTATE))
+		if (!en[k].has_steady)
 			continue;
 		struct run_result one = { .jobs = xcalloc(1, sizeof(struct job_result)), .njobs = 1 };
 		struct ig_err e = { 0 };
 		char ss[512], all[1024];
 		if (!job_result_from_json(en[k].job, &one.jobs[0], &e) && one.jobs[0].ss.n) {
 			ss_describe(&one.jobs[0].ss, ss, sizeof(ss));
-			snprintf(all, sizeof(all), "%s: steady state: %s", rk_str(en[k].job, RK_NAME), ss);
+			snprintf(all, sizeof(all), "%s: steady state: %s", en[k].name ? en[k].name : "", ss);
 			note(f, one.jobs[0].ss.attained ? "info" : "warn", all);
 		}
 		run_result_free(&one);
@@ -336,10 +288,10 @@ static void job_notes(FILE *f, const json_t *root)
 		note(f, strstr(modes[i], "page cache") ? "warn" : "info", line);
 	}
 	unsigned w = 0; /* the first job that wrote: reads alone have no data to speak of */
-	while (w < n && rk_num(json_object_get(en[w].job, "write"), "ios") <= 0)
+	while (w < n && result_or0(en[w].dir[1].ios) <= 0)
 		w++;
 	if (w < n) {
-		const char *data = rk_str(json_object_get(en[w].job, RK_OPTIONS), "data");
+		const char *data = en[w].opt_data;
 		if (!strcmp(data, "random") || !*data)
 			snprintf(line, sizeof(line), "Data written: random, incompressible, refreshed on every write (no two blocks dedupe)");
 		else
@@ -352,36 +304,40 @@ static void job_notes(FILE *f, const json_t *root)
 			 cached > 0 ? ": those reads may be served by memory" : "");
 		note(f, cached > 0.01 * region ? "warn" : "info", line);
 	}
-	free(en);
+	result_jobs_free(en, n);
 }
 
-static void write_notes(struct page *p, unsigned r)
+static void write_notes(struct page *p, unsigned r, const struct result_head *h)
 {
-	const json_t *root = p->res[r].root, *x;
+	const json_t *root = p->res[r].root;
 	FILE *f = p->f;
-	size_t i;
 	fputs("<ul class=\"notes\">\n", f);
 	job_notes(f, root);
-	device_notes(f, root);
-	json_array_foreach(json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), i, x) {
+	device_notes(f, root, h);
+	struct result_suite su;
+	struct ig_err e = { 0 };
+	result_suite(root, &su, &e);
+	for (unsigned i = 0; i < su.ntargets; i++) {
+		const struct result_target *x = &su.targets[i];
 		char line[PATH_MAX + 128];
-		if (json_is_true(json_object_get(x, RK_BUFFERED_FALLBACK))) {
-			snprintf(line, sizeof(line), "%s: the file system refuses O_DIRECT: buffered I/O, cache invalidated before reads, writes timed to fsync", rk_str(x, RK_PATH));
+		if (x->buffered_fallback) {
+			snprintf(line, sizeof(line), "%s: the file system refuses O_DIRECT: buffered I/O, cache invalidated before reads, writes timed to fsync", x->path);
 			note(f, "warn", line);
 		}
-		if (json_is_true(json_object_get(x, "shrunk"))) {
-			if (json_is_true(json_object_get(x, RK_BLOCKDEV)))
-				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", rk_str(x, RK_PATH));
-			else if (!strcmp(rk_str(x, "file"), rk_str(x, RK_PATH))) /* a file the user named */
-				snprintf(line, sizeof(line), "%s: the region is the whole file (smaller than the size asked)", rk_str(x, RK_PATH));
+		if (x->shrunk) {
+			if (x->blockdev)
+				snprintf(line, sizeof(line), "%s: the region is the whole device (smaller than --size)", x->path);
+			else if (!strcmp(x->file, x->path)) /* a file the user named */
+				snprintf(line, sizeof(line), "%s: the region is the whole file (smaller than the size asked)", x->path);
 			else
-				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", rk_str(x, RK_PATH));
+				snprintf(line, sizeof(line), "%s: the test file was made smaller to fit the free space", x->path);
 			note(f, "warn", line);
 		}
 	}
-	json_array_foreach(json_object_get(root, RK_NOTES), i, x)
-		note(f, "warn", json_string_value(x) ? json_string_value(x) : "");
-	if (json_is_true(json_object_get(root, RK_INTERRUPTED)))
+	result_suite_free(&su);
+	for (unsigned i = 0; i < h->nnotes; i++)
+		note(f, "warn", result_note(root, i));
+	if (h->interrupted)
 		note(f, "warn", "Interrupted by a signal: the figures cover the time until then.");
 	fputs("</ul>\n", f);
 }
@@ -389,22 +345,22 @@ static void write_notes(struct page *p, unsigned r)
 static void write_result(struct page *p, unsigned r)
 {
 	FILE *f = p->f;
-	const json_t *root = p->res[r].root;
-	const char *cmd = rk_str(json_object_get(root, RK_IOGAUGE), RK_COMMAND);
+	struct result_head h;
+	result_head(p->res[r].root, &h);
 	fprintf(f, "<section class=\"result\" id=\"result%u\">\n<h2>", r);
 	if (*p->res[r].label) {
 		html_esc(f, p->res[r].label);
 		fputs(": ", f);
 	}
 	fprintf(f, "iogauge ");
-	html_esc(f, cmd);
+	html_esc(f, h.command);
 	fputs("</h2>\n", f);
 	write_meta(p, r);
 	fputs("<h3>Summary</h3>\n", f);
 	write_summary(p, r);
-	if (json_array_size(json_object_get(root, RK_JOBS))) { /* nothing ran: nothing to qualify */
+	if (h.njobs) { /* nothing ran: nothing to qualify */
 		fputs("<h3>What the figures include</h3>\n", f);
-		write_notes(p, r);
+		write_notes(p, r, &h);
 		html_iostat(p, r);
 	}
 	charts_suite(p, r);
@@ -420,8 +376,10 @@ int html_write(FILE *f, const struct html_result *res, unsigned n, const char *c
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>iogauge report", f);
 	if (n == 1) {
+		struct result_head h;
+		result_head(res[0].root, &h);
 		fputs(": ", f);
-		html_esc(f, rk_str(json_object_get(res[0].root, RK_IOGAUGE), RK_COMMAND));
+		html_esc(f, h.command);
 	}
 	fputs("</title>\n<style>\n", f);
 	fputs(html_css, f);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <jansson.h>
 #include "report/report.h"
+#include "report/result_read.h"
 
 struct page {
 	FILE *f;
@@ -49,17 +50,5 @@ void html_iostat(struct page *p, unsigned r);
 
 /* Latency percentile points of l, x = 1/(1-p), y in microseconds: appended to ds. */
 void chart_pct_points(json_t *ds, const struct lat_stats *l);
-
-/* A job of a saved result, with where it ran: suites tag jobs with target, case and pass. */
-struct entry {
-	const json_t *job;
-	const char *target; /* the target as the user named it ("" when none) */
-	const char *kase;   /* the suite's case, or the job's name */
-	int pass;           /* 1.. */
-};
-/* The jobs of a result in order; *out is allocated (free it). */
-unsigned html_entries(const json_t *root, struct entry **out);
-/* The targets of a result as named: the suite's, or the jobs' in order of appearance. */
-unsigned html_targets(const json_t *root, const char ***out);
 
 #endif

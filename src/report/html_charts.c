@@ -5,7 +5,6 @@
  * scale), and per-second bandwidth, IOPS and latency of every job.
  */
 #include "base/common.h"
-#include "base/result_keys.h"
 #include "report/html.h"
 
 #include <math.h>
@@ -106,19 +105,26 @@ struct group {
 	const json_t *root;
 	const char **targets;
 	unsigned ntargets;
-	struct entry *en;
+	struct result_job *en;
 	unsigned nen;
 	bool suite;
+	struct result_suite su; /* a suite's figures */
 };
 
 static void groups_load(struct page *p, const unsigned *which, unsigned n, struct group *g)
 {
 	for (unsigned i = 0; i < n; i++) {
+		memset(&g[i], 0, sizeof(g[i]));
 		g[i].root = p->res[which[i]].root;
 		g[i].result = n > 1 ? p->res[which[i]].label : "";
-		g[i].ntargets = html_targets(g[i].root, &g[i].targets);
-		g[i].nen = html_entries(g[i].root, &g[i].en);
-		g[i].suite = json_object_get(g[i].root, RK_SUITE) != NULL;
+		g[i].ntargets = result_targets(g[i].root, &g[i].targets);
+		g[i].nen = result_jobs(g[i].root, &g[i].en);
+		struct result_head h;
+		struct ig_err e = { 0 };
+		result_head(g[i].root, &h);
+		g[i].suite = h.suite;
+		if (h.suite)
+			result_suite(g[i].root, &g[i].su, &e); /* its targets and figures even when a case is amiss */
 	}
 }
 
@@ -126,7 +132,8 @@ static void groups_free(struct group *g, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		free(g[i].targets);
-		free(g[i].en);
+		result_jobs_free(g[i].en, g[i].nen);
+		result_suite_free(&g[i].su);
 	}
 }
 
@@ -149,23 +156,15 @@ static json_t *categories(const struct group *g, unsigned n)
 	return cats;
 }
 
-/* A suite's figure {median, min, max} of case c on target t, or NULL. */
-static const json_t *suite_fig(const json_t *root, unsigned t, const char *c, const char *fig)
-{
-	const json_t *tg = json_array_get(json_object_get(json_object_get(root, RK_SUITE), RK_TARGETS), t);
-	const json_t *v = json_object_get(json_object_get(json_object_get(json_object_get(tg, RK_CASES), c), "total"), fig);
-	return json_is_object(v) ? v : NULL;
-}
-
 /* run: a job's figure over read and write (MB/s or IOPS), or NAN when no such job. */
 static double job_fig(const struct group *g, const char *c, bool mbs)
 {
 	for (unsigned k = 0; k < g->nen; k++) {
 		if (strcmp(g->en[k].kase, c))
 			continue;
-		const json_t *j = g->en[k].job;
-		const char *key = mbs ? "bw_bytes" : "iops";
-		double v = rk_num(json_object_get(j, "read"), key) + rk_num(json_object_get(j, "write"), key);
+		const struct result_dir *d = g->en[k].dir;
+		double v = mbs ? result_or0(d[0].bw_bytes) + result_or0(d[1].bw_bytes) :
+				 result_or0(d[0].iops) + result_or0(d[1].iops);
 		return mbs ? v / 1e6 : v;
 	}
 	return NAN;
@@ -199,13 +198,14 @@ static void bars(struct page *p, const struct group *g, unsigned n, const char *
 					json_array_append_new(err, json_null());
 					continue;
 				}
-				const json_t *v = suite_fig(g[i].root, t, cn, mbs ? "mb_s" : "iops");
-				json_array_append_new(data, v ? json_real(rk_num(v, "median")) : json_null());
+				struct result_fig f;
+				bool v = result_suite_fig(&g[i].su, t, cn, "total", mbs ? "mb_s" : "iops", &f);
+				json_array_append_new(data, v ? json_real(result_or0(f.median)) : json_null());
 				json_t *range = json_array();
-				json_array_append_new(range, json_real(v ? rk_num(v, "min") : 0));
-				json_array_append_new(range, json_real(v ? rk_num(v, "max") : 0));
-				json_array_append_new(err, v && rk_num(v, RK_PASSES) > 1 ? range : json_null());
-				if (!v || rk_num(v, RK_PASSES) <= 1)
+				json_array_append_new(range, json_real(v ? result_or0(f.min) : 0));
+				json_array_append_new(range, json_real(v ? result_or0(f.max) : 0));
+				json_array_append_new(err, v && f.passes > 1 ? range : json_null());
+				if (!v || !(f.passes > 1))
 					json_decref(range);
 			}
 		}
@@ -224,7 +224,7 @@ static void merged_lat(const struct group *g, const char *target, const char *ka
 		struct lat_stats l;
 		struct ig_err e = { 0 };
 		lat_init(&l);
-		const json_t *x = json_object_get(json_object_get(g->en[k].job, io_op_names[d]), "clat_ns");
+		const json_t *x = g->en[k].dir[d].clat;
 		if (x && !lat_from_json(x, &l, &e))
 			lat_merge(out, &l);
 		lat_free(&l);
@@ -318,18 +318,15 @@ static const char *const series_title[] = { "Bandwidth per second", "IOPS per se
 					    "Mean completion latency per second" };
 static const char *const series_unit[] = { "MB/s", "IOPS", "latency (us)" };
 
-static void series_points(json_t *ds, const json_t *pts, int d, int what)
+static void series_points(json_t *ds, const struct result_point *pts, unsigned n, int d, int what)
 {
-	size_t i;
-	const json_t *pt;
-	json_array_foreach(pts, i, pt) {
-		const json_t *x = json_object_get(pt, io_op_names[d]);
-		double dur = rk_num(pt, "dur_ns"), ios = rk_num(x, "ios");
+	for (unsigned i = 0; i < n; i++) {
+		const struct result_point *pt = &pts[i];
+		double dur = pt->dur_ns, ios = pt->ios[d];
 		if (dur <= 0 || (what == 2 && ios <= 0))
 			continue;
-		double y = what == 0 ? rk_num(x, "bytes") / dur * 1e3 : what == 1 ? ios / dur * 1e9 :
-										  rk_num(x, "lat_mean_ns") / 1e3;
-		chart_point(ds, rk_num(pt, "t_ns") / 1e9, y);
+		double y = what == 0 ? pt->bytes[d] / dur * 1e3 : what == 1 ? ios / dur * 1e9 : pt->lat_mean_ns[d] / 1e3;
+		chart_point(ds, pt->t_ns / 1e9, y);
 	}
 }
 
@@ -341,7 +338,7 @@ void charts_series(struct page *p, unsigned r)
 	groups_load(p, &one, 1, &g);
 	bool any = false;
 	for (unsigned k = 0; k < g.nen; k++)
-		any |= json_array_size(json_object_get(json_object_get(g.en[k].job, RK_SERIES), RK_POINTS)) > 0;
+		any |= g.en[k].npoints > 0;
 	if (any)
 		fputs("<h3>Over time</h3>\n<div class=\"charts\">\n", p->f);
 	for (unsigned t = 0; any && t < (g.suite ? g.ntargets : 1); t++) {
@@ -351,37 +348,36 @@ void charts_series(struct page *p, unsigned r)
 				 g.suite && g.ntargets > 1 ? g.targets[t] : "");
 			json_t *c = chart_new(p, "time", key, title, "seconds", series_unit[w]);
 			for (unsigned k = 0; k < g.nen; k++) {
-				const struct entry *e = &g.en[k];
+				const struct result_job *e = &g.en[k];
 				if (g.suite && strcmp(e->target, g.targets[t]))
 					continue;
-				const json_t *pts = json_object_get(json_object_get(e->job, RK_SERIES), RK_POINTS);
-				bool both = rk_num(json_object_get(e->job, "read"), "ios") > 0 &&
-					    rk_num(json_object_get(e->job, "write"), "ios") > 0;
+				struct result_point *pts;
+				struct result_rank *ranks;
+				unsigned npts = result_series(e, &pts), nranks = result_ranks(e, &ranks);
+				bool both = result_or0(e->dir[0].ios) > 0 && result_or0(e->dir[1].ios) > 0;
 				for (int d = 0; d < DDIR_NR; d++) {
-					if (rk_num(json_object_get(e->job, io_op_names[d]), "ios") <= 0)
+					if (result_or0(e->dir[d].ios) <= 0)
 						continue;
 					char pass[16] = "";
-					if (rk_num(json_object_get(g.root, RK_SUITE), RK_PASSES) > 1)
+					if (g.su.passes > 1)
 						snprintf(pass, sizeof(pass), " pass %d", e->pass);
 					/* The direction is named only where a job has both. */
-					const json_t *ranks = json_object_get(e->job, "ranks"), *rk;
 					snprintf(label, sizeof(label), "%s%s%s%s%s", e->kase, pass, both ? " " : "",
-						 both ? io_op_names[d] : "", json_array_size(ranks) ? " (all ranks)" : "");
-					series_points(chart_dataset(c, label), pts, d, w);
+						 both ? io_op_names[d] : "", nranks ? " (all ranks)" : "");
+					series_points(chart_dataset(c, label), pts, npts, d, w);
 					/* Several ranks (iogauge-mpi): each rank's own series beside the aggregate. */
-					size_t ri;
-					json_array_foreach(ranks, ri, rk) {
-						const json_t *rp = json_object_get(json_object_get(rk, RK_SERIES), RK_POINTS);
-						if (!json_array_size(rp))
+					for (unsigned ri = 0; ri < nranks; ri++) {
+						const struct result_rank *rk = &ranks[ri];
+						if (!rk->npoints)
 							continue; /* --rank-results=brief|none: the aggregate only */
-						const char *host = json_string_value(json_object_get(rk, RK_HOST));
 						snprintf(label, sizeof(label), "%s%s%s%s rank %lld%s%s%s", e->kase, pass,
-							 both ? " " : "", both ? io_op_names[d] : "",
-							 (long long)json_integer_value(json_object_get(rk, "rank")),
-							 host ? " (" : "", host ? host : "", host ? ")" : "");
-						series_points(chart_dataset(c, label), rp, d, w);
+							 both ? " " : "", both ? io_op_names[d] : "", rk->rank,
+							 rk->host ? " (" : "", rk->host ? rk->host : "", rk->host ? ")" : "");
+						series_points(chart_dataset(c, label), rk->points, rk->npoints, d, w);
 					}
 				}
+				free(pts);
+				result_ranks_free(ranks, nranks);
 			}
 		}
 	}

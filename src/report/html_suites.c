@@ -10,19 +10,26 @@
 #include "base/units.h"
 #include "report/html.h"
 
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-/* One dataset per thread count: y(step) against x(step), in the sweep's order. */
-static void per_threads(json_t *c, const json_t *steps, const char *what, const char *xkey,
-			const char *ykey, double yscale, const char *style)
+/* A step's figure by its field (offsetof(struct result_step, iops)); NAN when missing. */
+static double fig(const struct result_step *s, size_t off)
 {
-	size_t i;
-	const json_t *s;
-	json_int_t done[64];
+	return *(const double *)((const char *)s + off);
+}
+#define F(field) offsetof(struct result_step, field)
+
+/* One dataset per thread count: y(step) against x(step), in the sweep's order. */
+static void per_threads(json_t *c, const struct result_sweep *sw, const char *what, size_t xoff, size_t yoff,
+			double yscale, const char *style)
+{
+	long long done[64];
 	unsigned nd = 0;
-	json_array_foreach(steps, i, s) {
-		json_int_t t = json_integer_value(json_object_get(s, RK_NUMJOBS));
+	for (unsigned i = 0; i < sw->nsteps; i++) {
+		long long t = sw->steps[i].numjobs;
 		bool seen = false;
 		for (unsigned k = 0; k < nd; k++)
 			seen |= done[k] == t;
@@ -30,111 +37,106 @@ static void per_threads(json_t *c, const json_t *steps, const char *what, const 
 			continue;
 		done[nd++] = t;
 		char label[96];
-		snprintf(label, sizeof(label), "%s%s%lld thread%s", what, *what ? ", " : "", (long long)t,
-			 t == 1 ? "" : "s");
+		snprintf(label, sizeof(label), "%s%s%lld thread%s", what, *what ? ", " : "", t, t == 1 ? "" : "s");
 		json_t *ds = chart_dataset(c, label);
 		if (style)
 			json_object_set_new(ds, "style", json_string(style));
-		size_t k;
-		const json_t *x;
-		json_array_foreach(steps, k, x)
-			if (json_integer_value(json_object_get(x, RK_NUMJOBS)) == t &&
-			    json_is_true(json_object_get(x, RK_MEASURED)))
-				chart_point(ds, rk_num(x, xkey), rk_num(x, ykey) / yscale);
+		for (unsigned k = 0; k < sw->nsteps; k++) {
+			const struct result_step *x = &sw->steps[k];
+			if (x->numjobs == t && x->measured)
+				chart_point(ds, result_or0(fig(x, xoff)), result_or0(fig(x, yoff)) / yscale);
+		}
 	}
 }
 
-static void knee_points(json_t *c, const json_t *knee, const char *xkey, const char *const *ykeys,
-			unsigned ny, double yscale)
+static void knee_points(json_t *c, const struct result_sweep *sw, size_t xoff, const size_t *yoffs, unsigned ny,
+			double yscale)
 {
-	if (!json_is_object(knee) || !json_is_true(json_object_get(knee, RK_MEASURED)))
+	const struct result_step *knee = &sw->found;
+	if (!sw->has_found || !knee->measured)
 		return;
 	char label[96];
-	snprintf(label, sizeof(label), "knee: %s", json_string_value(json_object_get(knee, RK_CASE)));
+	snprintf(label, sizeof(label), "knee: %s", knee->kase);
 	json_t *ds = chart_dataset(c, label);
 	json_object_set_new(ds, "style", json_string("knee"));
 	for (unsigned i = 0; i < ny; i++)
-		chart_point(ds, rk_num(knee, xkey), rk_num(knee, ykeys[i]) / yscale);
+		chart_point(ds, result_or0(fig(knee, xoff)), result_or0(fig(knee, yoffs[i])) / yscale);
 }
 
 static void scale_charts(struct page *p, unsigned r, const json_t *scale)
 {
-	size_t t;
-	const json_t *x;
 	char key[64], title[PATH_MAX + 64];
-	static const char *const lat[] = { "lat_mean_ns", "lat_p99_ns" };
-	static const char *const iops[] = { "iops" };
-	size_t nt = json_array_size(json_object_get(scale, RK_TARGETS));
+	static const size_t lat[] = { F(lat_mean_ns), F(lat_p99_ns) }, iops[] = { F(iops) };
+	struct result_sweep *sw;
+	unsigned nt = result_sweeps(scale, "knee", &sw);
 	fputs("<h3>Scaling: the knee</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(scale, RK_TARGETS), t, x) {
-		const json_t *steps = json_object_get(x, "steps"), *knee = json_object_get(x, "knee");
-		const char *path = json_string_value(json_object_get(x, RK_PATH));
-		snprintf(key, sizeof(key), "r%u:scale:lat:t%zu", r, t);
+	for (unsigned t = 0; t < nt; t++) {
+		const char *path = sw[t].path;
+		snprintf(key, sizeof(key), "r%u:scale:lat:t%u", r, t);
 		snprintf(title, sizeof(title), "IOPS against mean and p99 latency%s%s", nt > 1 ? ": " : "",
 			 nt > 1 && path ? path : "");
 		json_t *c = chart_new(p, "xy", key, title, "IOPS", "latency (us)");
 		json_object_set_new(c, "ylog", json_true());
-		per_threads(c, steps, "mean", "iops", "lat_mean_ns", 1e3, NULL);
-		per_threads(c, steps, "p99", "iops", "lat_p99_ns", 1e3, "dash");
-		knee_points(c, knee, "iops", lat, 2, 1e3);
-		snprintf(key, sizeof(key), "r%u:scale:little:t%zu", r, t);
+		per_threads(c, &sw[t], "mean", F(iops), F(lat_mean_ns), 1e3, NULL);
+		per_threads(c, &sw[t], "p99", F(iops), F(lat_p99_ns), 1e3, "dash");
+		knee_points(c, &sw[t], F(iops), lat, 2, 1e3);
+		snprintf(key, sizeof(key), "r%u:scale:little:t%u", r, t);
 		snprintf(title, sizeof(title), "IOPS against outstanding I/O (Little's law: IOPS x mean latency)%s%s",
 			 nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		c = chart_new(p, "xy", key, title, "outstanding I/O", "IOPS");
 		json_object_set_new(c, "xlog", json_true());
-		per_threads(c, steps, "", "outstanding", "iops", 1, NULL);
-		knee_points(c, knee, "outstanding", iops, 1, 1);
+		per_threads(c, &sw[t], "", F(outstanding), F(iops), 1, NULL);
+		knee_points(c, &sw[t], F(outstanding), iops, 1, 1);
 	}
 	fputs("</div>\n", p->f);
+	result_sweeps_free(sw, nt);
 }
 
 /* y(step) against the stream count, the measured steps of one tree target. */
-static void tree_line_of(json_t *c, const json_t *steps, const char *label, const char *ykey, double yscale,
+static void tree_line_of(json_t *c, const struct result_sweep *sw, const char *label, size_t yoff, double yscale,
 			 const char *style)
 {
-	size_t i;
-	const json_t *s;
 	json_t *ds = NULL;
-	json_array_foreach(steps, i, s) {
-		const json_t *y = json_object_get(s, ykey);
-		if (!json_is_true(json_object_get(s, RK_MEASURED)) || !json_is_number(y))
+	for (unsigned i = 0; i < sw->nsteps; i++) {
+		const struct result_step *s = &sw->steps[i];
+		double y = fig(s, yoff);
+		if (!s->measured || isnan(y))
 			continue;
 		if (!ds) {
 			ds = chart_dataset(c, label);
 			if (style)
 				json_object_set_new(ds, "style", json_string(style));
 		}
-		chart_point(ds, rk_num(s, "streams"), json_number_value(y) / yscale);
+		chart_point(ds, result_or0(s->streams), y / yscale);
 	}
 }
 
 /* tree: MB/s (the stream's and the read alone) and the time a file takes against the stream count, the best marked. */
 static void tree_charts(struct page *p, unsigned r, const json_t *tree)
 {
-	size_t t;
-	const json_t *x;
 	char key[64], title[PATH_MAX + 64];
-	static const char *const mbs[] = { "mb_s" }, *const p99[] = { "lat_p99_ns" };
-	size_t nt = json_array_size(json_object_get(tree, RK_TARGETS));
+	static const size_t mbs[] = { F(mb_s) }, p99[] = { F(lat_p99_ns) };
+	struct result_sweep *sw;
+	unsigned nt = result_sweeps(tree, "best", &sw);
 	fputs("<h3>Streams: the best count</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(tree, RK_TARGETS), t, x) {
-		const json_t *steps = json_object_get(x, "steps"), *best = json_object_get(x, "best");
-		const char *path = json_string_value(json_object_get(x, RK_PATH));
-		snprintf(key, sizeof(key), "r%u:tree:mbs:t%zu", r, t);
+	for (unsigned t = 0; t < nt; t++) {
+		const char *path = sw[t].path;
+		snprintf(key, sizeof(key), "r%u:tree:mbs:t%u", r, t);
 		snprintf(title, sizeof(title), "MB/s against streams%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
 		json_t *c = chart_new(p, "xy", key, title, "streams", "MB/s");
-		tree_line_of(c, steps, "MB/s", "mb_s", 1, NULL);
-		tree_line_of(c, steps, "read alone", "read_mb_s", 1, "dash");
-		knee_points(c, best, "streams", mbs, 1, 1);
-		snprintf(key, sizeof(key), "r%u:tree:p99:t%zu", r, t);
+		tree_line_of(c, &sw[t], "MB/s", F(mb_s), 1, NULL);
+		tree_line_of(c, &sw[t], "read alone", F(read_mb_s), 1, "dash");
+		knee_points(c, &sw[t], F(streams), mbs, 1, 1);
+		snprintf(key, sizeof(key), "r%u:tree:p99:t%u", r, t);
 		snprintf(title, sizeof(title), "p99 time a file takes against streams%s%s", nt > 1 ? ": " : "",
 			 nt > 1 && path ? path : "");
 		c = chart_new(p, "xy", key, title, "streams", "p99 per file (ms)");
-		tree_line_of(c, steps, "p99", "lat_p99_ns", 1e6, NULL);
-		tree_line_of(c, steps, "mean", "lat_mean_ns", 1e6, "dash");
-		knee_points(c, best, "streams", p99, 1, 1e6);
+		tree_line_of(c, &sw[t], "p99", F(lat_p99_ns), 1e6, NULL);
+		tree_line_of(c, &sw[t], "mean", F(lat_mean_ns), 1e6, "dash");
+		knee_points(c, &sw[t], F(streams), p99, 1, 1e6);
 	}
 	fputs("</div>\n", p->f);
+	result_sweeps_free(sw, nt);
 }
 
 /* A horizontal or sloped line over rounds [a, b]: y(a) and y(b). */
@@ -147,40 +149,35 @@ static void segment(json_t *c, const char *label, double a, double ya, double b,
 }
 
 /* The tracked case's rounds, its window, the average, the band and the least-squares line. */
-static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *steady, const json_t *x,
-			   const char *suffix)
+static void steady_tracked(struct page *p, unsigned r, unsigned t, const struct result_steady *steady,
+			   const struct result_steady_target *x, const char *suffix)
 {
-	size_t i;
-	const json_t *rd;
 	char key[64], title[PATH_MAX + 256], of[160] = "";
-	const json_t *w = json_object_get(x, RK_WINDOW);
-	bool reached = json_is_true(json_object_get(x, "reached"));
-	json_int_t first = json_integer_value(json_object_get(w, "first_round"));
-	json_int_t last = json_integer_value(json_object_get(w, "last_round"));
-	size_t nr = json_array_size(json_object_get(x, RK_ROUNDS));
-	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
-	if (json_array_size(json_object_get(x, RK_CASES)) > 1 && tracked)
+	bool reached = x->reached;
+	long long first = x->first_round, last = x->last_round;
+	const char *tracked = steady->tracked_case;
+	if (x->ncases > 1 && tracked)
 		snprintf(of, sizeof(of), ", tracked case %s", tracked);
 	if (reached)
 		snprintf(title, sizeof(title), "Steady state reached at round %lld (window: rounds %lld-%lld)%s%s",
-			 (long long)last, (long long)first, (long long)last, of, suffix);
+			 last, first, last, of, suffix);
 	else
-		snprintf(title, sizeof(title), "Steady state not reached in %zu rounds%s%s", nr, of, suffix);
-	snprintf(key, sizeof(key), "r%u:steady:t%zu", r, t);
+		snprintf(title, sizeof(title), "Steady state not reached in %u rounds%s%s", x->nrounds, of, suffix);
+	snprintf(key, sizeof(key), "r%u:steady:t%u", r, t);
 	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
 	json_object_set_new(c, "xint", json_true());
 	json_t *all = chart_dataset(c, "IOPS per round");
-	json_array_foreach(json_object_get(x, RK_ROUNDS), i, rd)
-		chart_point(all, rk_num(rd, "round"), rk_num(rd, "iops"));
-	if (!json_is_object(w))
+	for (unsigned i = 0; i < x->nrounds; i++)
+		chart_point(all, x->rounds[i].round, x->rounds[i].iops);
+	if (!x->has_window)
 		return;
 	json_t *win = chart_dataset(c, reached ? "steady-state window" : "last window (not steady)");
 	json_object_set_new(win, "style", json_string("window"));
-	json_array_foreach(json_object_get(x, RK_ROUNDS), i, rd)
-		if (rk_num(rd, "round") >= (double)first && rk_num(rd, "round") <= (double)last)
-			chart_point(win, rk_num(rd, "round"), rk_num(rd, "iops"));
-	double mean = rk_num(w, "iops_mean"), slope = rk_num(w, "slope_iops_per_round"), mid = (first + last) / 2.0;
-	double half = rk_num(steady, "range_pct_limit") / 200;
+	for (unsigned i = 0; i < x->nrounds; i++)
+		if (x->rounds[i].round >= (double)first && x->rounds[i].round <= (double)last)
+			chart_point(win, x->rounds[i].round, x->rounds[i].iops);
+	double mean = x->iops_mean, slope = x->slope, mid = (first + last) / 2.0;
+	double half = steady->range_pct_limit / 200;
 	segment(c, "window average", (double)first, mean, (double)last, mean);
 	/* The band: two segments of one dataset, a gap (y null) between them. */
 	char band[64];
@@ -204,71 +201,66 @@ static void steady_tracked(struct page *p, unsigned r, size_t t, const json_t *s
  * tracked case's mix (with one block size, every case's), on a log scale:
  * block sizes differ by orders of magnitude.
  */
-static void steady_cases(struct page *p, unsigned r, size_t t, const json_t *steady, const json_t *x,
-			 const char *suffix)
+static void steady_cases(struct page *p, unsigned r, unsigned t, const struct result_steady *steady,
+			 const struct result_steady_target *x, const char *suffix)
 {
-	size_t i, k;
-	const json_t *cs, *rd, *cases = json_object_get(x, RK_CASES);
-	const char *tracked = json_string_value(json_object_get(steady, "tracked_case"));
-	json_int_t mix = -1;
+	const char *tracked = steady->tracked_case;
+	long long mix = -1;
 	unsigned same = 0;
 	char key[64], title[PATH_MAX + 96];
-	json_array_foreach(cases, i, cs)
-		if (tracked && !strcmp(tracked, json_string_value(json_object_get(cs, RK_NAME)) ?: ""))
-			mix = json_integer_value(json_object_get(cs, RK_READ_PCT));
-	json_array_foreach(cases, i, cs)
-		same += json_integer_value(json_object_get(cs, RK_READ_PCT)) == mix;
+	for (unsigned i = 0; i < x->ncases; i++)
+		if (tracked && !strcmp(tracked, x->cases[i].name ?: ""))
+			mix = x->cases[i].read_pct;
+	for (unsigned i = 0; i < x->ncases; i++)
+		same += x->cases[i].read_pct == mix;
 	if (same < 2)
 		mix = -1;
-	snprintf(key, sizeof(key), "r%u:steady:cases:t%zu", r, t);
+	snprintf(key, sizeof(key), "r%u:steady:cases:t%u", r, t);
 	if (mix >= 0)
-		snprintf(title, sizeof(title), "IOPS per round, every block size at R/W %lld/%lld%s", (long long)mix,
-			 100 - (long long)mix, suffix);
+		snprintf(title, sizeof(title), "IOPS per round, every block size at R/W %lld/%lld%s", mix, 100 - mix,
+			 suffix);
 	else
 		snprintf(title, sizeof(title), "IOPS per round, every case%s", suffix);
 	json_t *c = chart_new(p, "xy", key, title, "round", "IOPS");
 	json_object_set_new(c, "xint", json_true());
 	json_object_set_new(c, "ylog", json_true());
-	json_array_foreach(cases, i, cs) {
-		if (mix >= 0 && json_integer_value(json_object_get(cs, RK_READ_PCT)) != mix)
+	for (unsigned i = 0; i < x->ncases; i++) {
+		const struct result_steady_case *cs = &x->cases[i];
+		if (mix >= 0 && cs->read_pct != mix)
 			continue;
-		json_t *ds = chart_dataset(c, json_string_value(json_object_get(cs, RK_NAME)));
-		json_array_foreach(json_object_get(cs, RK_ROUNDS), k, rd)
-			if (rk_num(rd, "iops") > 0)
-				chart_point(ds, rk_num(rd, "round"), rk_num(rd, "iops"));
+		json_t *ds = chart_dataset(c, cs->name);
+		for (unsigned k = 0; k < cs->nrounds; k++)
+			if (cs->rounds[k].iops > 0)
+				chart_point(ds, cs->rounds[k].round, cs->rounds[k].iops);
 	}
 }
 
 /* PTS's table: each case's average IOPS over the window, block sizes by read/write mixes. */
-static void steady_table(struct page *p, const json_t *steady, const json_t *x, const char *path)
+static void steady_table(struct page *p, const struct result_steady *steady, const struct result_steady_target *x,
+			 const char *path)
 {
-	const json_t *table = json_object_get(x, "table"), *rows = json_object_get(table, "iops");
-	const json_t *bs = json_object_get(steady, "block_sizes"), *mix = json_object_get(steady, "read_pcts");
-	const char *what = json_string_value(json_object_get(table, "rounds_averaged"));
-	size_t i, k;
-	const json_t *v;
+	const char *what = x->table_rounds;
 	fprintf(p->f, "<p>Average IOPS by block size and R/W mix over %s (rounds %lld-%lld)%s",
 		what && !strcmp(what, "steady window") ? "the steady-state window"
 		: what && !strcmp(what, "last window") ? "the last window (steady state NOT reached)"
 							: "every round measured (too few for a window)",
-		(long long)json_integer_value(json_object_get(table, "first_round")),
-		(long long)json_integer_value(json_object_get(table, "last_round")), path ? ": " : "");
+		x->table_first, x->table_last, path ? ": " : "");
 	if (path)
 		html_esc(p->f, path);
 	fputs("</p>\n<table class=\"meta steady-table\">\n<tr><th>Block</th>", p->f);
-	json_array_foreach(mix, k, v) {
-		long long rd = (long long)json_integer_value(v);
+	for (unsigned k = 0; k < steady->nread_pcts; k++) {
+		long long rd = steady->read_pcts[k];
 		fprintf(p->f, "<th style=\"text-align:right; padding-left:16px\">%lld/%lld</th>", rd, 100 - rd);
 	}
 	fputs("</tr>\n", p->f);
-	json_array_foreach(rows, i, v) {
+	for (unsigned i = 0; i < x->nrows; i++) {
 		char b[32];
-		print_size((uint64_t)json_integer_value(json_array_get(bs, i)), b, sizeof(b));
+		print_size((uint64_t)x->rows[i].bs, b, sizeof(b));
 		fprintf(p->f, "<tr><th>%s</th>", b);
-		const json_t *cell;
-		json_array_foreach(v, k, cell) {
-			if (json_is_number(cell))
-				fprintf(p->f, "<td style=\"text-align:right; padding-left:16px\">%.1f</td>", json_number_value(cell));
+		for (unsigned k = 0; k < x->rows[i].ncells; k++) {
+			double cell = x->rows[i].cells[k];
+			if (!isnan(cell))
+				fprintf(p->f, "<td style=\"text-align:right; padding-left:16px\">%.1f</td>", cell);
 			else
 				fputs("<td style=\"text-align:right\">-</td>", p->f);
 		}
@@ -277,140 +269,142 @@ static void steady_table(struct page *p, const json_t *steady, const json_t *x, 
 	fputs("</table>\n", p->f);
 }
 
-static void steady_charts(struct page *p, unsigned r, const json_t *steady)
+static void steady_charts(struct page *p, unsigned r, const json_t *own)
 {
-	size_t t;
-	const json_t *x;
 	char suffix[PATH_MAX + 8];
-	size_t nt = json_array_size(json_object_get(steady, RK_TARGETS));
+	struct result_steady steady;
+	result_steady(own, &steady);
+	unsigned nt = steady.ntargets;
 	fputs("<h3>Steady state: the rounds</h3>\n<div class=\"charts\">\n", p->f);
-	json_array_foreach(json_object_get(steady, RK_TARGETS), t, x) {
-		const char *path = json_string_value(json_object_get(x, RK_PATH));
-		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && path ? path : "");
-		steady_tracked(p, r, t, steady, x, suffix);
-		if (json_array_size(json_object_get(x, RK_CASES)) > 1)
-			steady_cases(p, r, t, steady, x, suffix);
+	for (unsigned t = 0; t < nt; t++) {
+		const struct result_steady_target *x = &steady.targets[t];
+		snprintf(suffix, sizeof(suffix), "%s%s", nt > 1 ? ": " : "", nt > 1 && x->path ? x->path : "");
+		steady_tracked(p, r, t, &steady, x, suffix);
+		if (x->ncases > 1)
+			steady_cases(p, r, t, &steady, x, suffix);
 	}
 	fputs("</div>\n", p->f);
-	json_array_foreach(json_object_get(steady, RK_TARGETS), t, x)
-		if (json_array_size(json_object_get(x, RK_CASES)) > 1)
-			steady_table(p, steady, x, nt > 1 ? json_string_value(json_object_get(x, RK_PATH)) : NULL);
+	for (unsigned t = 0; t < nt; t++)
+		if (steady.targets[t].ncases > 1)
+			steady_table(p, &steady, &steady.targets[t], nt > 1 ? steady.targets[t].path : NULL);
+	result_steady_free(&steady);
 }
 
 /* run: the window of each job that asked for steady state. */
 static void run_steady_charts(struct page *p, unsigned r)
 {
-	size_t i;
-	const json_t *j;
 	char key[64], title[256];
 	bool any = false;
-	json_array_foreach(json_object_get(p->res[r].root, RK_JOBS), i, j) {
-		const json_t *ss = json_object_get(j, RK_STEADYSTATE);
-		const char *crit = json_string_value(json_object_get(ss, "criterion"));
-		if (!json_is_object(ss) || !crit)
+	struct result_job *jobs;
+	unsigned nj = result_jobs(p->res[r].root, &jobs);
+	for (unsigned i = 0; i < nj; i++) {
+		struct result_ss ss;
+		if (!result_job_ss(&jobs[i], &ss))
 			continue;
-		bool bw = !strncmp(crit, "bw", 2);
-		const json_t *w = json_object_get(json_object_get(ss, RK_WINDOW), bw ? "bw_bytes" : "iops");
-		if (!json_array_size(w))
+		bool bw = !strncmp(ss.criterion, "bw", 2);
+		const double *w = bw ? ss.bw_bytes : ss.iops;
+		unsigned nw = bw ? ss.nbw : ss.niops;
+		if (!nw) {
+			result_ss_free(&ss);
 			continue;
+		}
 		if (!any)
 			fputs("<h3>Steady state</h3>\n<div class=\"charts\">\n", p->f);
 		any = true;
-		snprintf(key, sizeof(key), "r%u:ss:j%zu", r, i);
-		snprintf(title, sizeof(title), "%s: the last window (%s), %s", json_string_value(json_object_get(j, RK_NAME)),
-			 crit, json_is_true(json_object_get(ss, "attained")) ? "steady state attained" : "not attained");
+		snprintf(key, sizeof(key), "r%u:ss:j%u", r, i);
+		snprintf(title, sizeof(title), "%s: the last window (%s), %s", jobs[i].name, ss.criterion,
+			 ss.attained ? "steady state attained" : "not attained");
 		json_t *c = chart_new(p, "xy", key, title, "second of the window", bw ? "MB/s" : "IOPS");
 		json_t *ds = chart_dataset(c, bw ? "MB/s per second" : "IOPS per second");
 		json_object_set_new(ds, "style", json_string("window"));
-		size_t k;
-		const json_t *v;
 		double sum = 0;
-		json_array_foreach(w, k, v) {
-			double y = json_number_value(v) / (bw ? 1e6 : 1);
+		for (unsigned k = 0; k < nw; k++) {
+			double y = w[k] / (bw ? 1e6 : 1);
 			chart_point(ds, (double)k + 1, y);
 			sum += y;
 		}
-		double n = (double)json_array_size(w);
+		double n = (double)nw;
 		segment(c, "window mean", 1, sum / n, n, sum / n);
+		result_ss_free(&ss);
 	}
 	if (any)
 		fputs("</div>\n", p->f);
+	result_jobs_free(jobs, nj);
 }
 
 /* A cell of fs's table: a number of the file system's object, or "-". */
-static void fs_cell(FILE *f, const json_t *v, int prec)
+static void fs_cell(FILE *f, double v, int prec)
 {
-	if (json_is_number(v))
-		fprintf(f, "<td style=\"text-align:right; padding-left:16px\">%.*f</td>", prec, json_number_value(v));
+	if (!isnan(v))
+		fprintf(f, "<td style=\"text-align:right; padding-left:16px\">%.*f</td>", prec, v);
 	else
 		fputs("<td style=\"text-align:right; padding-left:16px\">-</td>", f);
 }
 
 /* fs: a column per file system (what it adds to the cases: writeback, unmount), and the scaling ratios. */
-static void fs_table(struct page *p, const json_t *fs)
+static void fs_table(struct page *p, const json_t *own)
 {
+#define C(field) offsetof(struct result_fs_column, field)
 	static const struct {
-		const char *label, *key;
+		const char *label;
+		size_t off;
 		int prec;
 	} rows[] = {
-		{ "dd write + writeback MB/s", "dd_to_disk_mb_s", 2 }, { "writeback after return s", "writeback_s", 3 },
-		{ "unmount s", "unmount_s", 3 },			    { "mkfs s", "mkfs_s", 3 },
-		{ "devices", "devices", 0 },
+		{ "dd write + writeback MB/s", C(dd_to_disk_mb_s), 2 }, { "writeback after return s", C(writeback_s), 3 },
+		{ "unmount s", C(unmount_s), 3 },			{ "mkfs s", C(mkfs_s), 3 },
+		{ "devices", C(devices), 0 },
 	};
-	const json_t *list = json_object_get(fs, RK_FILESYSTEMS), *x;
-	size_t i;
+#undef C
+	struct result_fs fs;
+	result_fs(own, &fs);
 	fputs("<h3>File systems</h3>\n<table class=\"meta fs-table\">\n<tr><th></th>", p->f);
-	json_array_foreach(list, i, x) {
+	for (unsigned i = 0; i < fs.nfs; i++) {
 		fputs("<th style=\"text-align:right; padding-left:16px\">", p->f);
-		html_esc(p->f, json_string_value(json_object_get(x, "label")));
+		html_esc(p->f, fs.fs[i].label);
 		fputs("</th>", p->f);
 	}
 	fputs("</tr>\n", p->f);
 	for (size_t r = 0; r < ARRAY_SIZE(rows); r++) {
 		fprintf(p->f, "<tr><th>%s</th>", rows[r].label);
-		json_array_foreach(list, i, x) {
-			const json_t *v = json_object_get(x, rows[r].key);
-			fs_cell(p->f, json_is_array(v) ? json_array_get(v, 0) : v, rows[r].prec);
-		}
+		for (unsigned i = 0; i < fs.nfs; i++)
+			fs_cell(p->f, *(const double *)((const char *)&fs.fs[i] + rows[r].off), rows[r].prec);
 		fputs("</tr>\n", p->f);
 	}
 	fputs("</table>\n", p->f);
-	json_array_foreach(json_object_get(fs, "scaling"), i, x) {
-		const char *k;
-		const json_t *v;
+	for (unsigned i = 0; i < fs.nscaling; i++) {
+		const struct result_fs_scaling *x = &fs.scaling[i];
 		fputs("<p>Scaling: ", p->f);
-		html_esc(p->f, json_string_value(json_object_get(x, RK_TARGET)));
-		fprintf(p->f, " over %lld devices against ", (long long)json_integer_value(json_object_get(x, RK_DEVICES)));
-		html_esc(p->f, json_string_value(json_object_get(x, "single")));
+		html_esc(p->f, x->target);
+		fprintf(p->f, " over %lld devices against ", x->devices);
+		html_esc(p->f, x->single);
 		fputs(" on one (2.00 would be linear):", p->f);
-		json_object_foreach((json_t *)json_object_get(x, "ratio"), k, v) {
-			if (!json_is_number(v))
-				continue;
+		for (unsigned k = 0; k < x->nratios; k++) {
 			fputs(" ", p->f);
-			html_esc(p->f, k);
-			fprintf(p->f, " x%.2f;", json_number_value(v));
+			html_esc(p->f, x->ratios[k].name);
+			fprintf(p->f, " x%.2f;", x->ratios[k].v);
 		}
 		fputs("</p>\n", p->f);
 	}
-	if (json_is_string(json_object_get(fs, RK_LOOP_DIR))) {
+	if (fs.loop_dir) {
 		fputs("<p>Loop devices over images in ", p->f);
-		html_esc(p->f, json_string_value(json_object_get(fs, RK_LOOP_DIR)));
+		html_esc(p->f, fs.loop_dir);
 		fputs(": that file system is measured too, not a device.</p>\n", p->f);
 	}
+	result_fs_free(&fs);
 }
 
 void charts_suite(struct page *p, unsigned r)
 {
 	const json_t *root = p->res[r].root;
-	const json_t *scale = json_object_get(root, "scale"), *steady = json_object_get(root, "steady");
-	const json_t *tree = json_object_get(root, RK_TREE);
+	const json_t *scale = result_own(root, RK_SCALE), *steady = result_own(root, RK_STEADY);
+	const json_t *tree = result_own(root, RK_TREE), *fs = result_own(root, RK_FS);
 	if (json_is_object(scale))
 		scale_charts(p, r, scale);
 	if (json_is_object(tree))
 		tree_charts(p, r, tree);
 	if (json_is_object(steady))
 		steady_charts(p, r, steady);
-	if (json_is_object(json_object_get(root, RK_FS)))
-		fs_table(p, json_object_get(root, RK_FS));
+	if (json_is_object(fs))
+		fs_table(p, fs);
 	run_steady_charts(p, r);
 }

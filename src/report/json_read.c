@@ -1,13 +1,13 @@
 /*
- * Reading saved results back: latency objects with their histogram buckets,
- * and whole jobs and runs, so every writer (text, HTML) and `compare` can
- * render a saved file as it renders a fresh run.
+ * The reader's decoders (report/result_read.h): latency objects with their
+ * histogram buckets, and whole jobs and runs, so every writer (text, HTML)
+ * renders a saved file as it renders a fresh run.
  */
 #include "base/common.h"
 #include "base/result_keys.h"
 #include "options/options.h"
 #include "report/report.h"
-#include "base/userfile.h"
+#include "report/result_read.h"
 
 #include <limits.h>
 #include <math.h>
@@ -81,57 +81,6 @@ int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e)
 	}
 	l->sumsq = v;
 	return 0;
-}
-
-/* ---- whole results */
-
-json_t *result_load(const char *path, struct ig_err *e)
-{
-	json_error_t je;
-	/* A regular file only: a FIFO or a device would block or never end. */
-	FILE *f = infile_open("result", path, e);
-	if (!f)
-		return NULL;
-	json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
-	fclose(f);
-	if (!root) {
-		err_set(e, EXIT_USAGE, "%s: not a JSON result: %s (line %d)", path, je.text, je.line);
-		return NULL;
-	}
-	const json_t *me = json_object_get(root, RK_IOGAUGE);
-	const char *fio = json_string_value(json_object_get(root, "fio version"));
-	if (fio && !json_is_object(me)) {
-		/* fio's own JSON (or iogauge's fio-json): the numbers are there, in fio's layout. */
-		if (!strncmp(fio, "iogauge", 7))
-			err_set(e, EXIT_USAGE,
-				"%s: iogauge's --output-format=fio-json (fio's layout, for fio's tools), not iogauge's own result; save that with --json FILE or --output-format=json",
-				path);
-		else
-			err_set(e, EXIT_USAGE,
-				"%s: fio's JSON output (%.40s), not an iogauge result; run the same job with iogauge (iogauge run JOBFILE takes fio's job files) and save it with --json FILE",
-				path, fio);
-		json_decref(root);
-		return NULL;
-	}
-	if (!json_is_string(json_object_get(me, RK_COMMAND)) || !json_is_array(json_object_get(root, RK_JOBS))) {
-		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
-		json_decref(root);
-		return NULL;
-	}
-	/* Results from before the key existed are schema 1; a newer schema may mean keys read wrongly here. */
-	const json_t *schema = json_object_get(me, RK_SCHEMA);
-	if (schema && (!json_is_integer(schema) || json_integer_value(schema) < 1 ||
-		       json_integer_value(schema) > RESULT_SCHEMA)) {
-		char v[32] = "(not an integer)";
-		if (json_is_integer(schema))
-			snprintf(v, sizeof(v), "%lld", (long long)json_integer_value(schema));
-		err_set(e, EXIT_USAGE,
-			"%s: result schema %s, this iogauge (%s) reads schemas 1 to %d; read it with the iogauge that wrote it (%s)",
-			path, v, iogauge_version, RESULT_SCHEMA, rk_str(me, RK_VERSION));
-		json_decref(root);
-		return NULL;
-	}
-	return root;
 }
 
 int options_from_json(const json_t *o, struct job *j, struct ig_err *e)
@@ -434,4 +383,13 @@ int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err
 	if (ts && strptime(ts, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		r->started = timegm(&tm);
 	return 0;
+}
+
+int run_result_of_job(const struct result_job *j, struct run_result *r, struct ig_err *e)
+{
+	memset(r, 0, sizeof(*r));
+	r->jobs = xcalloc(1, sizeof(*r->jobs));
+	devices_from_json(json_object_get(j->job, RK_DEVICES), r);
+	r->njobs = 1; /* freed with r, also when it is read only in part */
+	return job_result_from_json(j->job, &r->jobs[0], e);
 }

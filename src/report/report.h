@@ -99,24 +99,7 @@ const char *err_text(const struct thread_stats *t, char *buf, size_t len);
 /* A short transfer: bytes moved, of how many, and the request's offset; "(end of file)" or "(no space)". */
 void short_text(const struct thread_stats *t, char *buf, size_t len);
 
-/* ---- reading saved results back (json_read.c) */
-
-/*
- * A latency object written by ig_json_lat into l (histogram included).  l must
- * be initialised (lat_init, or zeroed); what it held is freed.  0 or -1 with
- * e set.  Counts, min and max must agree with the buckets.
- */
-int lat_from_json(const json_t *o, struct lat_stats *l, struct ig_err *e);
-/* A saved result file (any command's JSON); NULL with e set (status 2) when it is not one. */
-json_t *result_load(const char *path, struct ig_err *e);
-/* A job's "options" echo applied to j (unknown keys are skipped: a newer version's). */
-int options_from_json(const json_t *o, struct job *j, struct ig_err *e);
-/* The statistics keys of a job, thread or group into t (stats_init'ed): histograms, series. */
-int stats_from_json(const json_t *o, struct thread_stats *t, struct ig_err *e);
-/* A job object into jr: job options, targets, total and threads (free with run_result_free). */
-int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *e);
-/* A whole result's jobs, devices, notes and status into r (free with run_result_free). */
-int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err *e);
+/* Reading saved results back: report/result_read.h. */
 
 /* ---- HTML (html.c, html_charts.c) */
 

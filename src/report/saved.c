@@ -1,12 +1,13 @@
 /*
  * Saved results as `compare` reads them: each test's figure with the spread
  * of its passes, keyed by row name and target, and the settings that must
- * match.  The file is read by result_load (json_read.c).
+ * match.  The file is read through report/result_read.h.
  */
 #include "base/common.h"
 #include "base/result_keys.h"
 #include "base/ctx.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,11 +41,6 @@ static const struct metric latency_metrics[] = {
 	{ "lat_p99_ns", "p99 us", "us", 1e3, 1, true },
 	{ NULL, NULL, NULL, 0, 0, false },
 };
-
-static double num(const json_t *v)
-{
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
 
 static void add_entry(struct saved_result *r, const char *column, const char *row, const struct metric *m,
 		      double median, double min, double max, unsigned passes)
@@ -84,117 +80,111 @@ static json_t *settings_of(const json_t *options)
 }
 
 /* Did a case move bytes in this direction in any pass? */
-static bool moved(const json_t *dirs, const char *dir)
+static bool moved(const struct result_suite *s, unsigned t, const char *kase, const char *dir)
 {
-	return num(json_object_get(json_object_get(json_object_get(dirs, dir), "mb_s"), "max")) > 0;
+	struct result_fig f;
+	return result_suite_fig(s, t, kase, dir, "mb_s", &f) && f.max > 0;
 }
 
 /* suite.targets[].cases.NAME.DIR.FIG = {median, min, max, passes}: a column per target. */
-static int load_suite(struct saved_result *r, const json_t *suite, struct ig_err *e)
+static int load_suite(struct saved_result *r, const json_t *root, struct ig_err *e)
 {
-	const json_t *targets = json_object_get(suite, RK_TARGETS), *t, *cases = json_object_get(suite, RK_CASES);
-	if (!json_is_array(targets) || !json_is_array(cases))
-		return err_set(e, EXIT_USAGE, "compare: %s: \"suite\" has no targets or cases", r->path);
+	struct result_suite s;
+	struct ig_err le = { 0 };
+	if (result_suite(root, &s, &le)) {
+		result_suite_free(&s);
+		return err_set(e, le.status, "compare: %s: %s", r->path, le.msg);
+	}
 	const struct metric *metrics = strcmp(r->command, "latency") ? suite_metrics : latency_metrics;
 	r->settings = json_object();
-	json_object_set_new(r->settings, RK_OPTIONS, settings_of(json_object_get(suite, RK_OPTIONS)));
-	json_object_set(r->settings, RK_CASES, (json_t *)cases);
-	size_t ti;
-	json_array_foreach(targets, ti, t) {
-		const char *path = json_string_value(json_object_get(t, RK_PATH));
-		const json_t *byname = json_object_get(t, RK_CASES), *kase;
-		size_t ci;
-		json_array_foreach(cases, ci, kase) {
-			const char *name = json_string_value(json_object_get(kase, RK_NAME));
-			const json_t *dirs = json_object_get(byname, name ? name : "");
+	json_object_set_new(r->settings, RK_OPTIONS, settings_of(s.options));
+	json_object_set(r->settings, RK_CASES, (json_t *)s.cases_json);
+	for (unsigned t = 0; t < s.ntargets; t++) {
+		for (unsigned c = 0; c < s.ncases; c++) {
+			const char *name = s.cases[c].name;
 			static const char *const dir_names[] = { "read", "write", "total" };
-			bool both = moved(dirs, "read") && moved(dirs, "write");
-			for (unsigned d = 0; d < 3 && json_is_object(dirs); d++) {
-				const json_t *figs = json_object_get(dirs, dir_names[d]);
+			bool both = moved(&s, t, name, "read") && moved(&s, t, name, "write");
+			for (unsigned d = 0; d < 3; d++) {
 				/* A direction with nothing moved says nothing; the total only adds to a mix. */
-				if (!json_is_object(figs) || !moved(dirs, dir_names[d]) || (d == 2 && !both))
+				if (!moved(&s, t, name, dir_names[d]) || (d == 2 && !both))
 					continue;
 				for (const struct metric *m = metrics; m->key; m++) {
-					const json_t *f = json_object_get(figs, m->key);
+					struct result_fig f;
 					char row[256];
+					if (!result_suite_fig(&s, t, name, dir_names[d], m->key, &f))
+						continue;
 					snprintf(row, sizeof(row), "%s: %s %s", name, dir_names[d], m->label);
-					json_int_t passes = json_integer_value(json_object_get(f, RK_PASSES));
-					add_entry(r, path ? path : "", row, m, num(json_object_get(f, "median")),
-						  num(json_object_get(f, "min")), num(json_object_get(f, "max")),
-						  passes > 1 ? (unsigned)passes : 0);
+					add_entry(r, s.targets[t].path, row, m, f.median, f.min, f.max,
+						  f.passes > 1 ? (unsigned)f.passes : 0);
 				}
 			}
 		}
 	}
+	result_suite_free(&s);
 	return 0;
 }
 
 /* `run` and `dd`: each job by name; bandwidth, IOPS and completion latency of each direction. */
-static void load_jobs(struct saved_result *r, const json_t *jobs, bool rates)
+static void load_jobs(struct saved_result *r, const struct result_job *jobs, unsigned n, bool rates)
 {
 	static const struct metric bw = { "bw_bytes", "MB/s", "MB/s", 1e6, 2, false },
 				   iops = { "iops", "IOPS", "IOPS", 1, 0, false },
 				   mean = { "mean", "mean latency us", "us", 1e3, 1, true },
 				   p99 = { "99.000000", "p99 latency us", "us", 1e3, 1, true };
-	static const char *const dirs[] = { "read", "write" };
-	const json_t *j;
-	size_t i;
-	json_array_foreach(jobs, i, j) {
-		const char *name = json_string_value(json_object_get(j, RK_NAME));
-		for (unsigned d = 0; d < 2; d++) {
-			const json_t *op = json_object_get(j, dirs[d]);
-			if (!(num(json_object_get(op, "bytes")) > 0))
+	for (unsigned i = 0; i < n; i++) {
+		const char *name = jobs[i].name;
+		for (unsigned d = 0; d < DDIR_NR; d++) {
+			const struct result_dir *op = &jobs[i].dir[d];
+			if (!(op->bytes > 0))
 				continue;
-			const json_t *clat = json_object_get(op, "clat_ns");
 			char row[256];
 			double v;
 #define ADD(m, val)                                                                  \
 	do {                                                                         \
-		snprintf(row, sizeof(row), "%s: %s %s", name ? name : "?", dirs[d], (m).label); \
+		snprintf(row, sizeof(row), "%s: %s %s", name ? name : "?", io_op_names[d], (m).label); \
 		v = (val);                                                           \
 		add_entry(r, "", row, &(m), v, v, v, 0);                             \
 	} while (0)
 			if (rates) {
-				ADD(bw, num(json_object_get(op, "bw_bytes")));
-				ADD(iops, num(json_object_get(op, "iops")));
+				ADD(bw, op->bw_bytes);
+				ADD(iops, op->iops);
 			}
-			ADD(mean, num(json_object_get(clat, "mean")));
-			ADD(p99, num(json_object_get(json_object_get(clat, "percentiles"), "99.000000")));
+			ADD(mean, op->clat_mean);
+			ADD(p99, op->clat_p99);
 #undef ADD
 		}
 	}
 }
 
-static int load_run(struct saved_result *r, const json_t *root, struct ig_err *e)
+static int load_run(struct saved_result *r, const json_t *root)
 {
-	const json_t *jobs = json_object_get(root, RK_JOBS), *j;
-	if (!json_is_array(jobs))
-		return err_set(e, EXIT_USAGE, "compare: %s: no \"jobs\" array", r->path);
+	struct result_job *jobs;
+	unsigned n = result_jobs(root, &jobs);
 	r->settings = json_object();
-	size_t i;
-	json_array_foreach(jobs, i, j) {
-		const char *name = json_string_value(json_object_get(j, RK_NAME));
-		json_object_set_new(r->settings, name ? name : "?", settings_of(json_object_get(j, RK_OPTIONS)));
-	}
-	load_jobs(r, jobs, true);
+	for (unsigned i = 0; i < n; i++)
+		json_object_set_new(r->settings, jobs[i].name ? jobs[i].name : "?", settings_of(jobs[i].options));
+	load_jobs(r, jobs, n, true);
+	result_jobs_free(jobs, n);
 	return 0;
 }
 
 /* dd: the operands without if= and of= (two disks compared with the same operands), and dd's rate. */
 static int load_dd(struct saved_result *r, const json_t *root, struct ig_err *e)
 {
-	const json_t *dd = json_object_get(root, RK_DD);
-	if (!json_is_object(dd))
+	struct result_dd dd;
+	if (!result_dd(root, &dd))
 		return err_set(e, EXIT_USAGE, "compare: %s: no \"dd\" object", r->path);
-	r->settings = json_deep_copy(json_object_get(dd, "operands"));
+	r->settings = json_deep_copy(dd.operands);
 	if (!r->settings)
 		r->settings = json_object();
 	json_object_del(r->settings, "if");
 	json_object_del(r->settings, "of");
 	static const struct metric rate = { "bw_bytes", "MB/s (dd)", "MB/s", 1e6, 2, false };
-	double v = num(json_object_get(dd, "bw_bytes"));
-	add_entry(r, "", "dd: MB/s", &rate, v, v, v, 0);
-	load_jobs(r, json_object_get(root, RK_JOBS), false); /* dd's rate is the rate */
+	add_entry(r, "", "dd: MB/s", &rate, dd.bw_bytes, dd.bw_bytes, dd.bw_bytes, 0);
+	struct result_job *jobs;
+	unsigned n = result_jobs(root, &jobs);
+	load_jobs(r, jobs, n, false); /* dd's rate is the rate */
+	result_jobs_free(jobs, n);
 	return 0;
 }
 
@@ -206,10 +196,10 @@ int saved_load(const char *path, struct saved_result *r, struct ig_err *e)
 	json_t *root = result_load(path, &le);
 	if (!root)
 		return err_set(e, le.status, "compare: %s", le.msg);
-	const char *cmd = json_string_value(json_object_get(json_object_get(root, RK_IOGAUGE), RK_COMMAND));
-	snprintf(r->command, sizeof(r->command), "%s", cmd);
-	const json_t *suite = json_object_get(root, RK_SUITE);
-	int rc = suite ? load_suite(r, suite, e) : !strcmp(cmd, "dd") ? load_dd(r, root, e) : load_run(r, root, e);
+	struct result_head h;
+	result_head(root, &h);
+	snprintf(r->command, sizeof(r->command), "%s", h.command);
+	int rc = h.suite ? load_suite(r, root, e) : !strcmp(h.command, "dd") ? load_dd(r, root, e) : load_run(r, root);
 	if (!rc && !r->n)
 		rc = err_set(e, EXIT_USAGE, "compare: %s: no measured figures in it", path);
 	json_decref(root);

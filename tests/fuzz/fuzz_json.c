@@ -15,6 +15,7 @@
 #include "run/runner.h"
 #include "suite/suite.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 static void each_lat(const json_t *v, int depth)
 {

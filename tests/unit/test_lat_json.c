@@ -17,6 +17,7 @@
 #include "base/common.h"
 #include "stats/stats.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #define NA 20000
 #define NB 7001

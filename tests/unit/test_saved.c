@@ -21,6 +21,7 @@
 #include "cmds/commands.h"
 #include "suite/suite.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 static char base[64], dirs[2][96], jsonpath[128], textpath[128];
 

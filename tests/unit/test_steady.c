@@ -28,6 +28,7 @@
 #include "suites/steady_opts.h"
 #include "suite/suite.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 extern const struct command cmd_steady;
 

@@ -34,6 +34,7 @@
 #include "run/tree.h"
 #include "suites/tree_opts.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 extern const struct command cmd_tree;
 

@@ -1,0 +1,194 @@
+/*
+ * The reader's part for the commands' own objects the HTML page draws:
+ * scale's and tree's steps with the knee or best, steady's rounds, window
+ * and table, fs's columns and scaling (result_read.h).
+ */
+#include "base/common.h"
+#include "base/result_keys.h"
+#include "report/result_read.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A number, NAN when missing or not one. */
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static void step_of(const json_t *o, struct result_step *s)
+{
+	s->measured = json_is_true(json_object_get(o, RK_MEASURED));
+	s->numjobs = (long long)json_integer_value(json_object_get(o, RK_NUMJOBS));
+	s->kase = json_string_value(json_object_get(o, RK_CASE));
+	s->iops = num(o, RK_IOPS);
+	s->lat_mean_ns = num(o, RK_LAT_MEAN_NS);
+	s->lat_p99_ns = num(o, RK_LAT_P99_NS);
+	s->outstanding = num(o, RK_OUTSTANDING);
+	s->streams = num(o, RK_STREAMS);
+	s->mb_s = num(o, RK_MB_S);
+	s->read_mb_s = num(o, RK_READ_MB_S);
+}
+
+unsigned result_sweeps(const json_t *own, const char *found, struct result_sweep **out)
+{
+	const json_t *targets = json_object_get(own, RK_TARGETS), *t, *x;
+	size_t i, k;
+	*out = xcalloc(json_array_size(targets) + 1, sizeof(**out));
+	json_array_foreach(targets, i, t) {
+		struct result_sweep *s = &(*out)[i];
+		const json_t *steps = json_object_get(t, RK_STEPS), *f = json_object_get(t, found);
+		s->path = json_string_value(json_object_get(t, RK_PATH));
+		s->nsteps = (unsigned)json_array_size(steps);
+		s->steps = xcalloc(s->nsteps + 1, sizeof(*s->steps));
+		json_array_foreach(steps, k, x)
+			step_of(x, &s->steps[k]);
+		s->has_found = json_is_object(f);
+		step_of(f, &s->found);
+	}
+	return (unsigned)json_array_size(targets);
+}
+
+void result_sweeps_free(struct result_sweep *s, unsigned n)
+{
+	for (unsigned i = 0; s && i < n; i++)
+		free(s[i].steps);
+	free(s);
+}
+
+static struct result_round *rounds_of(const json_t *a, unsigned *n)
+{
+	const json_t *rd;
+	size_t i;
+	struct result_round *r = xcalloc(json_array_size(a) + 1, sizeof(*r));
+	json_array_foreach(a, i, rd) {
+		r[i].round = rk_num(rd, RK_ROUND);
+		r[i].iops = rk_num(rd, RK_IOPS);
+	}
+	*n = (unsigned)json_array_size(a);
+	return r;
+}
+
+static void steady_target_of(const json_t *x, const json_t *bs, struct result_steady_target *t)
+{
+	const json_t *w = json_object_get(x, RK_WINDOW), *cases = json_object_get(x, RK_CASES), *o;
+	const json_t *table = json_object_get(x, RK_TABLE), *rows = json_object_get(table, RK_IOPS);
+	size_t i, k;
+	t->path = json_string_value(json_object_get(x, RK_PATH));
+	t->reached = json_is_true(json_object_get(x, RK_REACHED));
+	t->has_window = json_is_object(w);
+	t->first_round = (long long)json_integer_value(json_object_get(w, RK_FIRST_ROUND));
+	t->last_round = (long long)json_integer_value(json_object_get(w, RK_LAST_ROUND));
+	t->iops_mean = rk_num(w, RK_IOPS_MEAN);
+	t->slope = rk_num(w, RK_SLOPE_IOPS);
+	t->rounds = rounds_of(json_object_get(x, RK_ROUNDS), &t->nrounds);
+	t->ncases = (unsigned)json_array_size(cases);
+	t->cases = xcalloc(t->ncases + 1, sizeof(*t->cases));
+	json_array_foreach(cases, i, o) {
+		t->cases[i].name = json_string_value(json_object_get(o, RK_NAME));
+		t->cases[i].read_pct = (long long)json_integer_value(json_object_get(o, RK_READ_PCT));
+		t->cases[i].rounds = rounds_of(json_object_get(o, RK_ROUNDS), &t->cases[i].nrounds);
+	}
+	t->table_rounds = json_string_value(json_object_get(table, RK_ROUNDS_AVERAGED));
+	t->table_first = (long long)json_integer_value(json_object_get(table, RK_FIRST_ROUND));
+	t->table_last = (long long)json_integer_value(json_object_get(table, RK_LAST_ROUND));
+	t->nrows = (unsigned)json_array_size(rows);
+	t->rows = xcalloc(t->nrows + 1, sizeof(*t->rows));
+	json_array_foreach(rows, i, o) {
+		struct result_steady_row *r = &t->rows[i];
+		const json_t *cell;
+		r->bs = (long long)json_integer_value(json_array_get(bs, i));
+		r->ncells = (unsigned)json_array_size(o);
+		r->cells = xcalloc(r->ncells + 1, sizeof(double));
+		json_array_foreach(o, k, cell)
+			r->cells[k] = json_is_number(cell) ? json_number_value(cell) : NAN;
+	}
+}
+
+void result_steady(const json_t *own, struct result_steady *s)
+{
+	const json_t *targets = json_object_get(own, RK_TARGETS), *mix = json_object_get(own, RK_READ_PCTS), *x;
+	size_t i;
+	memset(s, 0, sizeof(*s));
+	s->tracked_case = json_string_value(json_object_get(own, RK_TRACKED_CASE));
+	s->range_pct_limit = rk_num(own, RK_RANGE_PCT_LIMIT);
+	s->nread_pcts = (unsigned)json_array_size(mix);
+	s->read_pcts = xcalloc(s->nread_pcts + 1, sizeof(long long));
+	for (i = 0; i < s->nread_pcts; i++)
+		s->read_pcts[i] = (long long)json_integer_value(json_array_get(mix, i));
+	s->ntargets = (unsigned)json_array_size(targets);
+	s->targets = xcalloc(s->ntargets + 1, sizeof(*s->targets));
+	json_array_foreach(targets, i, x)
+		steady_target_of(x, json_object_get(own, RK_BLOCK_SIZES), &s->targets[i]);
+}
+
+void result_steady_free(struct result_steady *s)
+{
+	for (unsigned i = 0; i < s->ntargets; i++) {
+		struct result_steady_target *t = &s->targets[i];
+		for (unsigned c = 0; c < t->ncases; c++)
+			free(t->cases[c].rounds);
+		for (unsigned r = 0; r < t->nrows; r++)
+			free(t->rows[r].cells);
+		free(t->cases);
+		free(t->rows);
+		free(t->rounds);
+	}
+	free(s->targets);
+	free(s->read_pcts);
+	memset(s, 0, sizeof(*s));
+}
+
+/* A number, or an array's first; NAN when not one. */
+static double first_num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+	v = json_is_array(v) ? json_array_get(v, 0) : v;
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+void result_fs(const json_t *own, struct result_fs *f)
+{
+	const json_t *list = json_object_get(own, RK_FILESYSTEMS), *scaling = json_object_get(own, RK_SCALING), *x;
+	size_t i;
+	memset(f, 0, sizeof(*f));
+	f->nfs = (unsigned)json_array_size(list);
+	f->fs = xcalloc(f->nfs + 1, sizeof(*f->fs));
+	json_array_foreach(list, i, x) {
+		struct result_fs_column *c = &f->fs[i];
+		c->label = json_string_value(json_object_get(x, RK_LABEL));
+		c->dd_to_disk_mb_s = first_num(x, RK_DD_TO_DISK_MB_S);
+		c->writeback_s = first_num(x, RK_WRITEBACK_S);
+		c->unmount_s = first_num(x, RK_UNMOUNT_S);
+		c->mkfs_s = first_num(x, RK_MKFS_S);
+		c->devices = first_num(x, RK_DEVICES);
+	}
+	f->nscaling = (unsigned)json_array_size(scaling);
+	f->scaling = xcalloc(f->nscaling + 1, sizeof(*f->scaling));
+	json_array_foreach(scaling, i, x) {
+		struct result_fs_scaling *sc = &f->scaling[i];
+		const json_t *ratio = json_object_get(x, RK_RATIO), *v;
+		const char *k;
+		sc->target = json_string_value(json_object_get(x, RK_TARGET));
+		sc->single = json_string_value(json_object_get(x, RK_SINGLE));
+		sc->devices = (long long)json_integer_value(json_object_get(x, RK_DEVICES));
+		sc->ratios = xcalloc(json_object_size(ratio) + 1, sizeof(*sc->ratios));
+		json_object_foreach((json_t *)ratio, k, v) {
+			if (!json_is_number(v))
+				continue;
+			sc->ratios[sc->nratios].name = k;
+			sc->ratios[sc->nratios++].v = json_number_value(v);
+		}
+	}
+	f->loop_dir = json_string_value(json_object_get(own, RK_LOOP_DIR));
+}
+
+void result_fs_free(struct result_fs *f)
+{
+	for (unsigned i = 0; i < f->nscaling; i++)
+		free(f->scaling[i].ratios);
+	free(f->scaling);
+	free(f->fs);
+	memset(f, 0, sizeof(*f));
+}
