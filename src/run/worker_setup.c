@@ -6,7 +6,9 @@
 #include "run/fileset.h"
 #include "run/tree.h"
 #include "run/worker.h"
+#include "run/worker_error.h"
 #include "run/worker_int.h"
+#include "run/worker_measure.h"
 #include "model/iolog.h"
 
 #include <errno.h>
