@@ -62,7 +62,7 @@ struct worker {
 	uint64_t next_log;    /* end of the current log_avg_msec window; UINT64_MAX: none */
 	struct fiolog *iolog; /* a per-request fio log; NULL: none */
 	bool filled;          /* fill_device: a write met a full file system; the job ended there */
-	bool slow_done;       /* hooks or a per-request log: each completion goes through failed() */
+	bool slow_done;       /* hooks or a per-request log: each completion goes through worker_check_done() */
 	uint64_t ival_max[DDIR_NR];
 	uint64_t writes_since_sync, sync_every;
 	/* fio's rate limits per direction (worker_rate.c): requests and bytes issued since t_start. */
