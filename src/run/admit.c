@@ -2,8 +2,9 @@
 #include "base/common.h"
 #include "run/admit.h"
 #include "options/options.h"
-#include "run/worker.h"
-#include "run/worker_int.h"
+#include "run/worker_error.h"
+#include "run/worker_measure.h"
+#include "run/worker_state.h"
 
 #include <errno.h>
 #include <sched.h>

@@ -1,7 +1,7 @@
 /* fio's flow: the shared counters of the jobs of a flow_id (flow.h). */
 #include "base/common.h"
 #include "run/flow.h"
-#include "run/worker.h"
+#include "run/worker_state.h"
 
 #include <stdlib.h>
 

@@ -5,7 +5,7 @@
  */
 #include "run/iostat.h"
 #include "base/common.h"
-#include "run/runner.h"
+#include "run/run_result.h"
 
 #include <dirent.h>
 #include <inttypes.h>

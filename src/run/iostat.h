@@ -8,20 +8,11 @@
 #ifndef IOGAUGE_IOSTAT_H
 #define IOGAUGE_IOSTAT_H
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "base/devinfo.h"
-
-#define IOSTAT_MAX_DEVS 16
-
-/* The difference of two /sys/block/DEV/stat readings and the time between them. */
-struct dev_delta {
-	uint64_t rd_ios, rd_merges, rd_sectors, rd_ticks_ms;
-	uint64_t wr_ios, wr_merges, wr_sectors, wr_ticks_ms;
-	uint64_t io_ticks_ms, in_queue_ms, span_ns;
-};
+#include "run/run_result.h"
 
 /* iostat -x's columns; MB = 1,048,576 bytes, awaits in ms, as iostat prints them. */
 struct iostat_cols {
@@ -30,43 +21,6 @@ struct iostat_cols {
 
 /* iostat -x's formulas: r_await = d(read ticks)/d(reads), aqu-sz = d(time in queue)/interval, ... */
 void iostat_cols(const struct dev_delta *d, struct iostat_cols *c);
-
-/* One per-second sample of a device: t_ns is its end, from the run's first measured phase. */
-struct dev_sample {
-	uint64_t t_ns;
-	struct dev_delta d;
-};
-struct dev_series {
-	struct dev_sample *pts;
-	unsigned n, cap;
-};
-
-/* Another process that read or wrote a block device while jobs were measuring. */
-struct other_io {
-	int pid;
-	uint64_t start;    /* its start time (clock ticks since boot): a reused pid is another process */
-	char name[16];     /* comm */
-	uint64_t read_bytes, write_bytes;
-};
-
-/* A target with no block device beneath (tmpfs, a network file system). */
-struct nodev_target {
-	char path[PATH_MAX];
-	char fstype[32];
-};
-
-/* This rank's device series, other processes' I/O and targets without a device. */
-struct iostat_run {
-	struct dev_series series[IOSTAT_MAX_DEVS]; /* parallel to run_result.devs */
-	struct other_io *others; /* most bytes first */
-	unsigned nothers;
-	bool others_ok;      /* /proc was scanned at both ends of a measured phase */
-	uint64_t t0_ns;      /* start of the first measured phase: series times count from it */
-	struct nodev_target nodev[4];
-	unsigned nnodev;
-};
-
-struct run_result;
 
 /* One measured phase (a stonewall group), from iostat_begin to iostat_end. */
 struct iostat_phase {
@@ -90,7 +44,6 @@ void iostat_disk_of(const char *dev, char *disk, size_t len);
 void iostat_run_free(struct iostat_run *io);
 
 /* The counters of a run's device over its measured phases. */
-struct dev_result;
 void iostat_delta_of(const struct dev_result *d, struct dev_delta *out);
 
 #endif

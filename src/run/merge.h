@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "run/runner.h"
+#include "run/run_result.h"
 
 /*
  * The shape of a job's buffer: which latency histograms exist, the range of

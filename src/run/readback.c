@@ -6,7 +6,9 @@
  */
 #include "base/common.h"
 #include "run/worker.h"
+#include "run/worker_error.h"
 #include "run/worker_int.h"
+#include "run/worker_measure.h"
 
 #include <errno.h>
 #include <string.h>
@@ -116,7 +118,7 @@ void worker_readback_now(struct worker *w)
 		/* The end of a loop: fio's verify phase, not in the loop's time. */
 		uint64_t dt = now_ns() - t;
 		w->st.verify_ns += dt;
-		worker_pause_clock(w, dt);
+		worker_pause_clock(w, dt, false);
 	}
 }
 

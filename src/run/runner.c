@@ -3,6 +3,7 @@
 #include "base/common.h"
 #include "base/devinfo.h"
 #include "run/fileset.h"
+#include "run/iostat.h"
 #include "run/flow.h"
 #include "run/merge.h"
 #include "model/place.h"

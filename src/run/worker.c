@@ -4,46 +4,25 @@
  * after it, and at completion).  No allocation, no locks, no syscalls but
  * the I/O's own.  Everything rare (ramp end, series tick, deadline, syncs,
  * rate limits, pass ends, hooks) hides behind one comparison with
- * next_event or one flag.
+ * next_event or one flag, and lives in files of its own: the draws beyond
+ * the fast path (worker_draw.c), completions off the plain path
+ * (worker_check.c), the measured phase's clock (worker_measure.c), holding
+ * back (worker_pace.c, worker_rate.c), setup and end (worker_setup.c).
  */
 #include "stats/fiolog.h"
 #include "base/common.h"
-#include "model/cmdprio.h"
 #include "run/admit.h"
-#include "run/fileset.h"
-#include "run/tree.h"
 #include "run/worker.h"
+#include "run/worker_error.h"
 #include "run/worker_int.h"
+#include "run/worker_measure.h"
 
 #include <errno.h>
-#include <math.h>
 #include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
-#define SERIES_INTERVAL_NS NSEC_PER_SEC
-#define SLEEP_SLICE_NS (100 * NSEC_PER_MSEC)
 #define RAMP_POLL_NS NSEC_PER_MSEC
-
-void worker_cpu_now(struct cpu_usage *c)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_THREAD, &ru);
-	c->usr_ns = (uint64_t)ru.ru_utime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_utime.tv_usec * 1000;
-	c->sys_ns = (uint64_t)ru.ru_stime.tv_sec * NSEC_PER_SEC + (uint64_t)ru.ru_stime.tv_usec * 1000;
-	c->ctx = (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
-	c->majf = (uint64_t)ru.ru_majflt;
-	c->minf = (uint64_t)ru.ru_minflt;
-}
-
-/* Asked to stop: by a signal, or (several ranks) because another rank asked every rank to. */
-static inline bool stopping(const struct worker *w)
-{
-	return unlikely(*w->stop | *w->halt);
-}
 
 static void note_stop(struct worker *w)
 {
@@ -51,176 +30,6 @@ static void note_stop(struct worker *w)
 		w->st.interrupted = true;
 	else
 		w->st.halted = true;
-}
-
-static void set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
-{
-	if (w->st.err)
-		return;
-	/* A copy's writes and syncs go to its destination. */
-	bool dst = w->copy_target && op != IO_READ && op < IO_OP_NR;
-	w->st.err = err;
-	w->st.err_offset = offset;
-	w->st.err_op = op;
-	w->st.short_io = short_io;
-	if (io_op_is_file(op))
-		fileset_describe(w->job, w->target->path, w->thread, offset, w->st.err_file,
-				 sizeof(w->st.err_file));
-	else if (w->job->tree && op == IO_READ)
-		tree_describe(w->job->tree, offset, w->st.err_file, sizeof(w->st.err_file));
-	else
-		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
-			 dst ? w->copy_target->path : w->target->path);
-	w->issuing = false;
-}
-
-/* fio's file_service_type: the file the next request goes to. */
-static unsigned next_file(struct worker *w)
-{
-	const struct job *j = w->job;
-	if (w->file_count && w->files[w->cur_file].left) {
-		w->file_count--;
-		return w->cur_file;
-	}
-	unsigned f = w->cur_file, n = w->nfiles;
-	if (j->file_service == FSERVICE_RANDOM) {
-		for (unsigned tries = 0; tries < 4 * n; tries++) {
-			f = (unsigned)rng_below(&w->rng, n);
-			if (w->files[f].left)
-				goto found;
-		}
-	}
-	/* In turn (roundrobin moves on, sequential stays until the file is done). */
-	if (j->file_service == FSERVICE_RR || !w->files[f].left)
-		f = (f + 1) % n;
-	while (!w->files[f].left)
-		f = (f + 1) % n;
-found:
-	w->cur_file = f;
-	w->file_count = j->file_service_nr > 1 ? j->file_service_nr - 1 : 0;
-	return f;
-}
-
-/* A request to one of several files; a file is done when its region is, the loop when all are. */
-static void prep_files(struct worker *w, struct io_u *u)
-{
-	unsigned f = next_file(w);
-	struct wfile *wf = &w->files[f];
-	u->offset = wf->start + offgen_next(&wf->og) * w->bs;
-	u->len = (uint32_t)w->bs;
-	u->op = w->mixed ? mix_next(&w->mix) : w->op;
-	u->fd = w->fds[f];
-	u->file = f;
-	if (--wf->left == 0 && --w->files_left == 0) {
-		/* Every file done: the next loop (or pass, for time or io_size) covers them all again. */
-		for (unsigned i = 0; i < w->nfiles; i++)
-			w->files[i].left = w->files[i].nblocks;
-		w->files_left = w->nfiles;
-		if (w->loop_reseed)
-			mix_reset(&w->mix);
-	}
-}
-
-/* One fixed block size, one file: the fast path's draw. */
-static inline void draw_plain(struct worker *w, struct io_u *u)
-{
-	u->offset = w->region + offgen_next(&w->og) * w->stride;
-	u->len = w->len;
-	if (unlikely(u->offset == w->tail_off))
-		u->len = w->tail_req;
-	u->op = w->mixed ? mix_next(&w->mix) : w->op;
-}
-
-/* Requests beyond one fixed block size: sizes, holes, seeks every N (pattern.c). */
-static void prep_pattern(struct worker *w, struct io_u *u)
-{
-	pattern_next(&w->pat, &w->og, &w->mix, w->op, &u->op, &u->offset, &u->len);
-	if (w->pat.done) {
-		/* This is the last request: the synchronous loop stops after it (the batch: below). */
-		w->var_done = true;
-		w->remaining = 1;
-	}
-	if ((w->pat.pass_end && w->inval_passes) || (w->pat.loop_end && w->loop_verify)) {
-		w->pass_end = true;
-		w->slow_path = true;
-	}
-}
-
-/*
- * fio's strided zones: zonesize bytes of requests in a zone, then the next
- * zone zonerange + zoneskip further (back to the region's start when it would
- * not fit); the walk starts over in the zone every zonerange bytes.
- */
-static void prep_zone(struct worker *w, struct io_u *u)
-{
-	const struct job *j = w->job;
-	if (w->zbytes >= j->zonesize) {
-		w->zbytes = 0;
-		w->zbase += j->zonerange + j->zoneskip;
-		if (w->zbase + j->zonerange > w->zend)
-			w->zbase = w->region;
-	}
-	if (w->zbytes % j->zonerange == 0)
-		offgen_restart(&w->og);
-	u->offset = w->zbase + offgen_next(&w->og) * w->bs;
-	u->len = w->len;
-	u->op = w->mixed ? mix_next(&w->mix) : w->op;
-	w->zbytes += u->len;
-}
-
-/* rw=trimwrite: the block just trimmed is written (the job's last pair ends with it). */
-static void prep_tw_write(struct worker *w, struct io_u *u)
-{
-	u->offset = w->tw_off;
-	u->len = w->tw_len;
-	u->op = IO_WRITE;
-	w->tw_pending = false;
-	if (w->tw_last) {
-		w->var_done = true;
-		w->remaining = 1;
-	}
-}
-
-/* Everything but the fast path: several files, fio's patterns, zones, trimwrite's pairs. */
-static __attribute__((noinline)) void prep_var(struct worker *w, struct io_u *u)
-{
-	if (w->replay) {
-		worker_replay_next(w, u);
-		return;
-	}
-	if (w->tw_pending) {
-		prep_tw_write(w, u);
-		return;
-	}
-	uint64_t remaining = w->remaining;
-	if (w->multi)
-		prep_files(w, u);
-	else if (w->var)
-		prep_pattern(w, u);
-	else if (w->zoned)
-		prep_zone(w, u);
-	else
-		draw_plain(w, u);
-	if (w->trimwrite) {
-		/* A trim (w->op); its write comes next, so the last trim is not the last request. */
-		w->tw_pending = true;
-		w->tw_off = u->offset;
-		w->tw_len = u->len;
-		w->tw_last = w->var_done;
-		if (w->var_done) {
-			w->var_done = false;
-			w->remaining = remaining; /* the write ends the job (prep_tw_write) */
-		}
-	}
-}
-
-/* The next request's offset, length and op: the only draws, so a plan-only job replays a run exactly. */
-static inline void draw(struct worker *w, struct io_u *u)
-{
-	if (unlikely(w->slow_prep))
-		prep_var(w, u);
-	else
-		draw_plain(w, u);
 }
 
 /* --rewrite_pct: the block just read goes back, changed; it is no step of the pass. */
@@ -241,7 +50,7 @@ static inline void prep(struct worker *w, struct io_u *u)
 	if (unlikely(w->update_pending)) {
 		prep_rewrite(w, u);
 	} else {
-		draw(w, u);
+		worker_draw(w, u);
 		if (unlikely(w->prep_note))
 			worker_prep_note(w, u, true);
 		if (u->op == IO_WRITE && w->refresh)
@@ -260,97 +69,6 @@ static inline void count(struct op_stats *o, uint64_t bytes)
 {
 	__atomic_store_n(&o->ios, o->ios + 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&o->bytes, o->bytes + bytes, __ATOMIC_RELAXED);
-}
-
-/*
- * An error of a type continue_on_error names: counted (and the request among its direction's
- * requests, fio's total_ios, not its bytes).  true: the job goes past it, issuing goes on.
- */
-static __attribute__((noinline)) bool gone_past(struct worker *w, const struct io_u *u, bool *counts)
-{
-	int err = (int)-u->res;
-	bool on = errtol_goes_on(&w->job->errtol, u->op, err, counts);
-	if (!*counts)
-		return false;
-	w->st.errs[u->op]++;
-	w->st.op[u->op].ios++;
-	if (!w->st.first_error)
-		w->st.first_error = err;
-	return on;
-}
-
-/*
- * A short or failed request: recorded, issuing stops, false.  A hook's refusal: the same, but
- * true (it completed).  An error continue_on_error goes past: false, issuing goes on.
- */
-/* fill_device: a write the full file system refused, in part or whole, ends the job cleanly. */
-static __attribute__((noinline)) bool fill_end(struct worker *w, const struct io_u *u)
-{
-	if (u->op != IO_WRITE || !(u->res == -ENOSPC || u->res == -EDQUOT ||
-				   (u->res >= 0 && u->res < (int64_t)u->len)))
-		return false;
-	w->st.failed[IO_WRITE]++;
-	w->filled = true;
-	w->issuing = false;
-	return true;
-}
-
-static bool failed(struct worker *w, const struct io_u *u, uint64_t lat)
-{
-	if (unlikely(w->job->fill_device) && fill_end(w, u))
-		return false;
-	if (u->res < 0) {
-		bool counted = false; /* continue_on_error's count has it among total_ios already */
-		if (unlikely(w->job->errtol.coe) && gone_past(w, u, &counted))
-			return false;
-		if (!counted && u->op < IO_OP_NR)
-			w->st.failed[u->op]++;
-		set_error(w, (int)-u->res, u->offset, u->op, false);
-		return false;
-	}
-	/* A direct read of the short last block asks for whole sectors and gets the rest of the file. */
-	bool tail = u->offset == w->tail_off && (uint64_t)u->res == w->tail_len && u->op == IO_READ;
-	if (u->res != (int64_t)u->len && !tail) {
-		bool rd = u->op == IO_READ || u->op == IO_OPEN;
-		if (!w->st.err) {
-			w->st.short_got = (uint32_t)u->res;
-			w->st.short_len = (uint32_t)u->len;
-		}
-		if (u->op < IO_OP_NR)
-			w->st.failed[u->op]++;
-		/* Codes for the report, not errnos: a read stopped at the end of the file, a write by a full disk. */
-		set_error(w, rd ? ENODATA : ENOSPC, u->offset, u->op, true);
-		return false;
-	}
-	if (unlikely(w->admit != NULL)) {
-		/* latency_target judges fio's total latency: from before the submit call. */
-		uint64_t total = w->eng->flags & ENGINE_SYNC ? lat : u->issued - u->start + lat;
-		admit_done(w, u, total, u->start + total);
-	}
-	int rc = w->hooks && w->hooks->complete ? w->hooks->complete(w->hooks->arg, w->thread, u, lat) : 0;
-	if (rc == HOOK_READBACK) {
-		/* Issuing pauses until what is in flight is done; then slow_path reads back. */
-		w->readback_due = true;
-		w->slow_path = true;
-		rc = 0;
-	}
-	if (rc) {
-		/* The request itself completed (fio counts a block that fails verification): counted. */
-		set_error(w, rc, u->offset, ERR_OP_HOOK, false);
-		return true;
-	}
-	/* cmdprio: the latency of the request's priority (fio's: lat with lat_percentiles, else clat). */
-	if (w->ectx.prio && u->op < DDIR_NR && u->prio_idx < w->st.nprio[u->op])
-		lat_add(&w->st.prio[u->op][u->prio_idx].lat, w->job->lat_percentiles ? u->issued - u->start + lat : lat);
-	if (w->iolog) {
-		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
-		bool sync = w->eng->flags & ENGINE_SYNC;
-		uint64_t end = (sync ? u->start : u->issued) + lat;
-		fiolog_io(w->iolog, end - w->measure_start, u->op, u->offset, (uint32_t)u->len,
-			  sync ? 0 : u->issued - u->start, lat,
-			  w->ectx.prio && u->op < DDIR_NR ? u->ioprio : job_default_ioprio(w->job));
-	}
-	return true;
 }
 
 static inline void after_complete(struct worker *w, const struct io_u *u, uint64_t lat)
@@ -373,7 +91,7 @@ static inline void after_complete(struct worker *w, const struct io_u *u, uint64
 static inline __attribute__((always_inline)) bool complete_sync(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t lat = now - u->start;
-	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, lat))
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !worker_check_done(w, u, lat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
 	count(o, (uint64_t)u->res);
@@ -386,7 +104,7 @@ static inline __attribute__((always_inline)) bool complete_sync(struct worker *w
 static inline __attribute__((always_inline)) bool complete_async(struct worker *w, struct io_u *u, uint64_t now)
 {
 	uint64_t clat = now - u->issued;
-	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !worker_check_done(w, u, clat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
 	count(o, (uint64_t)u->res);
@@ -407,7 +125,7 @@ static bool complete_offload(struct worker *w, struct io_u *u)
 {
 	uint64_t end = w->ectx.end_ns[u->idx];
 	uint64_t clat = end - u->issued;
-	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !failed(w, u, clat))
+	if (unlikely(u->res != (int64_t)u->len || w->slow_done) && !worker_check_done(w, u, clat))
 		return false;
 	struct op_stats *o = &w->st.op[u->op];
 	count(o, (uint64_t)u->res);
@@ -417,38 +135,6 @@ static bool complete_offload(struct worker *w, struct io_u *u)
 	lat_add(&o->lat, end - u->start);
 	after_complete(w, u, clat);
 	return true;
-}
-
-void worker_push_point(struct worker *w, uint64_t now)
-{
-	struct series_pt p;
-	for (int d = 0; d < DDIR_NR; d++) {
-		p.ios[d] = w->st.op[d].ios;
-		p.bytes[d] = w->st.op[d].bytes;
-		p.lat_sum[d] = w->st.op[d].clat.sum;
-		p.lat_max[d] = w->ival_max[d];
-		w->ival_max[d] = 0;
-	}
-	p.t_ns = now - w->measure_start;
-	series_push(&w->st.series, &p);
-}
-
-static void start_measuring(struct worker *w, uint64_t now)
-{
-	stats_reset(&w->st);
-	memset(w->ival_max, 0, sizeof(w->ival_max));
-	worker_cpu_now(&w->cpu_start);
-	w->measuring = true;
-	w->measure_start = now;
-	w->next_tick = now + SERIES_INTERVAL_NS;
-	w->next_log = w->st.log && w->st.log->interval_ns ? now + w->st.log->interval_ns : UINT64_MAX;
-	w->deadline = w->job->runtime_ns ? now + w->job->runtime_ns : UINT64_MAX;
-}
-
-void worker_restart_measure(struct worker *w, uint64_t now)
-{
-	if (w->measuring)
-		start_measuring(w, now);
 }
 
 /* The ramp is over: its time has passed and, with several ranks, every rank is there. */
@@ -465,7 +151,7 @@ static void on_event(struct worker *w, uint64_t now)
 		w->st.halted = true;
 	}
 	if (!w->measuring && ramp_over(w, now))
-		start_measuring(w, now);
+		worker_start_measuring(w, now);
 	if (w->measuring) {
 		while (now >= w->next_tick) {
 			worker_push_point(w, w->next_tick);
@@ -485,36 +171,10 @@ static void on_event(struct worker *w, uint64_t now)
 	w->next_event = ev < w->deadline ? ev : w->deadline;
 }
 
-/* Shift every clock mark by dt: time spent on what is never counted (cache invalidation). */
-static void pause_clock(struct worker *w, uint64_t dt, bool invalidation)
-{
-	w->t_start += dt;
-	w->ramp_end += dt;
-	if (w->measuring) {
-		w->measure_start += dt;
-		w->next_tick += dt;
-		if (w->next_log != UINT64_MAX)
-			w->next_log += dt;
-		if (w->deadline != UINT64_MAX)
-			w->deadline += dt;
-		if (invalidation) {
-			w->st.invalidations++;
-			w->st.invalidate_ns += dt;
-		}
-	}
-	w->next_event += dt;
-}
-
 /* What keeps the slow path on once an event is handled. */
 static bool slow_wanted(const struct worker *w)
 {
 	return w->sync_every || w->throttled || w->pass_end || w->readback_due || w->admit;
-}
-
-/* For the worker's other file (readback.c). */
-void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io)
-{
-	set_error(w, err, offset, op, short_io);
 }
 
 bool worker_complete(struct worker *w, struct io_u *u, uint64_t now)
@@ -524,25 +184,9 @@ bool worker_complete(struct worker *w, struct io_u *u, uint64_t now)
 	return w->eng->flags & ENGINE_SYNC ? complete_sync(w, u, now) : complete_async(w, u, now);
 }
 
-void worker_pause_clock(struct worker *w, uint64_t dt)
-{
-	pause_clock(w, dt, false);
-}
-
 bool worker_slow_wanted(const struct worker *w)
 {
 	return slow_wanted(w);
-}
-
-void worker_plan_next(struct worker *w, struct io_u *u)
-{
-	draw(w, u);
-	/* A pass's end, as the run had it: fio's streams start over for the next loop. */
-	if (--w->pass_left == 0) {
-		w->pass_left = w->nblocks;
-		if (w->loop_reseed)
-			mix_reset(&w->mix);
-	}
 }
 
 /*
@@ -570,48 +214,7 @@ static void end_pass(struct worker *w)
 	uint64_t t = now_ns();
 	uint64_t start = j->stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
 	posix_fadvise(w->ectx.fd, (off_t)start, (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
-	pause_clock(w, now_ns() - t, true);
-}
-
-/*
- * Sleep until t, but never past the deadline, and in slices short enough to
- * notice Ctrl-C: signals reach the main thread, not the workers.
- */
-static void sleep_until(struct worker *w, uint64_t t)
-{
-	if (t > w->deadline)
-		t = w->deadline;
-	for (uint64_t now = now_ns(); now < t && !stopping(w) && !__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED);
-	     now = now_ns()) {
-		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
-		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
-				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	}
-}
-
-void worker_sleep_until(struct worker *w, uint64_t t)
-{
-	sleep_until(w, t);
-}
-
-/* --rate, --rate_iops, --thinktime: hold the next request back. */
-static void throttle(struct worker *w, uint64_t now, unsigned ios)
-{
-	if (!w->remaining)
-		return; /* nothing follows: no pause after the last request */
-	uint64_t due = now + w->job->thinktime_ns * ios;
-	if (w->rate_on) {
-		uint64_t t = worker_rate_due(w);
-		due = t > due ? t : due;
-	}
-	if (due > now) {
-		sleep_until(w, due);
-		/* The deadline may have passed while asleep: no request after it. */
-		now = now_ns();
-		if (now >= w->next_event)
-			on_event(w, now);
-	}
+	worker_pause_clock(w, now_ns() - t, true);
 }
 
 /* An fsync or fdatasync through the engine, with nothing else in flight; timed as its own op. */
@@ -668,7 +271,7 @@ static __attribute__((noinline)) void held(struct worker *w)
  */
 static void admit_next_sync(struct worker *w)
 {
-	while (w->issuing && w->remaining && !stopping(w)) {
+	while (w->issuing && w->remaining && !worker_stopping(w)) {
 		if (admit_room(w, 1)) {
 			admit_issued(w->admit, 1);
 			return;
@@ -696,7 +299,7 @@ static void slow_path(struct worker *w, uint64_t now, unsigned ios)
 	if (w->readback_due && !w->inflight)
 		worker_readback_now(w);
 	if (w->throttled)
-		throttle(w, now, ios);
+		worker_throttle(w, now, ios);
 	if (w->admit && ios)
 		admit_next_sync(w); /* a synchronous loop's request just completed */
 }
@@ -717,8 +320,6 @@ static __attribute__((noinline)) int64_t tail_write(struct worker *w, struct eng
 	return res;
 }
 
-
-
 static void loop_sync(struct worker *w)
 {
 	struct io_u *u = &w->ectx.ios[0];
@@ -726,7 +327,7 @@ static void loop_sync(struct worker *w)
 	if (w->admit)
 		admit_next_sync(w);
 	while (w->issuing && w->remaining) {
-		if (stopping(w)) {
+		if (worker_stopping(w)) {
 			note_stop(w);
 			break;
 		}
@@ -819,13 +420,13 @@ static inline __attribute__((always_inline)) unsigned issue_batch_as(struct work
 	while (off < lim) {
 		int r = e->submit(&w->ectx, w->batch + off, lim - off);
 		if (r < 0) {
-			set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
+			worker_set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
 			break;
 		}
 		if (r == 0) {
 			/* Queue full: reap first; with nothing in flight that would never end. */
 			if (!w->inflight && !off)
-				set_error(w, EAGAIN, w->batch[0]->offset, w->batch[0]->op, false);
+				worker_set_error(w, EAGAIN, w->batch[0]->offset, w->batch[0]->op, false);
 			break;
 		}
 		off += (unsigned)r;
@@ -863,7 +464,7 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 	const struct engine_ops *e = w->eng;
 	unsigned depth = w->ectx.depth;
 	for (;;) {
-		if (stopping(w) && w->issuing) {
+		if (worker_stopping(w) && w->issuing) {
 			note_stop(w);
 			w->issuing = false;
 		}
@@ -892,7 +493,7 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 		if (unlikely(got < 0)) {
 			if (got == -EINTR)
 				continue;
-			set_error(w, -got, 0, ERR_OP_ENGINE, false);
+			worker_set_error(w, -got, 0, ERR_OP_ENGINE, false);
 			break;
 		}
 		uint64_t now = now_ns();
@@ -909,7 +510,7 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 		if (unlikely(now >= w->next_event))
 			on_event(w, now);
 		if (unlikely(w->throttled))
-			throttle(w, now, (unsigned)got);
+			worker_throttle(w, now, (unsigned)got);
 	}
 }
 
@@ -923,18 +524,6 @@ static __attribute__((noinline)) void loop_offload(struct worker *w)
 	loop_async_as(w, true);
 }
 
-/* fio's startdelay: a fixed wait, or a random one in the range, before the job starts. */
-static void start_delay(struct worker *w)
-{
-	const struct job *j = w->job;
-	uint64_t lo = j->startdelay_ns[0], hi = j->startdelay_ns[1];
-	if (!hi)
-		return;
-	uint64_t d = lo + (hi > lo ? rng_below(&w->rng, hi - lo + 1) : 0);
-	w->deadline = UINT64_MAX;
-	sleep_until(w, now_ns() + d);
-}
-
 /* The steps of the I/O loop, out of line, for fio's batch loop (worker_batch.c). */
 void worker_prep(struct worker *w, struct io_u *u)
 {
@@ -944,16 +533,6 @@ void worker_prep(struct worker *w, struct io_u *u)
 void worker_on_event(struct worker *w, uint64_t now)
 {
 	on_event(w, now);
-}
-
-void worker_throttle(struct worker *w, uint64_t now, unsigned ios)
-{
-	throttle(w, now, ios);
-}
-
-bool worker_stopping(const struct worker *w)
-{
-	return stopping(w);
 }
 
 void worker_note_stop(struct worker *w)
@@ -1004,7 +583,7 @@ void *worker_main(void *arg)
 		w->st.halted = true;
 	}
 	if (!rc)
-		start_delay(w);
+		worker_start_delay(w);
 	if (!rc && (*w->stop || __atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED))) {
 		rc = -1;
 		w->st.interrupted = *w->stop != 0;

@@ -6,6 +6,7 @@
 #include "base/common.h"
 #include "model/engine.h"
 #include "run/worker.h"
+#include "run/worker_error.h"
 #include "run/worker_int.h"
 #include "stats/stats.h"
 

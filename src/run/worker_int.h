@@ -1,13 +1,40 @@
-/* The worker's own helpers, shared by its files (worker.c, readback.c); not for others. */
+/* The worker's own helpers, shared by its files (worker*.c, readback.c); not for others. */
 #ifndef IOGAUGE_WORKER_INT_H
 #define IOGAUGE_WORKER_INT_H
 
 #include "run/worker.h"
 
-void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool short_io);
-/* Shift the clock marks by dt: time that is not measured (read-backs). */
-void worker_pause_clock(struct worker *w, uint64_t dt);
+/* What keeps the slow path on once an event is handled. */
 bool worker_slow_wanted(const struct worker *w);
+
+/* Asked to stop: by a signal, or (several ranks) because another rank asked every rank to. */
+static inline bool worker_stopping(const struct worker *w)
+{
+	return unlikely(*w->stop | *w->halt);
+}
+
+/* Every draw but the fast path's (worker_draw.c). */
+void worker_prep_var(struct worker *w, struct io_u *u);
+
+/* One fixed block size, one file: the fast path's draw. */
+static inline void worker_draw_plain(struct worker *w, struct io_u *u)
+{
+	u->offset = w->region + offgen_next(&w->og) * w->stride;
+	u->len = w->len;
+	if (unlikely(u->offset == w->tail_off))
+		u->len = w->tail_req;
+	u->op = w->mixed ? mix_next(&w->mix) : w->op;
+}
+
+/* The next request's offset, length and op: the only draws, so a plan-only job replays a run exactly. */
+static inline void worker_draw(struct worker *w, struct io_u *u)
+{
+	if (unlikely(w->slow_prep))
+		worker_prep_var(w, u);
+	else
+		worker_draw_plain(w, u);
+}
+
 /* The next request's offset, length and op, and the end of a pass, as the loops draw them. */
 void worker_plan_next(struct worker *w, struct io_u *u);
 
@@ -29,11 +56,10 @@ void worker_finish(struct worker *w);
 void worker_teardown(struct worker *w);
 
 /* The loop's pieces the end of a job uses too (worker.c). */
-void worker_cpu_now(struct cpu_usage *c);
 void worker_sync(struct worker *w, int op);
-void worker_push_point(struct worker *w, uint64_t now);
-/* Measure from scratch from now on (latency_target's last window); nothing while in the ramp. */
-void worker_restart_measure(struct worker *w, uint64_t now);
+
+/* A completion off the plain path (worker_check.c): false when the request failed. */
+bool worker_check_done(struct worker *w, const struct io_u *u, uint64_t lat);
 
 /* fio's per-direction rate limits and floors (worker_rate.c). */
 void worker_rate_setup(struct worker *w);
@@ -47,16 +73,19 @@ void worker_iolog_start(struct worker *w);
 void worker_iolog_end(struct worker *w);
 void worker_prep_note(struct worker *w, struct io_u *u, bool may_steer);
 void worker_replay_next(struct worker *w, struct io_u *u);
-/* Sleep until t (never past the deadline; Ctrl-C ends it). */
+
 /* The loop's steps, out of line (worker.c), for fio's batch loop (worker_batch.c). */
 void worker_prep(struct worker *w, struct io_u *u);
 void worker_on_event(struct worker *w, uint64_t now);
-void worker_throttle(struct worker *w, uint64_t now, unsigned ios);
-bool worker_stopping(const struct worker *w);
 void worker_note_stop(struct worker *w);
 void worker_slow_path(struct worker *w, uint64_t now, unsigned ios);
 void worker_loop_batch(struct worker *w);
+
+/* Holding back (worker_pace.c): thinktime and rate limits between requests, startdelay. */
+void worker_throttle(struct worker *w, uint64_t now, unsigned ios);
+/* Sleep until t (never past the deadline; Ctrl-C ends it). */
 void worker_sleep_until(struct worker *w, uint64_t t);
+void worker_start_delay(struct worker *w);
 
 /* The start gate from the worker's side (worker_gate.c). */
 int gate_pass(struct start_gate *g);

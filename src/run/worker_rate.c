@@ -8,6 +8,7 @@
  */
 #include "base/common.h"
 #include "run/worker.h"
+#include "run/worker_error.h"
 #include "run/worker_int.h"
 
 #include <errno.h>

@@ -6,7 +6,9 @@
 #include "run/fileset.h"
 #include "run/tree.h"
 #include "run/worker.h"
+#include "run/worker_error.h"
 #include "run/worker_int.h"
+#include "run/worker_measure.h"
 #include "model/iolog.h"
 
 #include <errno.h>
@@ -110,7 +112,7 @@ int worker_setup(struct worker *w)
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
 	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
-	/* completions through failed(): hooks, a per-request log, cmdprio's per-priority latencies */
+	/* completions through worker_check_done(): hooks, a per-request log, cmdprio's per-priority latencies */
 	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->ectx.prio != NULL;
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
