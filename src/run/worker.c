@@ -66,8 +66,8 @@ static void set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	if (io_op_is_file(op))
 		fileset_describe(w->job, w->target->path, w->thread, offset, w->st.err_file,
 				 sizeof(w->st.err_file));
-	else if (w->job->tree && op == IO_READ)
-		tree_describe(w->job->tree, offset, w->st.err_file, sizeof(w->st.err_file));
+	else if (w->job->plan.tree && op == IO_READ)
+		tree_describe(w->job->plan.tree, offset, w->st.err_file, sizeof(w->st.err_file));
 	else
 		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
 			 dst ? w->copy_target->path : w->target->path);
@@ -568,7 +568,7 @@ static void end_pass(struct worker *w)
 	if (!w->inval_passes)
 		return;
 	uint64_t t = now_ns();
-	uint64_t start = j->stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
+	uint64_t start = j->plan.stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
 	posix_fadvise(w->ectx.fd, (off_t)start, (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
 	pause_clock(w, now_ns() - t, true);
 }
