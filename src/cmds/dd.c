@@ -347,7 +347,7 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 	}
 	snprintf(j->name, sizeof(j->name), "dd");
 	j->size = size;
-	j->short_tail = true;
+	j->plan.short_tail = true;
 	j->rw = RW_READ;
 	bool grows = p->out == END_FILE || p->out == END_NEW;
 	if (src_gen) {
@@ -368,14 +368,14 @@ static int plan_job(struct dd_plan *p, struct ig_err *e)
 		j->direct = a->iflag & 1u << F_DIRECT;
 		j->sync = sync_mode(a->iflag);
 		if (!sink) {
-			snprintf(j->copy.path, sizeof(j->copy.path), "%s", a->out);
-			j->copy.offset = seek;
-			j->copy.direct = a->oflag & 1u << F_DIRECT;
-			j->copy.sync = sync_mode(a->oflag);
+			snprintf(j->plan.copy.path, sizeof(j->plan.copy.path), "%s", a->out);
+			j->plan.copy.offset = seek;
+			j->plan.copy.direct = a->oflag & 1u << F_DIRECT;
+			j->plan.copy.sync = sync_mode(a->oflag);
 		}
 	}
-	j->grow = grows;
-	j->truncate = grows && !(a->conv & 1u << C_NOTRUNC);
+	j->plan.grow = grows;
+	j->plan.truncate = grows && !(a->conv & 1u << C_NOTRUNC);
 	j->end_fsync = a->conv & 1u << C_FSYNC;
 	j->end_fdatasync = a->conv & 1u << C_FDATASYNC && !j->end_fsync;
 	return 0;
@@ -463,7 +463,7 @@ static int ends_open(struct dd_plan *p, struct dd_ends *d, struct ig_err *e)
 	if (p->out == END_NULL && (d->null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
 		return err_set(e, EXIT_IOERR, "dd: /dev/null: %s", strerror(errno));
 	d->hooks = (struct worker_hooks){ .arg = d, .prep = end_prep, .complete = end_complete };
-	p->job.hooks = &d->hooks;
+	p->job.plan.hooks = &d->hooks;
 	return 0;
 }
 
@@ -511,8 +511,8 @@ static void lat4(char *buf, size_t len, const struct lat_stats *l)
 static bool buffered_unsynced(const struct job_result *jr)
 {
 	const struct job *j = &jr->job;
-	bool direct = job_copies(j) ? j->copy.direct : j->direct && !jr->buffered_fallback;
-	int sync = job_copies(j) ? j->copy.sync : j->sync;
+	bool direct = job_copies(j) ? j->plan.copy.direct : j->direct && !jr->buffered_fallback;
+	int sync = job_copies(j) ? j->plan.copy.sync : j->sync;
 	return (rw_writes(j->rw) || job_copies(j)) && !direct && !sync && !j->end_fsync &&
 	       !j->end_fdatasync && !j->fsync_every && !j->fdatasync_every;
 }
@@ -578,7 +578,7 @@ static struct dd_count dd_count(const struct dd_plan *p, const struct job_result
 	if (t->err && t->err_op == IO_WRITE && p->out != END_NULL) {
 		if (gen)
 			c.in += j->bs;
-		uint64_t at = (job_copies(j) ? j->copy.offset : j->offset) + c.out;
+		uint64_t at = (job_copies(j) ? j->plan.copy.offset : j->offset) + c.out;
 		if (t->short_io && t->err_offset + t->short_got > at) /* err_offset: the short request's */
 			c.copied += t->err_offset + t->short_got - at;
 	}

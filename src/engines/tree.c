@@ -38,7 +38,7 @@ struct tree_state {
 
 static int tree_init(struct engine_ctx *ctx)
 {
-	struct tree_job *t = ctx->job->tree;
+	struct tree_job *t = ctx->job->plan.tree;
 	struct tree_state *s = xcalloc(1, sizeof(*s));
 	char err[128];
 	ctx->priv = s;

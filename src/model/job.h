@@ -97,6 +97,42 @@ struct qbatch_eff {
 struct job;
 void job_qbatch_eff(const struct job *j, struct qbatch_eff *q);
 
+/*
+ * A job's plan: what commands, the runner and normalisation (job_normalise)
+ * set, never an option.  The options above are what the user said; the plan
+ * is how this run carries them out.
+ */
+struct job_plan {
+	const struct worker_hooks *hooks; /* NULL: none */
+	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
+	struct tree_job *tree;
+	/* read_iolog: the requests to replay, loaded and checked by job_normalise (iolog_job.c). */
+	const struct iolog *replay;
+	unsigned index; /* position in the command */
+	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
+	struct job_copy {
+		char path[PATH_MAX]; /* empty: no copy */
+		uint64_t offset;     /* where the first block goes */
+		bool direct;
+		int sync;            /* enum sync_mode */
+	} copy;
+	bool grow;       /* the written file is not laid out: it starts (or is cut) at offset and grows */
+	bool truncate;   /* with grow: cut an existing file at offset first (dd without conv=notrunc) */
+	bool short_tail; /* the region need not be whole blocks: the last request is shorter (dd) */
+	/* The option the block size came from, as the user wrote it ("-s", "blocksize", "-size_small"); "": --bs. */
+	char bs_said[32];
+	/*
+	 * --shared-file with several ranks: the region [span_offset, +span_size)
+	 * all ranks share (laid out, cached), and the distance between a
+	 * thread's consecutive blocks (interleaved: ranks x bs).  0: the job's
+	 * own region, blocks next to each other.
+	 */
+	uint64_t span_offset, span_size, stride;
+	/* Several ranks in one file set (--shared-file, place.c): the tree holds fileset_items;
+	 * this rank's k-th item is item_first + k * item_step.  Zero: the thread's own nrfiles. */
+	uint64_t fileset_items, item_first, item_step;
+};
+
 struct job {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX]; /* empty: <directory>/<name>.<job>.<thread> */
@@ -245,9 +281,6 @@ struct job {
 	unsigned files_per_dir; /* items per leaf directory; 0: all in the thread's directory */
 	unsigned dir_fanout;    /* subdirectories per directory above the leaves; 0: one level */
 	int file_order;         /* 0: by number; 1: random (a permutation: each item once) */
-	/* Several ranks in one file set (--shared-file, place.c): the tree holds fileset_items;
-	 * this rank's k-th item is item_first + k * item_step.  Zero: the thread's own nrfiles. */
-	uint64_t fileset_items, item_first, item_step;
 
 	/* fio's I/O logs (iolog_job.c): write_iolog, read_iolog and its replay_* options. */
 	char write_iolog[PATH_MAX], read_iolog[PATH_MAX], replay_redirect[PATH_MAX];
@@ -256,32 +289,7 @@ struct job {
 	unsigned replay_time_scale; /* percent: 200 replays twice as fast */
 	unsigned replay_skip;       /* 1 << IO_READ, IO_WRITE, IO_TRIM, IO_FSYNC: left out of the replay */
 
-	/* Set by commands and the runner, not by options. */
-	const struct worker_hooks *hooks; /* NULL: none */
-	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
-	struct tree_job *tree;
-	/* read_iolog: the requests to replay, loaded and checked by job_validate (iolog_job.c). */
-	const struct iolog *replay;
-	unsigned index; /* position in the command */
-	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
-	struct job_copy {
-		char path[PATH_MAX]; /* empty: no copy */
-		uint64_t offset;     /* where the first block goes */
-		bool direct;
-		int sync;            /* enum sync_mode */
-	} copy;
-	bool grow;       /* the written file is not laid out: it starts (or is cut) at offset and grows */
-	bool truncate;   /* with grow: cut an existing file at offset first (dd without conv=notrunc) */
-	bool short_tail; /* the region need not be whole blocks: the last request is shorter (dd) */
-	/* The option the block size came from, as the user wrote it ("-s", "blocksize", "-size_small"); "": --bs. */
-	char bs_said[32];
-	/*
-	 * --shared-file with several ranks: the region [span_offset, +span_size)
-	 * all ranks share (laid out, cached), and the distance between a
-	 * thread's consecutive blocks (interleaved: ranks x bs).  0: the job's
-	 * own region, blocks next to each other.
-	 */
-	uint64_t span_offset, span_size, stride;
+	struct job_plan plan; /* set by commands and the runner, not by options */
 };
 
 /* fio's engine options as ENGINE_OPT_* bits (engines/engine.h). */
@@ -295,7 +303,7 @@ static inline unsigned job_engine_opts(const struct job *j)
 
 static inline bool job_copies(const struct job *j)
 {
-	return j->copy.path[0] != 0;
+	return j->plan.copy.path[0] != 0;
 }
 
 /*
@@ -305,18 +313,18 @@ static inline bool job_copies(const struct job *j)
  */
 static inline bool job_offload(const struct job *j)
 {
-	return j->submit_mode && !job_copies(j) && !j->short_tail && !j->rewrite_pct && !j->fileop &&
-	       !j->tree;
+	return j->submit_mode && !job_copies(j) && !j->plan.short_tail && !j->rewrite_pct && !j->fileop &&
+	       !j->plan.tree;
 }
 
 /* The file region a job's requests fall in (an interleaved segment: the whole shared region). */
 static inline uint64_t job_region_offset(const struct job *j)
 {
-	return j->stride ? j->span_offset : j->offset;
+	return j->plan.stride ? j->plan.span_offset : j->offset;
 }
 static inline uint64_t job_region_size(const struct job *j)
 {
-	return j->stride ? j->span_size : j->size;
+	return j->plan.stride ? j->plan.span_size : j->size;
 }
 
 /* Bytes of struct settings' `own` area: the largest command's own struct fits (SETTINGS_OWN_FITS). */

@@ -200,9 +200,9 @@ int place_segment(struct job *j, struct ig_err *e)
 		if (j->nrfiles > UINT64_MAX / n)
 			return err_set(e, EXIT_USAGE, "job %s: --shared-file: %" PRIu64 " ranks x --nrfiles overflow",
 				       j->name, n);
-		j->fileset_items = n * j->nrfiles;
-		j->item_first = j->segment_layout == SEG_INTERLEAVED ? r : r * j->nrfiles;
-		j->item_step = j->segment_layout == SEG_INTERLEAVED ? n : 1;
+		j->plan.fileset_items = n * j->nrfiles;
+		j->plan.item_first = j->segment_layout == SEG_INTERLEAVED ? r : r * j->nrfiles;
+		j->plan.item_step = j->segment_layout == SEG_INTERLEAVED ? n : 1;
 		return 0;
 	}
 	if (!j->size) {
@@ -228,12 +228,12 @@ int place_segment(struct job *j, struct ig_err *e)
 	if (j->size > (UINT64_MAX - j->offset) / n)
 		return err_set(e, EXIT_USAGE, "job %s: --shared-file: %" PRIu64 " ranks x --size overflow",
 			       j->name, n);
-	j->span_offset = j->offset;
-	j->span_size = n * j->size;
+	j->plan.span_offset = j->offset;
+	j->plan.span_size = n * j->size;
 	if (j->segment_layout == SEG_INTERLEAVED) {
 		/* IOR's strided layout: rank r's k-th block is block k*N + r. */
 		j->offset += r * j->bs;
-		j->stride = n * j->bs;
+		j->plan.stride = n * j->bs;
 	} else {
 		j->offset += r * j->size;
 	}

@@ -160,7 +160,7 @@ static void respell(char *err, size_t len, const struct opt_def *o, const char *
 static void note_bs(const struct opt_def *o, struct job *j, const char *said, size_t slen)
 {
 	if (o->scope == SCOPE_JOB && o->off == offsetof(struct job, bs) && j)
-		snprintf(j->bs_said, sizeof(j->bs_said), "%.*s", (int)slen, said);
+		snprintf(j->plan.bs_said, sizeof(j->plan.bs_said), "%.*s", (int)slen, said);
 }
 
 /* One option into j (or the settings); message in err on failure. */
@@ -445,7 +445,7 @@ static int zone_validate(const struct job *j, struct ig_err *e)
 	if (j->zonerange < j->bs)
 		return err_set(e, EXIT_USAGE, "job %s: --zonerange=%llu holds no block of --bs=%llu", j->name,
 			       (unsigned long long)j->zonerange, (unsigned long long)j->bs);
-	if (pattern_wanted(j) || job_nfiles(j) > 1 || j->stride || j->short_tail || job_copies(j))
+	if (pattern_wanted(j) || job_nfiles(j) > 1 || j->plan.stride || j->plan.short_tail || job_copies(j))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --zonemode=strided takes one file and one block size (not with bsrange, bssplit, rw=...:N, percentage_random or several files)",
 			       j->name);
@@ -457,7 +457,7 @@ int job_normalise(struct job *j, struct ig_err *e)
 {
 	if (iolog_job_prepare(j, e))
 		return -1;
-	if (j->tree) {
+	if (j->plan.tree) {
 		j->engine = &engine_tree;
 		j->iodepth = 1;
 		return 0;
@@ -484,7 +484,7 @@ int job_normalise(struct job *j, struct ig_err *e)
 
 int job_validate(const struct job *j, struct ig_err *e)
 {
-	if (j->tree)
+	if (j->plan.tree)
 		return tree_validate(j, e);
 	if (j->fileop)
 		return fileop_validate(j, e);
@@ -543,10 +543,10 @@ int job_validate(const struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);
-	if (j->size && pattern_need(j) > j->size && !j->short_tail && j->bs_said[0])
+	if (j->size && pattern_need(j) > j->size && !j->plan.short_tail && j->plan.bs_said[0])
 		return err_set(e, EXIT_USAGE, "job %s: %s (%llu bytes) is larger than --size=%llu", j->name,
-			       j->bs_said, (unsigned long long)pattern_need(j), (unsigned long long)j->size);
-	if (j->size && pattern_need(j) > j->size && !j->short_tail)
+			       j->plan.bs_said, (unsigned long long)pattern_need(j), (unsigned long long)j->size);
+	if (j->size && pattern_need(j) > j->size && !j->plan.short_tail)
 		return err_set(e, EXIT_USAGE, "job %s: --bs=%llu is larger than --size=%llu", j->name,
 			       (unsigned long long)pattern_need(j), (unsigned long long)j->size);
 	char perr[256];
@@ -577,10 +577,10 @@ int job_validate(const struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: a copy reads sequentially in one thread with a synchronous engine (psync, sync)",
 			       j->name);
-	if (j->short_tail && (!(en->flags & ENGINE_SYNC) || rw_is_mixed(j->rw)))
+	if (j->plan.short_tail && (!(en->flags & ENGINE_SYNC) || rw_is_mixed(j->rw)))
 		return err_set(e, EXIT_USAGE, "job %s: a short last block needs a synchronous engine and one direction",
 			       j->name);
-	if (job_copies(j) && j->copy.offset > (uint64_t)INT64_MAX - j->size)
+	if (job_copies(j) && j->plan.copy.offset > (uint64_t)INT64_MAX - j->size)
 		return err_set(e, EXIT_USAGE, "job %s: the copy's end is beyond the largest file offset", j->name);
 	/* Offsets are off_t: the region must end below 2^63. */
 	if (j->offset > (uint64_t)INT64_MAX || j->size > (uint64_t)INT64_MAX - j->offset)

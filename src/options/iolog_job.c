@@ -217,7 +217,7 @@ static int load(struct job *j, struct ig_err *e)
 	if (log_rw(j, log, j->read_iolog, e, &rw) || replay_target(j, log, e) || fit_job(j, log, e))
 		return -1;
 	j->rw = rw;
-	j->replay = log;
+	j->plan.replay = log;
 	return 0;
 }
 
@@ -229,14 +229,14 @@ int iolog_job_prepare(struct job *j, struct ig_err *e)
 		return 0;
 	}
 	const char *opt = j->read_iolog[0] ? "--read_iolog" : "--write_iolog";
-	if (j->tree || j->fileop || j->copy.path[0])
+	if (j->plan.tree || j->fileop || j->plan.copy.path[0])
 		return err_set(e, EXIT_USAGE, "job %s: %s works on block requests, not file operations, trees or copies", j->name, opt);
 	if (j->numjobs > 1)
 		return err_set(e, EXIT_USAGE, "job %s: %s with numjobs=%u: one thread a job (fio mixes the threads' lines in one log)",
 			       j->name, opt, j->numjobs);
 	if (j->nrfiles > 1 || strchr(j->filename, ':'))
 		return err_set(e, EXIT_USAGE, "job %s: %s with several files: one file a job", j->name, opt);
-	if (!j->read_iolog[0] || j->replay)
+	if (!j->read_iolog[0] || j->plan.replay)
 		return 0;
 	return load(j, e);
 }

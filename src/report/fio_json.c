@@ -217,8 +217,8 @@ static void fj_ts(struct fj *j, const struct fio_ts *ts, const struct fio_report
 	fj_int(j, "error", (uint64_t)ts->error);
 	fj_int(j, "eta", job->time_based ? 0 : 2147483647);
 	fj_int(j, "elapsed", (r->elapsed_ns + NSEC_PER_SEC - 1) / NSEC_PER_SEC);
-	if (echo && last->index < echo->njobs)
-		fj_options(j, "job options", &echo->jobs[last->index]);
+	if (echo && last->plan.index < echo->njobs)
+		fj_options(j, "job options", &echo->jobs[last->plan.index]);
 	for (int d = 0; d < FIO_DDIRS; d++)
 		fj_dir(j, io_op_names[d], &ts->dir[d], job, fio_group_bps(fr, ts->groupid, d), plus);
 	fj_open(j, "sync", '{');

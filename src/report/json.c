@@ -273,11 +273,11 @@ json_t *ig_json_job(const struct job_result *jr, unsigned groups)
 			    jr->unsynced_after >= 0 ? JU((uint64_t)jr->unsynced_after) : json_null());
 	if (job_copies(j)) {
 		json_t *c = json_object();
-		json_object_set_new(c, RK_PATH, ig_json_text(j->copy.path));
-		json_object_set_new(c, "offset", JU(j->copy.offset));
-		json_object_set_new(c, RK_DIRECT, json_boolean(j->copy.direct));
-		json_object_set_new(c, "sync", json_string(j->copy.sync == SYNC_SYNC ? "sync" :
-							   j->copy.sync == SYNC_DSYNC ? "dsync" : "none"));
+		json_object_set_new(c, RK_PATH, ig_json_text(j->plan.copy.path));
+		json_object_set_new(c, "offset", JU(j->plan.copy.offset));
+		json_object_set_new(c, RK_DIRECT, json_boolean(j->plan.copy.direct));
+		json_object_set_new(c, "sync", json_string(j->plan.copy.sync == SYNC_SYNC ? "sync" :
+							   j->plan.copy.sync == SYNC_DSYNC ? "dsync" : "none"));
 		json_object_set_new(o, "copy", c);
 	}
 	if (jr->ss.n)

@@ -279,11 +279,11 @@ int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *
 	jr->unsynced_after = json_is_number(uns) ? (int64_t)rk_u64_of(uns) : -1;
 	const json_t *copy = json_object_get(o, "copy");
 	if (json_is_object(copy)) {
-		rk_strcpy(copy, RK_PATH, jr->job.copy.path, sizeof(jr->job.copy.path));
-		jr->job.copy.offset = rk_u64(copy, "offset");
-		jr->job.copy.direct = json_is_true(json_object_get(copy, RK_DIRECT));
+		rk_strcpy(copy, RK_PATH, jr->job.plan.copy.path, sizeof(jr->job.plan.copy.path));
+		jr->job.plan.copy.offset = rk_u64(copy, "offset");
+		jr->job.plan.copy.direct = json_is_true(json_object_get(copy, RK_DIRECT));
 		const char *sync = json_string_value(json_object_get(copy, "sync"));
-		jr->job.copy.sync = !sync ? SYNC_NONE : !strcmp(sync, "sync") ? SYNC_SYNC :
+		jr->job.plan.copy.sync = !sync ? SYNC_NONE : !strcmp(sync, "sync") ? SYNC_SYNC :
 				    !strcmp(sync, "dsync") ? SYNC_DSYNC : SYNC_NONE;
 	}
 	targets_from_json(json_object_get(o, RK_TARGETS), jr);
@@ -363,7 +363,7 @@ int run_result_from_json(const json_t *root, struct run_result *r, struct ig_err
 	json_array_foreach(jobs, i, o) {
 		if (job_result_from_json(o, &r->jobs[i], e))
 			return -1;
-		r->jobs[i].job.index = (unsigned)i;
+		r->jobs[i].job.plan.index = (unsigned)i;
 	}
 	devices_from_json(json_object_get(root, RK_DEVICES), r);
 	iostat_from_json(root, r);

@@ -21,9 +21,9 @@ void fileset_geometry(struct fileset *fs, const struct job *j)
 	memset(fs, 0, sizeof(*fs));
 	fs->dirfd = -1;
 	fs->own = j->nrfiles;
-	fs->nitems = j->fileset_items ? j->fileset_items : j->nrfiles;
-	fs->first = j->item_first;
-	fs->step = j->item_step ? j->item_step : 1;
+	fs->nitems = j->plan.fileset_items ? j->plan.fileset_items : j->nrfiles;
+	fs->first = j->plan.item_first;
+	fs->step = j->plan.item_step ? j->plan.item_step : 1;
 	fs->per_dir = j->files_per_dir;
 	fs->fanout = j->dir_fanout;
 	fs->size_lo = j->filesize[0];

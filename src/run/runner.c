@@ -75,9 +75,9 @@ static void add_device(struct run_result *r, const char *dev)
 static void pre_job(const struct run_ctx *c, struct job_result *jr)
 {
 	struct job *j = &jr->job;
-	if (j->tree) {
+	if (j->plan.tree) {
 		/* Every file of the tree, each on its own (tree.h). */
-		jr->resident_before = tree_drop_cache(j->tree, j->invalidate, &c->stop, &jr->invalidate_ns);
+		jr->resident_before = tree_drop_cache(j->plan.tree, j->invalidate, &c->stop, &jr->invalidate_ns);
 		return;
 	}
 	/* A copy's destination (the last target) is written, not read: nothing to drop or count. */
@@ -87,9 +87,9 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		if (t->fd < 0)
 			continue;
 		/* A shared file's interleaved segment spans the shared region; else each file's own. */
-		uint64_t start = j->stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
-		uint64_t size = j->stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
-		if (!j->stride && jr->shared_files && j->numjobs > 1)
+		uint64_t start = j->plan.stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
+		uint64_t size = j->plan.stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
+		if (!j->plan.stride && jr->shared_files && j->numjobs > 1)
 			size += (j->numjobs - 1) * j->offset_increment; /* every thread's region of the file */
 		if (j->pre_read && !j->direct)
 			jr->pre_read_bytes += target_pre_read(c, t->fd, start, size);
@@ -468,7 +468,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 	r->started = time(NULL);
 	for (unsigned i = 0; i < njobs; i++) {
 		r->jobs[i].job = jobs[i];
-		r->jobs[i].job.index = i;
+		r->jobs[i].job.plan.index = i;
 	}
 	sweep_stale(r);
 	for (unsigned i = 0; i < njobs && !r->err.status && !c->stop; i++) {

@@ -35,10 +35,10 @@ static int check_alignment(const struct job *j, bool direct, uint64_t offset, un
 {
 	if (!direct || !align)
 		return 0;
-	if (j->bs % align && j->bs_said[0])
+	if (j->bs % align && j->plan.bs_said[0])
 		return err_set(e, EXIT_USAGE,
 			       "job %s: %s (%" PRIu64 " bytes) is not a multiple of %u, the O_DIRECT alignment of %s",
-			       j->name, j->bs_said, j->bs, align, path);
+			       j->name, j->plan.bs_said, j->bs, align, path);
 	if (j->bs % align)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --bs=%" PRIu64 " is not a multiple of %u, the O_DIRECT alignment of %s",
@@ -96,12 +96,12 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	bool fresh = job_fresh(j) && !job_copies(j);
 	/* An engine that makes the file's extents writes into no layout (a reader's file is laid out, as fio's). */
 	bool alloc = j->engine->flags & ENGINE_ALLOC;
-	bool grow = (j->grow && !job_copies(j)) || fresh || (alloc && !rw_reads(j->rw)) || j->fill_device;
+	bool grow = (j->plan.grow && !job_copies(j)) || fresh || (alloc && !rw_reads(j->rw)) || j->fill_device;
 	/* An interleaved segment's blocks are spread over the whole shared region: all of it is laid out. */
 	struct target_req req = {
 		.path = path,
-		.offset = j->stride ? j->span_offset : start,
-		.size = j->stride ? j->span_size : *size,
+		.offset = j->plan.stride ? j->plan.span_offset : start,
+		.size = j->plan.stride ? j->plan.span_size : *size,
 		/* verify_only reads what an earlier run left: no write, no layout, no new file. */
 		.writes = job_writes(j) || alloc,
 		.reads = rw_reads(j->rw) && !j->verify_only,
@@ -111,7 +111,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
 		.grow = grow,
-		.truncate = grow && (j->truncate || fresh) && !j->fill_device, /* fio keeps what is there */
+		.truncate = grow && (j->plan.truncate || fresh) && !j->fill_device, /* fio keeps what is there */
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
 	};
@@ -163,31 +163,31 @@ static int prepare_copy_target(struct run_ctx *c, struct run_result *r, struct j
 {
 	struct job *j = &jr->job;
 	struct ig_err *e = &r->err;
-	const char *path = j->copy.path;
-	if (check_alignment(j, j->copy.direct, j->copy.offset, target_dio_align_hint(path), path, e))
+	const char *path = j->plan.copy.path;
+	if (check_alignment(j, j->plan.copy.direct, j->plan.copy.offset, target_dio_align_hint(path), path, e))
 		return -1;
 	struct target_req req = {
 		.path = path,
-		.offset = j->copy.offset,
+		.offset = j->plan.copy.offset,
 		.size = j->size,
 		.writes = true,
-		.direct = j->copy.direct,
+		.direct = j->plan.copy.direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
-		.grow = j->grow,
-		.truncate = j->grow && j->truncate,
+		.grow = j->plan.grow,
+		.truncate = j->plan.grow && j->plan.truncate,
 		.seed = j->randseed ^ 0xc09e,
 	};
 	if (target_prepare(c, t, &req, e))
 		return -1;
-	if (j->copy.offset + j->size > t->size && !(j->grow && !t->is_blockdev))
+	if (j->plan.copy.offset + j->size > t->size && !(j->plan.grow && !t->is_blockdev))
 		return err_set(e, EXIT_USAGE,
 			       "job %s: the copy's end (%" PRIu64 " bytes) is beyond the end of %s (%" PRIu64 " bytes)",
-			       j->name, j->copy.offset + j->size, path, t->size);
-	if (j->copy.direct && !t->direct)
+			       j->name, j->plan.copy.offset + j->size, path, t->size);
+	if (j->plan.copy.direct && !t->direct)
 		return err_set(e, EXIT_USAGE, "job %s: %s refuses O_DIRECT (the file system is %s)",
 			       j->name, path, t->fstype[0] ? t->fstype : "unknown");
-	return t->direct ? check_alignment(j, j->copy.direct, j->copy.offset, t->lbs, path, e) : 0;
+	return t->direct ? check_alignment(j, j->plan.copy.direct, j->plan.copy.offset, t->lbs, path, e) : 0;
 }
 
 /* fio's engine options the job's engine does not act on: named, never silently dropped. */
@@ -285,7 +285,7 @@ static int check_region(const struct job_result *jr, struct ig_err *e)
 			return err_set(e, EXIT_USAGE,
 				       "job %s: a file's region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
 				       j->name, jr->region_size[i], j->bs);
-	if (j->size >= pattern_need(j) || (j->short_tail && j->size))
+	if (j->size >= pattern_need(j) || (j->plan.short_tail && j->size))
 		return 0;
 	return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --bs=%" PRIu64,
 		       j->name, j->size, pattern_need(j));
@@ -369,7 +369,7 @@ static void sum_regions(struct job_result *jr)
 	/* fio: a --size beyond the files' regions is cut to them; a smaller one stays (with --filesize too). */
 	if (!j->size || (j->filesize[0] ? total < j->size : jr->nfiles > 1))
 		j->size = total;
-	if (jr->nfiles == 1 && !j->stride)
+	if (jr->nfiles == 1 && !j->plan.stride)
 		for (unsigned i = 0; i < jr->ntargets && !job_copies(j); i++)
 			jr->region_size[i] = j->size;
 }
@@ -388,7 +388,7 @@ static int prepare_verify(struct run_result *r, struct job_result *jr)
 	free(paths);
 	if (!jr->verify)
 		return -1;
-	j->hooks = verify_hooks(jr->verify);
+	j->plan.hooks = verify_hooks(jr->verify);
 	return 0;
 }
 
@@ -414,7 +414,7 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	note_engine_opts(r, j);
 	if (j->submit_mode && !job_offload(j))
 		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: a %s job's loop is its thread's own",
-				   j->name, job_copies(j) ? "copy" : j->fileop ? "file operation" : j->tree ? "tree" :
+				   j->name, job_copies(j) ? "copy" : j->fileop ? "file operation" : j->plan.tree ? "tree" :
 					    j->rewrite_pct ? "rewrite_pct" : "short last block");
 	if (j->qbatch.given && !(j->engine->flags & ENGINE_SYNC) &&
 	    (job_offload(j) || j->flow || j->lat_target_ns || (j->serialize_overlap && job_writes(j) && j->iodepth > 1)))
@@ -423,16 +423,16 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
-	if (j->tree) {
+	if (j->plan.tree) {
 		/* A tree read: its root is the one target, walked (or built) once, its items split. */
 		jr->ntargets = jr->nfiles = 1;
 		jr->shared_files = true;
 		jr->targets = xcalloc(1, sizeof(struct target));
 		jr->region_start = xcalloc(1, sizeof(uint64_t));
 		jr->region_size = xcalloc(1, sizeof(uint64_t));
-		if (tree_prepare(c, j->tree, j->numjobs, &jr->targets[0], &r->err))
+		if (tree_prepare(c, j->plan.tree, j->numjobs, &jr->targets[0], &r->err))
 			return -1;
-		j->size = jr->region_size[0] = j->tree->walk.bytes;
+		j->size = jr->region_size[0] = j->plan.tree->walk.bytes;
 		return 0;
 	}
 	if (j->fileop) {

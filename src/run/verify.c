@@ -434,7 +434,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 	/* Random data from each write's own seed: what was expected there can be made again (verify_dump). */
 	v->fill = j->data.mode == DATA_RANDOM && !j->data.compress && !j->data.dedupe && v->algo != VERIFY_PATTERN;
 	/* The job's seed (as the worker draws it): a later run with the same options finds the same. */
-	v->seed = (j->randseed ^ ((uint64_t)j->index << 40)) | 1;
+	v->seed = (j->randseed ^ ((uint64_t)j->plan.index << 40)) | 1;
 	if (v->algo == VERIFY_MD5 || v->algo == VERIFY_SHA256)
 		v->md = v->algo == VERIFY_MD5 ? EVP_md5() : EVP_sha256();
 	v->paths = xcalloc(nthreads, sizeof(*v->paths));

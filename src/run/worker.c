@@ -212,7 +212,7 @@ static void end_pass(struct worker *w)
 	if (!w->inval_passes)
 		return;
 	uint64_t t = now_ns();
-	uint64_t start = j->stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
+	uint64_t start = j->plan.stride ? job_region_offset(j) : w->region_start ? w->region_start[0] + w->region_shift : j->offset;
 	posix_fadvise(w->ectx.fd, (off_t)start, (off_t)job_region_size(j), POSIX_FADV_DONTNEED);
 	worker_pause_clock(w, now_ns() - t, true);
 }

@@ -20,8 +20,8 @@ void worker_set_error(struct worker *w, int err, uint64_t offset, int op, bool s
 	if (io_op_is_file(op))
 		fileset_describe(w->job, w->target->path, w->thread, offset, w->st.err_file,
 				 sizeof(w->st.err_file));
-	else if (w->job->tree && op == IO_READ)
-		tree_describe(w->job->tree, offset, w->st.err_file, sizeof(w->st.err_file));
+	else if (w->job->plan.tree && op == IO_READ)
+		tree_describe(w->job->plan.tree, offset, w->st.err_file, sizeof(w->st.err_file));
 	else
 		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s",
 			 dst ? w->copy_target->path : w->target->path);

@@ -17,8 +17,8 @@
 int worker_iolog_setup(struct worker *w)
 {
 	const struct job *j = w->job;
-	if (j->replay) {
-		const struct iolog *log = j->replay;
+	if (j->plan.replay) {
+		const struct iolog *log = j->plan.replay;
 		w->replay = log;
 		w->replay_pos = 0;
 		w->replay_t0 = 0;

@@ -37,7 +37,7 @@ static void want_stats(struct worker *w)
 	}
 
 	/* Reads back for --verify are the job's reads too (fio's accounting). */
-	if (rw_reads(j->rw) || (j->hooks && j->hooks->readback))
+	if (rw_reads(j->rw) || (j->plan.hooks && j->plan.hooks->readback))
 		want(w, IO_READ, async);
 	if (rw_trims(j->rw))
 		want(w, IO_TRIM, async);
@@ -47,8 +47,8 @@ static void want_stats(struct worker *w)
 		want(w, IO_FSYNC, async);
 	if (j->fdatasync_every || j->end_fdatasync)
 		want(w, IO_FDATASYNC, async);
-	for (int op = IO_FSYNC; j->replay && op <= IO_FDATASYNC; op++)
-		if (iolog_has_op(j->replay, op))
+	for (int op = IO_FSYNC; j->plan.replay && op <= IO_FDATASYNC; op++)
+		if (iolog_has_op(j->plan.replay, op))
 			want(w, op, async); /* the syncs of a replayed log */
 }
 
@@ -56,8 +56,8 @@ static void want_stats(struct worker *w)
 static int setup_copy(struct worker *w)
 {
 	const struct job *j = w->job;
-	int sync_flags = j->copy.sync == SYNC_SYNC ? O_SYNC : j->copy.sync == SYNC_DSYNC ? O_DSYNC : 0;
-	int fd = target_open_fd(w->copy_target, j->copy.direct && w->copy_target->direct, sync_flags, true);
+	int sync_flags = j->plan.copy.sync == SYNC_SYNC ? O_SYNC : j->plan.copy.sync == SYNC_DSYNC ? O_DSYNC : 0;
+	int fd = target_open_fd(w->copy_target, j->plan.copy.direct && w->copy_target->direct, sync_flags, true);
 	if (fd < 0) {
 		worker_set_error(w, -fd, 0, ERR_OP_OPEN, false);
 		snprintf(w->st.err_file, sizeof(w->st.err_file), "%s", w->copy_target->path);
@@ -121,7 +121,7 @@ int worker_setup(struct worker *w)
 	w->ectx.thread = w->thread;
 	w->ectx.path = w->target->path;
 	w->ectx.stop = w->stop;
-	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop && !j->tree) {
+	if (!(e->flags & ENGINE_NO_FILE) && !j->fileop && !j->plan.tree) {
 		int sync_flags = j->sync == SYNC_SYNC ? O_SYNC : j->sync == SYNC_DSYNC ? O_DSYNC : 0;
 		bool direct = j->direct && w->target->direct;
 		int fd = target_open_fd(w->target, direct, sync_flags, writes);
@@ -148,7 +148,7 @@ int worker_setup(struct worker *w)
 	w->free_ios = xcalloc(depth, sizeof(struct io_u *));
 	w->batch = xcalloc(depth, sizeof(struct io_u *));
 	w->done = xcalloc(depth, sizeof(struct io_u *));
-	if (j->hooks && j->hooks->readback)
+	if (j->plan.hooks && j->plan.hooks->readback)
 		w->rbatch = xcalloc(depth, sizeof(struct io_u *));
 	size_t align = w->target->dio_mem_align > 4096 ? w->target->dio_mem_align : 4096;
 	for (unsigned i = 0; i < depth; i++) {
@@ -227,7 +227,7 @@ static void plan_tail(struct worker *w)
 	if (w->tail_req > j->bs)
 		w->tail_req = (uint32_t)j->bs;
 	const struct target *wt = job_copies(j) ? w->copy_target : reads ? NULL : w->target;
-	bool wdirect = job_copies(j) ? j->copy.direct : j->direct;
+	bool wdirect = job_copies(j) ? j->plan.copy.direct : j->direct;
 	unsigned walign = wt && wt->lbs ? wt->lbs : 512;
 	w->dio_tail = wt && wdirect && wt->direct && w->tail_len % walign;
 }
@@ -270,7 +270,7 @@ int worker_plan(struct worker *w)
 {
 	const struct job *j = w->job;
 	uint64_t seed = j->randrepeat ? j->randseed : now_ns();
-	seed ^= ((uint64_t)j->index << 40) ^ ((uint64_t)w->thread << 20);
+	seed ^= ((uint64_t)j->plan.index << 40) ^ ((uint64_t)w->thread << 20);
 	rng_seed(&w->rng, seed ^ 0x5bd1e995);
 	static const enum offgen_kind seq_kinds[] = { OFFGEN_SEQ, OFFGEN_BACKWARD, OFFGEN_STRIDE };
 	double param = j->seq_order == SEQ_STRIDE ? (double)j->seq_stride : j->dist_param;
@@ -285,36 +285,36 @@ int worker_plan(struct worker *w)
 	w->zoned = j->zonemode == ZONEMODE_STRIDED && !j->fileop;
 	w->slow_prep = w->var || w->multi || w->trimwrite || w->zoned;
 	w->bs = j->bs;
-	w->stride = j->stride ? j->stride : j->bs; /* an interleaved segment: every N-th block */
+	w->stride = j->plan.stride ? j->plan.stride : j->bs; /* an interleaved segment: every N-th block */
 	w->len = (uint32_t)j->bs;
 	w->region = (w->region_start ? w->region_start[0] : j->offset) + w->region_shift;
 	/* Offsets in blocks: of the block size, or of the pattern's unit (its alignment). */
 	w->nblocks = j->size / (w->var ? pattern_unit(j) : j->bs);
-	if (j->hooks && j->hooks->split && j->numjobs > 1) {
+	if (j->plan.hooks && j->plan.hooks->split && j->numjobs > 1) {
 		/* Thread t: the t-th of numjobs equal slices (no block is two threads'). */
 		w->nblocks /= j->numjobs;
 		w->region += (uint64_t)w->thread * w->nblocks * j->bs;
 	}
 	w->tail_off = UINT64_MAX;
-	if (j->short_tail && j->size % j->bs && !w->var && !j->fileop)
+	if (j->plan.short_tail && j->size % j->bs && !w->var && !j->fileop)
 		plan_tail(w);
 	if (j->fileop) {
 		/* A request's offset is an item's number; the engine sets its length. */
 		kind = j->file_order ? OFFGEN_PERM : OFFGEN_SEQ;
 		w->var = false;
 		w->bs = 1;
-		w->stride = j->item_step ? j->item_step : 1; /* several ranks in one file set (place.c) */
+		w->stride = j->plan.item_step ? j->plan.item_step : 1; /* several ranks in one file set (place.c) */
 		w->len = 0;
-		w->region = j->item_first;
+		w->region = j->plan.item_first;
 		w->nblocks = j->nrfiles;
 	}
-	if (j->tree) {
+	if (j->plan.tree) {
 		/* A tree job: a request is an item of the thread's run of the tree (tree.h). */
 		kind = OFFGEN_SEQ;
 		w->var = false;
 		w->bs = w->stride = 1;
 		w->len = 0;
-		tree_range(j->tree, w->thread, &w->region, &w->nblocks);
+		tree_range(j->plan.tree, w->thread, &w->region, &w->nblocks);
 	}
 	if (w->zoned) {
 		/* The walk covers one zone; the zones move over the region (prep_zone). */
@@ -323,7 +323,7 @@ int worker_plan(struct worker *w)
 	}
 	/* A thread of a tree job may have no item: its loop ends at once. */
 	if (offgen_init(&w->og, kind, j->dist, param,
-			w->zoned ? j->zonerange / j->bs : (w->nblocks || !j->tree) ? w->nblocks : 1, seed))
+			w->zoned ? j->zonerange / j->bs : (w->nblocks || !j->plan.tree) ? w->nblocks : 1, seed))
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
@@ -337,13 +337,13 @@ int worker_plan(struct worker *w)
 	w->per_loop = per_loop;
 	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * job_loops(j);
 	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
-	w->loop_verify = j->hooks && j->hooks->readback && j->hooks->per_loop && !j->time_based &&
+	w->loop_verify = j->plan.hooks && j->plan.hooks->readback && j->plan.hooks->per_loop && !j->time_based &&
 			 job_loops(j) > 1 && !w->multi;
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	if (w->trimwrite && w->remaining != UINT64_MAX)
 		w->remaining *= 2; /* a trim and a write of each block, as fio counts them */
-	w->copy_delta = j->copy.offset - j->offset;
+	w->copy_delta = j->plan.copy.offset - j->offset;
 	w->op = j->fileop ? (uint8_t)job_file_op(j) : rw_reads(j->rw) ? IO_READ : rw_trims(j->rw) ? IO_TRIM : IO_WRITE;
 	w->mixed = rw_is_mixed(j->rw) && !j->fileop;
 	mix_init(&w->mix, j, w->thread_number, seed ^ 0x6d6978ULL);
@@ -364,9 +364,9 @@ int worker_plan(struct worker *w)
 				 w->dedupe_threads, j->dedupe_global);
 	}
 	/* Reads into the write buffers (mixed jobs, read-backs along the way) spoil zeros and patterns. */
-	bool reads_into = w->mixed || (j->hooks && j->hooks->readback);
+	bool reads_into = w->mixed || (j->plan.hooks && j->plan.hooks->readback);
 	w->refresh = rw_writes(j->rw) && data_needs_refresh(&j->data, j->refill_buffers, reads_into) &&
-		     !(j->hooks && j->hooks->fills);
+		     !(j->plan.hooks && j->plan.hooks->fills);
 	w->update_threshold = (uint64_t)j->rewrite_pct * (1ULL << 32) / 100;
 	w->refresh_rewrites = j->rewrite_pct && data_needs_refresh(&j->data, j->refill_buffers, false);
 	w->sync_every = j->fsync_every ? j->fsync_every : j->fdatasync_every;
@@ -375,7 +375,7 @@ int worker_plan(struct worker *w)
 	w->throttled = w->rate_on || j->thinktime_ns;
 	if (worker_iolog_setup(w))
 		return -1;
-	w->hooks = j->hooks;
+	w->hooks = j->plan.hooks;
 	w->slow_path = worker_slow_wanted(w);
 	w->issuing = true;
 	return 0;
@@ -428,7 +428,7 @@ void worker_finish(struct worker *w)
 	w->st.elapsed_ns = now - w->measure_start;
 	/* At once, before writeback goes on: what the clock did not wait for. */
 	if (wrote && w->wctx->fd >= 0)
-		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->copy.offset : j->offset, j->size);
+		w->unsynced = target_unsynced(w->wctx->fd, job_copies(j) ? j->plan.copy.offset : j->offset, j->size);
 }
 
 void worker_stats_close(struct worker *w)

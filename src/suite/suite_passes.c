@@ -195,7 +195,7 @@ static int warm_up(struct suite_exec *x, struct suite_target *t, unsigned c)
 		msg_err("%s", e.msg);
 		return e.status;
 	}
-	j.hooks = NULL;
+	j.plan.hooks = NULL;
 	int rc = run_one(x, &j, &r);
 	if (rc) {
 		if (x->show_progress)

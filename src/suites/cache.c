@@ -62,9 +62,9 @@ static void job(struct suite_run *sr, struct suite_target *t, unsigned c, struct
 	if (!half)
 		half = t->size / 2 & ~4095ULL;
 	j->size = half;
-	snprintf(j->copy.path, sizeof(j->copy.path), "%s", t->file);
-	j->copy.offset = half;
-	j->copy.direct = true;
+	snprintf(j->plan.copy.path, sizeof(j->plan.copy.path), "%s", t->file);
+	j->plan.copy.offset = half;
+	j->plan.copy.direct = true;
 }
 
 static void fmt_pct(char *buf, size_t len, int64_t part, uint64_t whole)

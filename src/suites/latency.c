@@ -167,7 +167,7 @@ static void job(struct suite_run *sr, struct suite_target *t, unsigned c, struct
 	l->hooks[0].arg = lt;
 	l->hooks[0].prep = on_prep;
 	l->hooks[0].complete = on_complete;
-	j->hooks = &l->hooks[0];
+	j->plan.hooks = &l->hooks[0];
 }
 
 /*

@@ -539,7 +539,7 @@ static void name_sizes(struct suite_run *sr, struct suite_target *t, unsigned c,
 	const char *typed = args_typed(sr->args, opt);
 	(void)t;
 	(void)c;
-	snprintf(j->bs_said, sizeof(j->bs_said), "%s%s", typed ? "" : "--", typed ? typed : opt);
+	snprintf(j->plan.bs_said, sizeof(j->plan.bs_said), "%s%s", typed ? "" : "--", typed ? typed : opt);
 }
 
 static const struct suite matrix = {

@@ -147,7 +147,7 @@ static void case_job(struct suite_run *sr, struct suite_target *t, unsigned c, s
 	tj->cur = run_at(sr, ti, sr->pass, c);
 	if (tj->cur)
 		memset(tj->cur, 0, sizeof(*tj->cur));
-	j->tree = tj;
+	j->plan.tree = tj;
 	snprintf(j->filename, sizeof(j->filename), "%s", tj->root);
 }
 

@@ -1,13 +1,14 @@
 #!/bin/bash
 # The layers of HACKING.md hold in the source: src/ is one folder per layer with main.c alone on
-# top, no #include points up a folder, and modules that include each other both ways share a
-# folder.  Reads the source only (the binary is not run).
+# top, no #include points up a folder, and no two modules include each other (a module's internal
+# header, foo_int.h, is the module's own).  Reads the source only (the binary is not run).
 . "$(dirname "$0")/lib.sh"
 need_cmd python3
 
 G=$E2E_TMP/graph.txt
 python3 "$E2E_ROOT/scripts/include-graph.py" "$E2E_ROOT" --strict >"$G" 2>&1
-check "no include points up a folder (scripts/include-graph.py --strict)" test $? -eq 0
+check "no include points up a folder and no module cycle (scripts/include-graph.py --strict)" test $? -eq 0
+check "the graph names no include cycle" grep -qx "  none" <(sed -n '/^include cycles/,/^folder graph/p' "$G")
 check "the graph names no upward include" grep -qx "  none" <(sed -n '/^upward includes/,$p' "$G")
 top=$(cd "$E2E_ROOT/src" && ls -- *.c *.h 2>/dev/null | tr '\n' ' ')
 check "src/ holds main.c alone at the top (got: $top)" test "$top" = "main.c "

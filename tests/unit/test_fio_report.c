@@ -109,7 +109,7 @@ static int setup(void **state)
 		options_defaults(&jrs[k].job, &s);
 		jrs[k].job.engine = &engine_psync;
 		jrs[k].job.rw = RW_RANDREAD;
-		jrs[k].job.index = (unsigned)k;
+		jrs[k].job.plan.index = (unsigned)k;
 	}
 	snprintf(jrs[0].job.name, sizeof(jrs[0].job.name), "one");
 	snprintf(jrs[1].job.name, sizeof(jrs[1].job.name), "two");

@@ -406,7 +406,7 @@ static int run_tree(struct tree_job *t, unsigned threads, struct run_result *r)
 	snprintf(opts, sizeof(opts), "--name=tree --rw=read --bs=64k --numjobs=%u --size=1m", threads);
 	assert_int_equal(args_apply_string(opts, OG_ALL, &j, &s, &e), 0);
 	snprintf(j.filename, sizeof(j.filename), "%s", t->root);
-	j.tree = t;
+	j.plan.tree = t;
 	struct run_ctx c;
 	ctx_init(&c);
 	struct run_opts o = { 0 };
