@@ -17,7 +17,11 @@ int64_t engine_trim(const struct engine_ctx *ctx, const struct io_u *u)
 	int r;
 	if (ctx->blkdev) {
 		uint64_t range[2] = { u->offset, u->len };
-		r = ioctl(u->fd, BLKDISCARD, range);
+		int fd = u->fd;
+		for (unsigned f = 0; ctx->trim_fds && f < (ctx->fds ? ctx->nfiles : 1); f++)
+			if ((ctx->fds ? ctx->fds[f] : ctx->fd) == u->fd && ctx->trim_fds[f] >= 0)
+				fd = ctx->trim_fds[f];
+		r = ioctl(fd, BLKDISCARD, range);
 	} else {
 		do
 			r = fallocate(u->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)u->offset,

@@ -54,6 +54,13 @@ struct engine_ctx {
 	volatile sig_atomic_t *stop;  /* the run's stop request: long setups end early */
 	uint64_t prepared, prepare_ns; /* items the engine made before the run (not timed) */
 	bool blkdev;      /* the files are block devices: a trim is a discard, else a punched hole */
+	/*
+	 * Devices this run holds exclusively (O_EXCL): the descriptor holding each,
+	 * by file (fds' order; -1: none; NULL: no such device).  A discard goes
+	 * through it: from another descriptor the kernel cannot drop the device's
+	 * dirty cached pages (a buffered write before) and fails with EBUSY.
+	 */
+	const int *trim_fds;
 	struct cmdprio *prio; /* fio's cmdprio options (cmdprio.h); NULL: none (io_uring, libaio) */
 	/* offload: when each slot's request completed, ns, by io_u.idx (set by its init; not in io_u: the inline path's requests stay as small) */
 	const uint64_t *end_ns;

@@ -138,6 +138,13 @@ int worker_setup(struct worker *w)
 	}
 	w->ectx.file_size = w->target->size;
 	w->ectx.blkdev = w->target->is_blockdev;
+	if (w->ectx.blkdev && rw_trims(j->rw) && w->ectx.fd >= 0) {
+		unsigned n = w->multi ? w->nfiles : 1;
+		w->trim_fds = xcalloc(n, sizeof(int));
+		for (unsigned f = 0; f < n; f++)
+			w->trim_fds[f] = w->target[f].excl ? w->target[f].fd : -1;
+		w->ectx.trim_fds = w->trim_fds;
+	}
 	w->ectx.depth = depth;
 	w->ectx.opts = job_engine_opts(j);
 	/* A file op's buffer holds a whole small file, or a slice of a large one. */
@@ -183,6 +190,8 @@ void worker_teardown(struct worker *w)
 			close(w->fds[f]);
 	free(w->fds);
 	w->fds = NULL;
+	free(w->trim_fds);
+	w->trim_fds = NULL;
 	free(w->files);
 	w->files = NULL;
 	if (w->copy_ready && w->job->engine->cleanup)

@@ -111,6 +111,7 @@ struct worker {
 		struct offgen og;
 	} *files;
 	int *fds;
+	int *trim_fds; /* each file's exclusive descriptor, for discards (engine_ctx.trim_fds) */
 	unsigned cur_file, file_count; /* file_count: requests before the next switch */
 	unsigned files_left;  /* not done in this loop */
 	uint64_t files_total; /* blocks of all files */

@@ -228,6 +228,15 @@ expect_status 0 "randtrim on a loop device without a signature: exit 0"
 check "fio-json counts 32 trims of 64 KiB" [ "$(j .jobs[0].trim.total_ios) $(j .jobs[0].trim.io_bytes)" = "32 2097152" ]
 check "the region reads back as zeros (discarded)" [ "$(part 1 2)" = "$ZERO2" ]
 check "the device outside the region is unchanged" [ "$(part 0 1) $(part 3 5)" = "$before_lo $before_hi" ]
+# Buffered trimwrite, twice over: the second loop discards blocks whose writes are still dirty in
+# the device's page cache.  The discard goes through the descriptor that holds the device
+# exclusively (from another one the kernel cannot drop dirty pages: EBUSY, as iogauge once said).
+run_iogauge run --name=d --filename="$DEV" --offset=1m --size=1m --rw=trimwrite --bs=4k --loops=2 \
+	--output-format=fio-json
+expect_status 0 "buffered trimwrite x2 on a loop device: exit 0 (no EBUSY)"
+check "... 512 trims and 512 writes of 4 KiB, as fio counts them" \
+	[ "$(j .jobs[0].trim.total_ios) $(j .jobs[0].write.total_ios) $(j .jobs[0].write.io_bytes)" = "512 512 2097152" ]
+check "... the device outside the region is unchanged" [ "$(part 0 1) $(part 3 5)" = "$before_lo $before_hi" ]
 run_iogauge run --name=d --filename="$DEV" --size=1m --rw=trim --bs=1000
 expect_status 2 "a discard of part sectors: exit 2"
 expect_err "whole 512-byte sectors" "... named before any I/O"
