@@ -43,33 +43,39 @@ both() {
 }
 
 # ---- 1. flow: two jobs of one flow_id, weights 2 and 1 (the lighter one with flow_sleep).
-# Each job is held to 4000 requests a second: on a loaded 2-core machine one thread may start or
-# end some milliseconds after the other, and an unthrottled null job alone in its flow for those
-# milliseconds adds tens of thousands of requests (in fio as in iogauge), which is not the flow.
+# Each job is held to 4000 requests a second: an unthrottled null job alone in its flow adds tens
+# of thousands of requests a millisecond.  The light job ends a second before the heavy one: a
+# job held back by its flow is behind its rate's schedule, and once alone it catches up (fio's
+# rate does the same); had the heavy job ended first, by however little, the light one would
+# catch up its whole schedule (fio leaves a flow only when its main thread reaps the job, some
+# milliseconds later, which hid this; iogauge leaves at once).  The ratio compared is of IOPS
+# while each ran: heavy 4000/s throughout, light 2000/s.
 cat >"$D/flow21.fio" <<'JOB'
 [global]
 ioengine=null
 size=1g
 time_based
-runtime=2
 rate_iops=4000
 flow_id=1
 [heavy]
 flow=2
+runtime=3
 [light]
 flow=1
 flow_sleep=50
+runtime=2
 JOB
 both "$D/flow21.fio" flow21
 expect_status 0 "flow 2:1: iogauge fio runs it (status 0)"
-fr=$(ratio "$(jf "$D/flow21.fio.json" '.jobs[0].read.total_ios')" "$(jf "$D/flow21.fio.json" '.jobs[1].read.total_ios')")
-ir=$(ratio "$(jf "$D/flow21.ig.json" '.jobs[0].read.total_ios')" "$(jf "$D/flow21.ig.json" '.jobs[1].read.total_ios')")
+fr=$(ratio "$(jf "$D/flow21.fio.json" '.jobs[0].read.iops')" "$(jf "$D/flow21.fio.json" '.jobs[1].read.iops')")
+ir=$(ratio "$(jf "$D/flow21.ig.json" '.jobs[0].read.iops')" "$(jf "$D/flow21.ig.json" '.jobs[1].read.iops')")
 check "flow 2:1: fio's ratio is 2 within 10% ($fr)" within_pct "$fr" 2 10
 check "flow 2:1: iogauge's ratio is 2 within 10% ($ir)" within_pct "$ir" 2 10
 check "flow 2:1: iogauge's ratio within 10% of fio's ($ir vs $fr)" within_pct "$ir" "$fr" 10
 
 # Jobs limited to 2000 requests a second: in one flow_id (weights 1 and 4) the first gets a
-# quarter of the second's; in two flow_ids neither holds the other back.
+# quarter of the second's IOPS; in two flow_ids neither holds the other back.  The lighter job
+# ends first (see above: alone, a job held back catches up its rate's schedule).
 for ids in "1 1" "1 2"; do
 	set -- $ids
 	cat >"$D/ids$1$2.fio" <<JOB
@@ -77,19 +83,20 @@ for ids in "1 1" "1 2"; do
 ioengine=null
 size=1g
 time_based
-runtime=1
 rate_iops=2000
 [a]
 flow_id=$1
 flow=1
+runtime=1
 [b]
 flow_id=$2
 flow=4
+runtime=2
 JOB
 	both "$D/ids$1$2.fio" "ids$1$2"
 	want=$([ "$1" = "$2" ] && echo 0.25 || echo 1)
 	for t in fio ig; do
-		r=$(ratio "$(jf "$D/ids$1$2.$t.json" '.jobs[0].read.total_ios')" "$(jf "$D/ids$1$2.$t.json" '.jobs[1].read.total_ios')")
+		r=$(ratio "$(jf "$D/ids$1$2.$t.json" '.jobs[0].read.iops')" "$(jf "$D/ids$1$2.$t.json" '.jobs[1].read.iops')")
 		check "flow_id $1 and $2: $t's ratio a/b is $want within 10% ($r)" within_pct "$r" "$want" 10
 	done
 done
