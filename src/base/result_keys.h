@@ -47,6 +47,9 @@
 #define RK_CPUS "cpus"
 #define RK_FIO_VERSION "fio version" /* fio's JSON, refused by name */
 #define RK_OPERANDS "operands"       /* dd's */
+#define RK_RECORDS_IN "records_in"   /* dd's lines as dd prints them */
+#define RK_RECORDS_OUT "records_out"
+#define RK_SUMMARY "summary"
 
 /* A job and its targets */
 #define RK_NAME "name"

@@ -190,10 +190,12 @@ bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase
 unsigned result_targets(const json_t *root, const char ***out);
 /* A command's own part of root (scale's, steady's, tree's, fs's ...): NULL when it has none. */
 const json_t *result_own(const json_t *root, const char *key);
-/* dd's own part: its operands and its rate (NAN when missing). */
+/* dd's own part: its operands, its rate (NAN when missing) and its lines as dd printed them. */
 struct result_dd {
 	const json_t *operands; /* {"bs": "1M", ...}; NULL */
 	double bw_bytes;
+	const char *records_in, *records_out, *summary; /* NULL when missing */
+	bool noxfer;            /* status=noxfer: dd printed no summary line */
 };
 /* false when root has no "dd" object. */
 bool result_dd(const json_t *root, struct result_dd *dd);
