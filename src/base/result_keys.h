@@ -158,6 +158,15 @@
 #define RK_LAYOUT_NS "layout_ns"
 #define RK_PREPARE_NS "prepare_ns"
 #define RK_PREPARE_BYTES "prepare_bytes"
+/* compare's table */
+#define RK_FILES "files"
+#define RK_COLUMNS "columns"
+#define RK_ROWS "rows"
+#define RK_TEST "test"
+#define RK_UNIT "unit"
+#define RK_VALUES "values"
+#define RK_CHANGE_PCT "change_pct"
+#define RK_SIGNIFICANT "significant"
 #define RK_MEDIAN "median" /* a figure over the passes: median, min, max, passes */
 #define RK_MIN "min"
 #define RK_MAX "max"

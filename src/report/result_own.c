@@ -1,7 +1,7 @@
 /*
  * The reader's part for the commands' own objects the HTML page draws:
  * scale's and tree's steps with the knee or best, steady's rounds, window
- * and table, fs's columns and scaling (result_read.h).
+ * and table, fs's columns and scaling, compare's table (result_read.h).
  */
 #include "base/common.h"
 #include "base/result_keys.h"
@@ -191,4 +191,51 @@ void result_fs_free(struct result_fs *f)
 	free(f->scaling);
 	free(f->fs);
 	memset(f, 0, sizeof(*f));
+}
+
+void result_compare(const json_t *own, struct result_compare *c)
+{
+	const json_t *cols = json_object_get(own, RK_COLUMNS), *rows = json_object_get(own, RK_ROWS), *x;
+	size_t i;
+	memset(c, 0, sizeof(*c));
+	c->command = json_string_value(json_object_get(own, RK_COMMAND));
+	c->nfiles = (unsigned)json_array_size(json_object_get(own, RK_FILES));
+	c->ncols = (unsigned)json_array_size(cols);
+	c->file = xcalloc(c->ncols + 1, sizeof(char *));
+	c->target = xcalloc(c->ncols + 1, sizeof(char *));
+	json_array_foreach(cols, i, x) {
+		c->file[i] = json_string_value(json_object_get(x, RK_FILE));
+		c->target[i] = json_string_value(json_object_get(x, RK_TARGET));
+	}
+	c->nrows = (unsigned)json_array_size(rows);
+	c->rows = xcalloc(c->nrows + 1, sizeof(*c->rows));
+	json_array_foreach(rows, i, x) {
+		struct result_cmp_row *r = &c->rows[i];
+		const json_t *v = json_object_get(x, RK_VALUES), *d = json_object_get(x, RK_CHANGE_PCT);
+		const json_t *sg = json_object_get(x, RK_SIGNIFICANT);
+		r->test = rk_str(x, RK_TEST);
+		r->unit = rk_str(x, RK_UNIT);
+		r->values = xcalloc(c->ncols + 1, sizeof(double));
+		r->change_pct = xcalloc(c->ncols + 1, sizeof(double));
+		r->mark = xcalloc(c->ncols + 1, 1);
+		for (unsigned k = 0; k < c->ncols; k++) {
+			const json_t *vk = json_array_get(v, k), *dk = json_array_get(d, k), *sk = json_array_get(sg, k);
+			r->values[k] = json_is_number(vk) ? json_number_value(vk) : NAN;
+			r->change_pct[k] = json_is_number(dk) ? json_number_value(dk) : NAN;
+			r->mark[k] = json_is_false(sk) ? '~' : json_is_null(sk) ? '?' : 0;
+		}
+	}
+}
+
+void result_compare_free(struct result_compare *c)
+{
+	for (unsigned i = 0; c->rows && i < c->nrows; i++) {
+		free(c->rows[i].values);
+		free(c->rows[i].change_pct);
+		free(c->rows[i].mark);
+	}
+	free(c->rows);
+	free(c->file);
+	free(c->target);
+	memset(c, 0, sizeof(*c));
 }

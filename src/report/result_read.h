@@ -298,6 +298,24 @@ struct result_fs {
 void result_fs(const json_t *own, struct result_fs *f);
 void result_fs_free(struct result_fs *f);
 
+/* compare's own object: the table as saved. */
+struct result_cmp_row {
+	const char *test, *unit; /* "" when missing */
+	double *values;          /* a value a column; NAN: not a number */
+	double *change_pct;      /* against the first column; NAN: not a number */
+	char *mark;              /* a column's significance: '~' not significant, '?' no spread, 0 */
+};
+struct result_compare {
+	const char *command;     /* the compared results' command; NULL when missing */
+	unsigned nfiles;
+	const char **file, **target; /* a column's file and target; NULL when missing */
+	unsigned ncols;
+	struct result_cmp_row *rows; /* each with ncols values */
+	unsigned nrows;
+};
+void result_compare(const json_t *own, struct result_compare *c);
+void result_compare_free(struct result_compare *c);
+
 /* ---- decoded into the writers' structs (json_read.c) */
 
 /*
