@@ -158,6 +158,23 @@
 #define RK_LAYOUT_NS "layout_ns"
 #define RK_PREPARE_NS "prepare_ns"
 #define RK_PREPARE_BYTES "prepare_bytes"
+/* latency's ioping statistics, a target each */
+#define RK_LATENCY "latency"
+#define RK_DESCRIPTION "description"
+#define RK_WRITES "writes"
+#define RK_COMPLETED "completed"
+#define RK_TIME_NS "time_ns"
+#define RK_REQUESTS "requests"
+#define RK_WALL_NS "wall_ns"
+#define RK_MIN_NS "min_ns"
+#define RK_AVG_NS "avg_ns"
+#define RK_MAX_NS "max_ns"
+#define RK_MDEV_NS "mdev_ns"
+#define RK_P50_NS "p50_ns"
+#define RK_P90_NS "p90_ns"
+#define RK_P99_NS "p99_ns"
+#define RK_P99_9_NS "p99_9_ns"
+
 /* compare's table */
 #define RK_FILES "files"
 #define RK_COLUMNS "columns"

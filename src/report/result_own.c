@@ -1,7 +1,8 @@
 /*
  * The reader's part for the commands' own objects the HTML page draws:
  * scale's and tree's steps with the knee or best, steady's rounds, window
- * and table, fs's columns and scaling, compare's table (result_read.h).
+ * and table, fs's columns and scaling, latency's and compare's tables
+ * (result_read.h).
  */
 #include "base/common.h"
 #include "base/result_keys.h"
@@ -238,4 +239,31 @@ void result_compare_free(struct result_compare *c)
 	free(c->file);
 	free(c->target);
 	memset(c, 0, sizeof(*c));
+}
+
+unsigned result_ioping(const json_t *own, struct result_ioping **out)
+{
+	const json_t *a = json_object_get(own, RK_TARGETS), *x;
+	size_t i;
+	*out = xcalloc(json_array_size(a) + 1, sizeof(**out));
+	json_array_foreach(a, i, x) {
+		struct result_ioping *s = &(*out)[i];
+		s->path = rk_str(x, RK_PATH);
+		s->description = rk_str(x, RK_DESCRIPTION);
+		s->writes = json_is_true(json_object_get(x, RK_WRITES));
+		s->completed = rk_u64(x, RK_COMPLETED);
+		s->time_ns = rk_u64(x, RK_TIME_NS);
+		s->bytes = rk_u64(x, RK_BYTES);
+		s->requests = rk_u64(x, RK_REQUESTS);
+		s->wall_ns = rk_u64(x, RK_WALL_NS);
+		s->min_ns = rk_u64(x, RK_MIN_NS);
+		s->avg_ns = rk_u64(x, RK_AVG_NS);
+		s->max_ns = rk_u64(x, RK_MAX_NS);
+		s->mdev_ns = rk_u64(x, RK_MDEV_NS);
+		s->p50_ns = rk_u64(x, RK_P50_NS);
+		s->p90_ns = rk_u64(x, RK_P90_NS);
+		s->p99_ns = rk_u64(x, RK_P99_NS);
+		s->p99_9_ns = rk_u64(x, RK_P99_9_NS);
+	}
+	return (unsigned)json_array_size(a);
 }

@@ -298,6 +298,16 @@ struct result_fs {
 void result_fs(const json_t *own, struct result_fs *f);
 void result_fs_free(struct result_fs *f);
 
+/* latency's own object: ioping's statistics of a target (0 when missing). */
+struct result_ioping {
+	const char *path, *description; /* "" when missing */
+	bool writes;
+	uint64_t completed, time_ns, bytes, requests, wall_ns;
+	uint64_t min_ns, avg_ns, max_ns, mdev_ns, p50_ns, p90_ns, p99_ns, p99_9_ns;
+};
+/* Its targets in order into *out (allocated; free it). */
+unsigned result_ioping(const json_t *own, struct result_ioping **out);
+
 /* compare's own object: the table as saved. */
 struct result_cmp_row {
 	const char *test, *unit; /* "" when missing */
