@@ -1,8 +1,8 @@
 /*
  * The reader's part for the commands' own objects the HTML page draws:
  * scale's and tree's steps with the knee or best, steady's rounds, window
- * and table, fs's columns and scaling, latency's and compare's tables
- * (result_read.h).
+ * and table, fs's columns and scaling, tree's runs, latency's and compare's
+ * tables (result_read.h).
  */
 #include "base/common.h"
 #include "base/result_keys.h"
@@ -266,4 +266,103 @@ unsigned result_ioping(const json_t *own, struct result_ioping **out)
 		s->p99_9_ns = rk_u64(x, RK_P99_9_NS);
 	}
 	return (unsigned)json_array_size(a);
+}
+
+static void tree_walk_of(const json_t *w, struct result_tree_walk *k)
+{
+	k->root = rk_str(w, RK_ROOT);
+	k->dirs = rk_u64(w, RK_DIRS);
+	k->files = rk_u64(w, RK_FILES);
+	k->bytes = rk_u64(w, RK_BYTES);
+	k->items = rk_u64(w, RK_ITEMS);
+	k->symlinks = rk_u64(w, RK_SYMLINKS);
+	k->fifos = rk_u64(w, RK_FIFOS);
+	k->sockets = rk_u64(w, RK_SOCKETS);
+	k->chardevs = rk_u64(w, RK_CHARDEVS);
+	k->blockdevs = rk_u64(w, RK_BLOCKDEVS);
+	k->other_fs = rk_u64(w, RK_OTHER_FS);
+	k->unreadable = rk_u64(w, RK_UNREADABLE);
+	k->vanished = rk_u64(w, RK_VANISHED);
+	k->walk_ns = rk_u64(w, RK_WALK_NS);
+	k->first_unreadable = json_string_value(json_object_get(w, RK_FIRST_UNREADABLE));
+}
+
+static void tree_built_of(const json_t *b, struct result_tree_built *m)
+{
+	m->files = rk_u64(b, RK_FILES);
+	m->size_min = rk_u64(b, RK_SIZE_MIN);
+	m->size_max = rk_u64(b, RK_SIZE_MAX);
+	m->files_per_dir = rk_u64(b, RK_FILES_PER_DIR);
+	m->fanout = rk_u64(b, RK_FANOUT);
+	m->seed = rk_u64(b, RK_SEED);
+	m->data = json_string_value(json_object_get(b, RK_DATA));
+	m->bytes = rk_u64(b, RK_BYTES);
+	m->build_ns = rk_u64(b, RK_BUILD_NS);
+	m->kept = json_is_true(json_object_get(b, RK_KEPT));
+}
+
+static void tree_run_of(const json_t *o, struct result_tree_run *r)
+{
+	r->saved = json_is_object(o);
+	if (!r->saved)
+		return;
+	r->files = rk_u64(o, RK_FILES);
+	r->bytes = rk_u64(o, RK_BYTES);
+	r->vanished = rk_u64(o, RK_VANISHED);
+	r->changed = rk_u64(o, RK_CHANGED);
+	r->unreadable = rk_u64(o, RK_UNREADABLE);
+	r->hash_bytes = rk_u64(o, RK_HASH_BYTES);
+	r->hash_ns = rk_u64(o, RK_HASH_NS);
+	r->compress_in = rk_u64(o, RK_COMPRESS_IN);
+	r->compress_out = rk_u64(o, RK_COMPRESS_OUT);
+	r->compress_ns = rk_u64(o, RK_COMPRESS_NS);
+	r->compress_failed = rk_u64(o, RK_COMPRESS_FAILED);
+	r->resident = (int64_t)json_number_value(json_object_get(o, RK_RESIDENT));
+	r->invalidate_ns = rk_u64(o, RK_INVALIDATE_NS);
+	r->first_unreadable = json_string_value(json_object_get(o, RK_FIRST_UNREADABLE));
+}
+
+bool result_tree(const json_t *own, struct result_tree_target **out, unsigned *n)
+{
+	const json_t *a = json_object_get(own, RK_TARGETS), *x;
+	size_t t;
+	*out = NULL;
+	*n = 0;
+	if (!json_is_object(own))
+		return false;
+	*out = xcalloc(json_array_size(a) + 1, sizeof(**out));
+	*n = (unsigned)json_array_size(a);
+	json_array_foreach(a, t, x) {
+		struct result_tree_target *tt = &(*out)[t];
+		const json_t *w = json_object_get(x, RK_TREE), *b = json_object_get(x, RK_BUILT);
+		const json_t *steps = json_object_get(x, RK_STEPS), *step;
+		size_t c;
+		if ((tt->has_walk = json_is_object(w)))
+			tree_walk_of(w, &tt->walk);
+		if ((tt->has_built = json_is_object(b)))
+			tree_built_of(b, &tt->built);
+		tt->nsteps = (unsigned)json_array_size(steps);
+		tt->runs = xcalloc(tt->nsteps + 1, sizeof(*tt->runs));
+		tt->npasses = xcalloc(tt->nsteps + 1, sizeof(unsigned));
+		json_array_foreach(steps, c, step) {
+			const json_t *runs = json_object_get(step, RK_PASSES), *run;
+			size_t p;
+			tt->npasses[c] = (unsigned)json_array_size(runs);
+			tt->runs[c] = xcalloc(tt->npasses[c] + 1, sizeof(**tt->runs));
+			json_array_foreach(runs, p, run)
+				tree_run_of(run, &tt->runs[c][p]);
+		}
+	}
+	return true;
+}
+
+void result_tree_free(struct result_tree_target *t, unsigned n)
+{
+	for (unsigned i = 0; t && i < n; i++) {
+		for (unsigned c = 0; c < t[i].nsteps; c++)
+			free(t[i].runs[c]);
+		free(t[i].runs);
+		free(t[i].npasses);
+	}
+	free(t);
 }

@@ -298,6 +298,37 @@ struct result_fs {
 void result_fs(const json_t *own, struct result_fs *f);
 void result_fs_free(struct result_fs *f);
 
+/* tree's own object read back for its table: a target's walk, build and runs (0 when missing). */
+struct result_tree_walk {
+	const char *root;             /* "" when missing */
+	const char *first_unreadable; /* NULL when missing */
+	uint64_t dirs, files, bytes, items, symlinks, fifos, sockets, chardevs, blockdevs;
+	uint64_t other_fs, unreadable, vanished, walk_ns;
+};
+struct result_tree_built {
+	const char *data; /* NULL when missing */
+	uint64_t files, size_min, size_max, files_per_dir, fanout, seed, bytes, build_ns;
+	bool kept;
+};
+struct result_tree_run {
+	bool saved;                   /* an object: measured */
+	const char *first_unreadable; /* NULL when missing */
+	uint64_t files, bytes, vanished, changed, unreadable, hash_bytes, hash_ns;
+	uint64_t compress_in, compress_out, compress_ns, compress_failed, invalidate_ns;
+	int64_t resident;             /* -1: not known */
+};
+struct result_tree_target {
+	bool has_walk, has_built;
+	struct result_tree_walk walk;
+	struct result_tree_built built;
+	struct result_tree_run **runs; /* runs[step][pass] */
+	unsigned nsteps;
+	unsigned *npasses;             /* a step's */
+};
+/* false (nothing allocated) when own is no object; else its targets (free with result_tree_free). */
+bool result_tree(const json_t *own, struct result_tree_target **out, unsigned *n);
+void result_tree_free(struct result_tree_target *t, unsigned n);
+
 /* latency's own object: ioping's statistics of a target (0 when missing). */
 struct result_ioping {
 	const char *path, *description; /* "" when missing */
