@@ -24,14 +24,15 @@
 static int check_table(const struct command *cmd, const struct result_suite *rs, struct ig_err *e)
 {
 	const struct suite *s = cmd->suite;
-	bool same = rs->ncases == s->ncases;
 	if (s->make_cases || s->plan)
 		return 0;
-	for (unsigned i = 0; same && i < rs->ncases; i++)
-		same = !strcmp(rs->cases[i].name, s->cases[i].name);
-	if (!same)
+	if (rs->ncases != s->ncases)
 		return err_set(e, EXIT_USAGE, "the saved suite's cases are not %s's own (%u saved, %u expected)",
 			       cmd->name, rs->ncases, s->ncases);
+	for (unsigned i = 0; i < rs->ncases; i++)
+		if (strcmp(rs->cases[i].name, s->cases[i].name))
+			return err_set(e, EXIT_USAGE, "the saved suite's cases are not %s's own (case %u is \"%.64s\", not \"%s\")",
+				       cmd->name, i + 1, rs->cases[i].name, s->cases[i].name);
 	return 0;
 }
 

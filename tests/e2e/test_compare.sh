@@ -88,6 +88,8 @@ refused "a quick result with fewer cases than quick's table" "quick-few-cases.js
 	"$E2E_ROOT/tests/fuzz/corpus/fuzz_json/quick-few-cases.json" "$E2E_ROOT/tests/fuzz/corpus/fuzz_json/quick-few-cases.json"
 jq '.suite.cases += [{"name": "extra", "options": "--bs=8k"}]' "$D/la.json" >"$D/lcases.json"
 refused "a latency result with a case latency does not have" "the saved suite's cases are not latency's own" "$D/la.json" "$D/lcases.json"
+jq '.suite.cases[0].name = "renamed"' "$D/la.json" >"$D/lrenamed.json"
+refused "a latency result whose case is renamed" 'not latency.s own \(case 1 is "renamed", not "latency"\)' "$D/la.json" "$D/lrenamed.json"
 echo 'not json' >"$D/bad.json"
 refused "a file that is not JSON" 'not a JSON result' "$D/la.json" "$D/bad.json"
 refused "a missing file" 'not a JSON result|No such file' "$D/la.json" "$D/missing.json"
