@@ -47,6 +47,9 @@
 #define RK_CPUS "cpus"
 #define RK_FIO_VERSION "fio version" /* fio's JSON, refused by name */
 #define RK_OPERANDS "operands"       /* dd's */
+#define RK_RECORDS_IN "records_in"   /* dd's lines as dd prints them */
+#define RK_RECORDS_OUT "records_out"
+#define RK_SUMMARY "summary"
 
 /* A job and its targets */
 #define RK_NAME "name"
@@ -155,6 +158,63 @@
 #define RK_LAYOUT_NS "layout_ns"
 #define RK_PREPARE_NS "prepare_ns"
 #define RK_PREPARE_BYTES "prepare_bytes"
+/* latency's ioping statistics, a target each */
+#define RK_LATENCY "latency"
+#define RK_DESCRIPTION "description"
+#define RK_WRITES "writes"
+#define RK_COMPLETED "completed"
+#define RK_TIME_NS "time_ns"
+#define RK_REQUESTS "requests"
+#define RK_WALL_NS "wall_ns"
+#define RK_MIN_NS "min_ns"
+#define RK_AVG_NS "avg_ns"
+#define RK_MAX_NS "max_ns"
+#define RK_MDEV_NS "mdev_ns"
+#define RK_P50_NS "p50_ns"
+#define RK_P90_NS "p90_ns"
+#define RK_P99_NS "p99_ns"
+#define RK_P99_9_NS "p99_9_ns"
+
+/* tree's walk, build and runs (its steps: "steps", each run in "passes") */
+#define RK_ROOT "root"
+#define RK_DIRS "dirs"
+#define RK_ITEMS "items"
+#define RK_SYMLINKS "symlinks"
+#define RK_FIFOS "fifos"
+#define RK_SOCKETS "sockets"
+#define RK_CHARDEVS "chardevs"
+#define RK_BLOCKDEVS "blockdevs"
+#define RK_OTHER_FS "other_fs"
+#define RK_UNREADABLE "unreadable"
+#define RK_VANISHED "vanished"
+#define RK_WALK_NS "walk_ns"
+#define RK_BUILT "built"
+#define RK_SIZE_MIN "size_min"
+#define RK_SIZE_MAX "size_max"
+#define RK_FILES_PER_DIR "files_per_dir"
+#define RK_FANOUT "fanout"
+#define RK_SEED "seed"
+#define RK_BUILD_NS "build_ns"
+#define RK_KEPT "kept"
+#define RK_CHANGED "changed"
+#define RK_HASH_BYTES "hash_bytes"
+#define RK_HASH_NS "hash_ns"
+#define RK_COMPRESS_IN "compress_in"
+#define RK_COMPRESS_OUT "compress_out"
+#define RK_COMPRESS_NS "compress_ns"
+#define RK_COMPRESS_FAILED "compress_failed"
+#define RK_RESIDENT "resident_before"  /* a run's page cache before it, -1 unknown */
+#define RK_INVALIDATE_NS "invalidate_ns"
+
+/* compare's table */
+#define RK_FILES "files"
+#define RK_COLUMNS "columns"
+#define RK_ROWS "rows"
+#define RK_TEST "test"
+#define RK_UNIT "unit"
+#define RK_VALUES "values"
+#define RK_CHANGE_PCT "change_pct"
+#define RK_SIGNIFICANT "significant"
 #define RK_MEDIAN "median" /* a figure over the passes: median, min, max, passes */
 #define RK_MIN "min"
 #define RK_MAX "max"

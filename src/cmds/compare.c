@@ -3,7 +3,8 @@
  * by side, tests matched by name, the change against the first in percent,
  * and a change inside the run-to-run spread (the ranges of --passes)
  * marked as not significant.  Results of different commands or settings are
- * refused.  Reading the files is report/json_read.c's job.
+ * refused.  Reading the files is the reader's job (report/result_read.h,
+ * through saved.c); this gets typed data.
  */
 #include "base/common.h"
 #include "base/result_keys.h"
@@ -12,6 +13,7 @@
 #include "options/args.h"
 #include "cmds/help.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -129,45 +131,40 @@ static void print_table(FILE *f, const struct table *t)
 /* The HTML report: the table again from the saved `compare` object, as print_table lays it out. */
 static void compare_print_saved(FILE *f, const json_t *root)
 {
-	const json_t *o = json_object_get(root, RK_COMPARE), *cols = json_object_get(o, "columns");
-	const json_t *rows = json_object_get(o, "rows"), *x;
-	size_t nc = json_array_size(cols), i;
+	struct result_compare t;
+	result_compare(result_own(root, RK_COMPARE), &t);
+	unsigned nc = t.ncols;
 	char (*label)[2 * PATH_MAX + 8] = xcalloc(nc ? nc : 1, sizeof(*label));
 	int lw = 4, cw = 24;
-	json_array_foreach(cols, i, x) {
-		const char *tg = json_string_value(json_object_get(x, RK_TARGET));
-		snprintf(label[i], sizeof(label[i]), "%s%s%s", json_string_value(json_object_get(x, "file")) ?: "",
-			 tg && *tg ? " " : "", tg ? tg : "");
+	for (unsigned i = 0; i < nc; i++) {
+		const char *tg = t.target[i];
+		snprintf(label[i], sizeof(label[i]), "%s%s%s", t.file[i] ?: "", tg && *tg ? " " : "", tg ? tg : "");
 		cw = (int)strlen(label[i]) > cw ? (int)strlen(label[i]) : cw;
 	}
-	json_array_foreach(rows, i, x) {
-		int n = (int)strlen(json_string_value(json_object_get(x, "test")) ?: "");
+	for (unsigned i = 0; i < t.nrows; i++) {
+		int n = (int)strlen(t.rows[i].test);
 		lw = n > lw ? n : lw;
 	}
-	fprintf(f, "iogauge compare: %zu results of `%s`; changes against %s\n",
-		json_array_size(json_object_get(o, "files")), json_string_value(json_object_get(o, RK_COMMAND)) ?: "?",
+	fprintf(f, "iogauge compare: %u results of `%s`; changes against %s\n", t.nfiles, t.command ?: "?",
 		nc ? label[0] : "-");
 	fprintf(f, "~ within the run-to-run spread (the passes' ranges overlap): not significant; "
 		   "? no spread recorded (fewer than 2 --passes)\n");
 	fprintf(f, "%-*s", lw, "Test");
-	for (size_t c = 0; c < nc; c++)
+	for (unsigned c = 0; c < nc; c++)
 		fprintf(f, " | %-*s", cw, label[c]);
 	fprintf(f, "\n");
-	json_array_foreach(rows, i, x) {
-		const char *unit = json_string_value(json_object_get(x, "unit")) ?: "";
-		int prec = !strcmp(unit, "MB/s") ? 2 : !strcmp(unit, "IOPS") ? 0 : 1; /* saved.c's metrics */
-		fprintf(f, "%-*s", lw, json_string_value(json_object_get(x, "test")) ?: "");
-		for (size_t c = 0; c < nc; c++) {
-			const json_t *v = json_array_get(json_object_get(x, "values"), c);
-			const json_t *d = json_array_get(json_object_get(x, "change_pct"), c);
-			const json_t *sg = json_array_get(json_object_get(x, "significant"), c);
+	for (unsigned i = 0; i < t.nrows; i++) {
+		const struct result_cmp_row *x = &t.rows[i];
+		int prec = !strcmp(x->unit, "MB/s") ? 2 : !strcmp(x->unit, "IOPS") ? 0 : 1; /* saved.c's metrics */
+		fprintf(f, "%-*s", lw, x->test);
+		for (unsigned c = 0; c < nc; c++) {
 			char cell[128] = "-";
-			if (json_is_number(v)) {
-				int n = snprintf(cell, sizeof(cell), "%.*f", prec, json_number_value(v));
-				if (c && json_is_number(d))
-					snprintf(cell + n, sizeof(cell) - (size_t)n, " %+.1f%%%s", json_number_value(d),
-						 json_is_false(sg) ? " ~" : json_is_null(sg) ? " ?" : "");
-				else if (c && json_is_number(json_array_get(json_object_get(x, "values"), 0)))
+			if (!isnan(x->values[c])) {
+				int n = snprintf(cell, sizeof(cell), "%.*f", prec, x->values[c]);
+				if (c && !isnan(x->change_pct[c]))
+					snprintf(cell + n, sizeof(cell) - (size_t)n, " %+.1f%%%s", x->change_pct[c],
+						 x->mark[c] == '~' ? " ~" : x->mark[c] == '?' ? " ?" : "");
+				else if (c && !isnan(x->values[0]))
 					snprintf(cell + n, sizeof(cell) - (size_t)n, " (n/a)");
 			}
 			fprintf(f, " | %-*s", cw, cell);
@@ -175,6 +172,7 @@ static void compare_print_saved(FILE *f, const json_t *root)
 		fprintf(f, "\n");
 	}
 	free(label);
+	result_compare_free(&t);
 }
 
 static json_t *ig_json_table(const struct table *t)
@@ -184,7 +182,7 @@ static json_t *ig_json_table(const struct table *t)
 		json_array_append_new(files, ig_json_text(t->res[i].path));
 	for (unsigned c = 0; c < t->ncols; c++) {
 		json_t *col = json_object();
-		json_object_set_new(col, "file", ig_json_text(t->cols[c].r->path));
+		json_object_set_new(col, RK_FILE, ig_json_text(t->cols[c].r->path));
 		json_object_set_new(col, RK_TARGET, ig_json_text(t->cols[c].target));
 		json_array_append_new(cols, col);
 	}
@@ -199,18 +197,18 @@ static json_t *ig_json_table(const struct table *t)
 			int s = e && base && c ? significance(base, e) : 0;
 			json_array_append_new(sig, s ? json_boolean(s > 0) : json_null());
 		}
-		json_object_set_new(row, "test", ig_json_text(t->rows[k]->row));
-		json_object_set_new(row, "unit", json_string(t->rows[k]->unit));
+		json_object_set_new(row, RK_TEST, ig_json_text(t->rows[k]->row));
+		json_object_set_new(row, RK_UNIT, json_string(t->rows[k]->unit));
 		json_object_set_new(row, "lower_is_better", json_boolean(t->rows[k]->lower_better));
-		json_object_set_new(row, "values", vals);
-		json_object_set_new(row, "change_pct", chg);
-		json_object_set_new(row, "significant", sig);
+		json_object_set_new(row, RK_VALUES, vals);
+		json_object_set_new(row, RK_CHANGE_PCT, chg);
+		json_object_set_new(row, RK_SIGNIFICANT, sig);
 		json_array_append_new(rows, row);
 	}
 	json_object_set_new(o, RK_COMMAND, json_string(t->res[0].command));
-	json_object_set_new(o, "files", files);
-	json_object_set_new(o, "columns", cols);
-	json_object_set_new(o, "rows", rows);
+	json_object_set_new(o, RK_FILES, files);
+	json_object_set_new(o, RK_COLUMNS, cols);
+	json_object_set_new(o, RK_ROWS, rows);
 	return o;
 }
 
@@ -219,6 +217,13 @@ static int load_all(struct table *t, char **paths, unsigned n, struct ig_err *e)
 {
 	t->res = xcalloc(n, sizeof(*t->res));
 	for (unsigned i = 0; i < n; i++) {
+		/* A suite's cases not its own table (a hand-edited file): refused as report refuses it. */
+		struct ig_err le = { 0 };
+		json_t *root = result_load(paths[i], &le);
+		int bad = root && suite_saved_check(paths[i], root, &le);
+		json_decref(root);
+		if (bad)
+			return err_set(e, le.status, "compare: %s", le.msg);
 		if (saved_load(paths[i], &t->res[i], e))
 			return -1;
 		t->nres++;

@@ -617,20 +617,20 @@ static json_t *ig_json_dd(const struct dd_plan *p, const struct job_result *jr)
 					k += (unsigned)snprintf(buf + k, sizeof(buf) - k, "%s%s", k ? "," : "", op->words[i]);
 		json_object_set_new(ops, op->name, ig_json_text(buf));
 	}
-	json_object_set_new(o, "operands", ops);
+	json_object_set_new(o, RK_OPERANDS, ops);
 	json_object_set_new(o, "ibs", ig_json_u64(p->a.ibs));
 	json_object_set_new(o, "obs", ig_json_u64(p->a.obs));
 	if (jr && jr->threads) {
 		struct dd_count c = dd_count(p, jr);
 		uint64_t out = c.copied;
 		char line[256];
-		json_object_set_new(o, "records_in", json_string(dd_records(line, sizeof(line), c.in, p->a.ibs, "in")));
-		json_object_set_new(o, "records_out", json_string(dd_records(line, sizeof(line), c.out, p->a.obs, "out")));
+		json_object_set_new(o, RK_RECORDS_IN, json_string(dd_records(line, sizeof(line), c.in, p->a.ibs, "in")));
+		json_object_set_new(o, RK_RECORDS_OUT, json_string(dd_records(line, sizeof(line), c.out, p->a.obs, "out")));
 		json_object_set_new(o, "bytes", ig_json_u64(out));
 		json_object_set_new(o, "elapsed_ns", ig_json_u64(jr->total.elapsed_ns));
 		json_object_set_new(o, "bw_bytes", json_real(jr->total.elapsed_ns ?
 							      (double)out * 1e9 / (double)jr->total.elapsed_ns : 0));
-		json_object_set_new(o, "summary", json_string(dd_bytes_line(line, sizeof(line), out, jr->total.elapsed_ns, 0)));
+		json_object_set_new(o, RK_SUMMARY, json_string(dd_bytes_line(line, sizeof(line), out, jr->total.elapsed_ns, 0)));
 		uint64_t req_ns = 0;
 		for (int op = 0; op < IO_OP_NR; op++)
 			req_ns += jr->total.op[op].clat.sum;
@@ -643,13 +643,12 @@ static json_t *ig_json_dd(const struct dd_plan *p, const struct job_result *jr)
 /* The HTML report: dd's lines as saved, then iogauge's, from the saved job. */
 static void dd_print_saved(FILE *f, const json_t *root)
 {
-	const json_t *dd = json_object_get(root, RK_DD);
-	const char *noxfer = json_string_value(json_object_get(json_object_get(dd, "operands"), RK_STATUS));
-	const char *keys[] = { "records_in", "records_out", "summary" };
-	for (unsigned i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char *line = json_string_value(json_object_get(dd, keys[i]));
-		if (line && !(i == 2 && noxfer && !strcmp(noxfer, "noxfer")))
-			fprintf(f, "%s\n", line);
+	struct result_dd dd;
+	if (result_dd(root, &dd)) {
+		const char *lines[] = { dd.records_in, dd.records_out, dd.noxfer ? NULL : dd.summary };
+		for (unsigned i = 0; i < ARRAY_SIZE(lines); i++)
+			if (lines[i])
+				fprintf(f, "%s\n", lines[i]);
 	}
 	struct run_result rr;
 	struct ig_err e = { 0 };

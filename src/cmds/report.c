@@ -92,7 +92,7 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 	if (!rc)
 		roots = xcalloc(pa.nwords, sizeof(json_t *));
 	for (unsigned i = 0; !rc && i < pa.nwords; i++)
-		if (!(roots[i] = result_load(pa.words[i], &e)))
+		if (!(roots[i] = result_load(pa.words[i], &e)) || suite_saved_check(pa.words[i], roots[i], &e))
 			rc = -1;
 	if (!rc)
 		rc = write_report(&pa, roots, &e);

@@ -16,10 +16,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * A suite with a fixed table (quick, mix, cache, latency) prints its rows by
+ * their place in it: the saved cases must be that table, name by name.
+ * Generated cases (a sweep's) are found by name or counted by the formatter.
+ */
+static int check_table(const struct command *cmd, const struct result_suite *rs, struct ig_err *e)
+{
+	const struct suite *s = cmd->suite;
+	if (s->make_cases || s->plan)
+		return 0;
+	if (rs->ncases != s->ncases)
+		return err_set(e, EXIT_USAGE, "the saved suite's cases are not %s's own (%u saved, %u expected)",
+			       cmd->name, rs->ncases, s->ncases);
+	for (unsigned i = 0; i < rs->ncases; i++)
+		if (strcmp(rs->cases[i].name, s->cases[i].name))
+			return err_set(e, EXIT_USAGE, "the saved suite's cases are not %s's own (case %u is \"%.64s\", not \"%s\")",
+				       cmd->name, i + 1, rs->cases[i].name, s->cases[i].name);
+	return 0;
+}
+
 static int load_cases(struct suite_saved *ss, const struct result_suite *rs, struct ig_err *e)
 {
 	if (!rs->ncases)
 		return err_set(e, EXIT_USAGE, "the saved suite has no cases");
+	if (check_table(ss->sr.cmd, rs, e))
+		return -1;
 	ss->cases = xcalloc(rs->ncases, sizeof(*ss->cases));
 	for (unsigned i = 0; i < rs->ncases; i++) {
 		ss->cases[i].name = xstrdup(rs->cases[i].name);
@@ -151,6 +173,21 @@ static int load_suite(const json_t *root, const struct command *cmd, struct suit
 	if (!rc && ss->suite.load && ss->suite.load(&ss->sr, result_own(root, cmd->name), e))
 		rc = -1;
 	return rc;
+}
+
+int suite_saved_check(const char *path, const json_t *root, struct ig_err *e)
+{
+	struct result_head h;
+	struct result_suite rs;
+	result_head(root, &h);
+	const struct command *cmd = *h.command ? command_find(h.command) : NULL;
+	if (!cmd || !cmd->suite || !h.suite)
+		return 0;
+	/* Only the table is refused here: anything else a suite's summary cannot rebuild is said in it. */
+	struct ig_err ce = { 0 };
+	int rc = result_suite(root, &rs, &ce) ? 0 : check_table(cmd, &rs, &ce);
+	result_suite_free(&rs);
+	return rc ? err_set(e, ce.status, "%s: %s", path, ce.msg) : 0;
 }
 
 int suite_from_json(const json_t *root, struct suite_saved *ss, struct ig_err *e)

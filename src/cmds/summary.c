@@ -5,22 +5,22 @@
  * callback: html_write, outputs_open).
  */
 #include "base/common.h"
-#include "base/result_keys.h"
 #include "cmds/commands.h"
 #include "suite/suite.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #include <stdio.h>
 
 int command_saved_summary(FILE *f, const json_t *root, struct ig_err *e)
 {
-	const json_t *me = json_object_get(root, RK_IOGAUGE);
-	const char *name = json_string_value(json_object_get(me, RK_COMMAND));
-	const struct command *c = name ? command_find(name) : NULL;
+	struct result_head h;
+	result_head(root, &h);
+	const struct command *c = *h.command ? command_find(h.command) : NULL;
 	/* The command's own saved text (dd's lines, ioping's statistics), then a suite's table. */
 	if (c && c->print_saved)
 		c->print_saved(f, root);
-	if (json_object_get(root, RK_SUITE)) {
+	if (h.suite) {
 		struct suite_saved ss;
 		int rc = suite_from_json(root, &ss, e);
 		if (!rc)

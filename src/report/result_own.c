@@ -1,7 +1,8 @@
 /*
  * The reader's part for the commands' own objects the HTML page draws:
  * scale's and tree's steps with the knee or best, steady's rounds, window
- * and table, fs's columns and scaling (result_read.h).
+ * and table, fs's columns and scaling, tree's runs, latency's and compare's
+ * tables (result_read.h).
  */
 #include "base/common.h"
 #include "base/result_keys.h"
@@ -191,4 +192,177 @@ void result_fs_free(struct result_fs *f)
 	free(f->scaling);
 	free(f->fs);
 	memset(f, 0, sizeof(*f));
+}
+
+void result_compare(const json_t *own, struct result_compare *c)
+{
+	const json_t *cols = json_object_get(own, RK_COLUMNS), *rows = json_object_get(own, RK_ROWS), *x;
+	size_t i;
+	memset(c, 0, sizeof(*c));
+	c->command = json_string_value(json_object_get(own, RK_COMMAND));
+	c->nfiles = (unsigned)json_array_size(json_object_get(own, RK_FILES));
+	c->ncols = (unsigned)json_array_size(cols);
+	c->file = xcalloc(c->ncols + 1, sizeof(char *));
+	c->target = xcalloc(c->ncols + 1, sizeof(char *));
+	json_array_foreach(cols, i, x) {
+		c->file[i] = json_string_value(json_object_get(x, RK_FILE));
+		c->target[i] = json_string_value(json_object_get(x, RK_TARGET));
+	}
+	c->nrows = (unsigned)json_array_size(rows);
+	c->rows = xcalloc(c->nrows + 1, sizeof(*c->rows));
+	json_array_foreach(rows, i, x) {
+		struct result_cmp_row *r = &c->rows[i];
+		const json_t *v = json_object_get(x, RK_VALUES), *d = json_object_get(x, RK_CHANGE_PCT);
+		const json_t *sg = json_object_get(x, RK_SIGNIFICANT);
+		r->test = rk_str(x, RK_TEST);
+		r->unit = rk_str(x, RK_UNIT);
+		r->values = xcalloc(c->ncols + 1, sizeof(double));
+		r->change_pct = xcalloc(c->ncols + 1, sizeof(double));
+		r->mark = xcalloc(c->ncols + 1, 1);
+		for (unsigned k = 0; k < c->ncols; k++) {
+			const json_t *vk = json_array_get(v, k), *dk = json_array_get(d, k), *sk = json_array_get(sg, k);
+			r->values[k] = json_is_number(vk) ? json_number_value(vk) : NAN;
+			r->change_pct[k] = json_is_number(dk) ? json_number_value(dk) : NAN;
+			r->mark[k] = json_is_false(sk) ? '~' : json_is_null(sk) ? '?' : 0;
+		}
+	}
+}
+
+void result_compare_free(struct result_compare *c)
+{
+	for (unsigned i = 0; c->rows && i < c->nrows; i++) {
+		free(c->rows[i].values);
+		free(c->rows[i].change_pct);
+		free(c->rows[i].mark);
+	}
+	free(c->rows);
+	free(c->file);
+	free(c->target);
+	memset(c, 0, sizeof(*c));
+}
+
+unsigned result_ioping(const json_t *own, struct result_ioping **out)
+{
+	const json_t *a = json_object_get(own, RK_TARGETS), *x;
+	size_t i;
+	*out = xcalloc(json_array_size(a) + 1, sizeof(**out));
+	json_array_foreach(a, i, x) {
+		struct result_ioping *s = &(*out)[i];
+		s->path = rk_str(x, RK_PATH);
+		s->description = rk_str(x, RK_DESCRIPTION);
+		s->writes = json_is_true(json_object_get(x, RK_WRITES));
+		s->completed = rk_u64(x, RK_COMPLETED);
+		s->time_ns = rk_u64(x, RK_TIME_NS);
+		s->bytes = rk_u64(x, RK_BYTES);
+		s->requests = rk_u64(x, RK_REQUESTS);
+		s->wall_ns = rk_u64(x, RK_WALL_NS);
+		s->min_ns = rk_u64(x, RK_MIN_NS);
+		s->avg_ns = rk_u64(x, RK_AVG_NS);
+		s->max_ns = rk_u64(x, RK_MAX_NS);
+		s->mdev_ns = rk_u64(x, RK_MDEV_NS);
+		s->p50_ns = rk_u64(x, RK_P50_NS);
+		s->p90_ns = rk_u64(x, RK_P90_NS);
+		s->p99_ns = rk_u64(x, RK_P99_NS);
+		s->p99_9_ns = rk_u64(x, RK_P99_9_NS);
+	}
+	return (unsigned)json_array_size(a);
+}
+
+static void tree_walk_of(const json_t *w, struct result_tree_walk *k)
+{
+	k->root = rk_str(w, RK_ROOT);
+	k->dirs = rk_u64(w, RK_DIRS);
+	k->files = rk_u64(w, RK_FILES);
+	k->bytes = rk_u64(w, RK_BYTES);
+	k->items = rk_u64(w, RK_ITEMS);
+	k->symlinks = rk_u64(w, RK_SYMLINKS);
+	k->fifos = rk_u64(w, RK_FIFOS);
+	k->sockets = rk_u64(w, RK_SOCKETS);
+	k->chardevs = rk_u64(w, RK_CHARDEVS);
+	k->blockdevs = rk_u64(w, RK_BLOCKDEVS);
+	k->other_fs = rk_u64(w, RK_OTHER_FS);
+	k->unreadable = rk_u64(w, RK_UNREADABLE);
+	k->vanished = rk_u64(w, RK_VANISHED);
+	k->walk_ns = rk_u64(w, RK_WALK_NS);
+	k->first_unreadable = json_string_value(json_object_get(w, RK_FIRST_UNREADABLE));
+}
+
+static void tree_built_of(const json_t *b, struct result_tree_built *m)
+{
+	m->files = rk_u64(b, RK_FILES);
+	m->size_min = rk_u64(b, RK_SIZE_MIN);
+	m->size_max = rk_u64(b, RK_SIZE_MAX);
+	m->files_per_dir = rk_u64(b, RK_FILES_PER_DIR);
+	m->fanout = rk_u64(b, RK_FANOUT);
+	m->seed = rk_u64(b, RK_SEED);
+	m->data = json_string_value(json_object_get(b, RK_DATA));
+	m->bytes = rk_u64(b, RK_BYTES);
+	m->build_ns = rk_u64(b, RK_BUILD_NS);
+	m->kept = json_is_true(json_object_get(b, RK_KEPT));
+}
+
+static void tree_run_of(const json_t *o, struct result_tree_run *r)
+{
+	r->saved = json_is_object(o);
+	if (!r->saved)
+		return;
+	r->files = rk_u64(o, RK_FILES);
+	r->bytes = rk_u64(o, RK_BYTES);
+	r->vanished = rk_u64(o, RK_VANISHED);
+	r->changed = rk_u64(o, RK_CHANGED);
+	r->unreadable = rk_u64(o, RK_UNREADABLE);
+	r->hash_bytes = rk_u64(o, RK_HASH_BYTES);
+	r->hash_ns = rk_u64(o, RK_HASH_NS);
+	r->compress_in = rk_u64(o, RK_COMPRESS_IN);
+	r->compress_out = rk_u64(o, RK_COMPRESS_OUT);
+	r->compress_ns = rk_u64(o, RK_COMPRESS_NS);
+	r->compress_failed = rk_u64(o, RK_COMPRESS_FAILED);
+	r->resident = (int64_t)json_number_value(json_object_get(o, RK_RESIDENT));
+	r->invalidate_ns = rk_u64(o, RK_INVALIDATE_NS);
+	r->first_unreadable = json_string_value(json_object_get(o, RK_FIRST_UNREADABLE));
+}
+
+bool result_tree(const json_t *own, struct result_tree_target **out, unsigned *n)
+{
+	const json_t *a = json_object_get(own, RK_TARGETS), *x;
+	size_t t;
+	*out = NULL;
+	*n = 0;
+	if (!json_is_object(own))
+		return false;
+	*out = xcalloc(json_array_size(a) + 1, sizeof(**out));
+	*n = (unsigned)json_array_size(a);
+	json_array_foreach(a, t, x) {
+		struct result_tree_target *tt = &(*out)[t];
+		const json_t *w = json_object_get(x, RK_TREE), *b = json_object_get(x, RK_BUILT);
+		const json_t *steps = json_object_get(x, RK_STEPS), *step;
+		size_t c;
+		if ((tt->has_walk = json_is_object(w)))
+			tree_walk_of(w, &tt->walk);
+		if ((tt->has_built = json_is_object(b)))
+			tree_built_of(b, &tt->built);
+		tt->nsteps = (unsigned)json_array_size(steps);
+		tt->runs = xcalloc(tt->nsteps + 1, sizeof(*tt->runs));
+		tt->npasses = xcalloc(tt->nsteps + 1, sizeof(unsigned));
+		json_array_foreach(steps, c, step) {
+			const json_t *runs = json_object_get(step, RK_PASSES), *run;
+			size_t p;
+			tt->npasses[c] = (unsigned)json_array_size(runs);
+			tt->runs[c] = xcalloc(tt->npasses[c] + 1, sizeof(**tt->runs));
+			json_array_foreach(runs, p, run)
+				tree_run_of(run, &tt->runs[c][p]);
+		}
+	}
+	return true;
+}
+
+void result_tree_free(struct result_tree_target *t, unsigned n)
+{
+	for (unsigned i = 0; t && i < n; i++) {
+		for (unsigned c = 0; c < t[i].nsteps; c++)
+			free(t[i].runs[c]);
+		free(t[i].runs);
+		free(t[i].npasses);
+	}
+	free(t);
 }

@@ -401,6 +401,10 @@ bool result_dd(const json_t *root, struct result_dd *dd)
 		return false;
 	dd->operands = json_object_get(o, RK_OPERANDS);
 	dd->bw_bytes = num(o, RK_BW_BYTES);
+	dd->records_in = json_string_value(json_object_get(o, RK_RECORDS_IN));
+	dd->records_out = json_string_value(json_object_get(o, RK_RECORDS_OUT));
+	dd->summary = json_string_value(json_object_get(o, RK_SUMMARY));
+	dd->noxfer = !strcmp(rk_str(dd->operands, RK_STATUS), "noxfer");
 	return true;
 }
 

@@ -190,10 +190,12 @@ bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase
 unsigned result_targets(const json_t *root, const char ***out);
 /* A command's own part of root (scale's, steady's, tree's, fs's ...): NULL when it has none. */
 const json_t *result_own(const json_t *root, const char *key);
-/* dd's own part: its operands and its rate (NAN when missing). */
+/* dd's own part: its operands, its rate (NAN when missing) and its lines as dd printed them. */
 struct result_dd {
 	const json_t *operands; /* {"bs": "1M", ...}; NULL */
 	double bw_bytes;
+	const char *records_in, *records_out, *summary; /* NULL when missing */
+	bool noxfer;            /* status=noxfer: dd printed no summary line */
 };
 /* false when root has no "dd" object. */
 bool result_dd(const json_t *root, struct result_dd *dd);
@@ -295,6 +297,65 @@ struct result_fs {
 };
 void result_fs(const json_t *own, struct result_fs *f);
 void result_fs_free(struct result_fs *f);
+
+/* tree's own object read back for its table: a target's walk, build and runs (0 when missing). */
+struct result_tree_walk {
+	const char *root;             /* "" when missing */
+	const char *first_unreadable; /* NULL when missing */
+	uint64_t dirs, files, bytes, items, symlinks, fifos, sockets, chardevs, blockdevs;
+	uint64_t other_fs, unreadable, vanished, walk_ns;
+};
+struct result_tree_built {
+	const char *data; /* NULL when missing */
+	uint64_t files, size_min, size_max, files_per_dir, fanout, seed, bytes, build_ns;
+	bool kept;
+};
+struct result_tree_run {
+	bool saved;                   /* an object: measured */
+	const char *first_unreadable; /* NULL when missing */
+	uint64_t files, bytes, vanished, changed, unreadable, hash_bytes, hash_ns;
+	uint64_t compress_in, compress_out, compress_ns, compress_failed, invalidate_ns;
+	int64_t resident;             /* -1: not known */
+};
+struct result_tree_target {
+	bool has_walk, has_built;
+	struct result_tree_walk walk;
+	struct result_tree_built built;
+	struct result_tree_run **runs; /* runs[step][pass] */
+	unsigned nsteps;
+	unsigned *npasses;             /* a step's */
+};
+/* false (nothing allocated) when own is no object; else its targets (free with result_tree_free). */
+bool result_tree(const json_t *own, struct result_tree_target **out, unsigned *n);
+void result_tree_free(struct result_tree_target *t, unsigned n);
+
+/* latency's own object: ioping's statistics of a target (0 when missing). */
+struct result_ioping {
+	const char *path, *description; /* "" when missing */
+	bool writes;
+	uint64_t completed, time_ns, bytes, requests, wall_ns;
+	uint64_t min_ns, avg_ns, max_ns, mdev_ns, p50_ns, p90_ns, p99_ns, p99_9_ns;
+};
+/* Its targets in order into *out (allocated; free it). */
+unsigned result_ioping(const json_t *own, struct result_ioping **out);
+
+/* compare's own object: the table as saved. */
+struct result_cmp_row {
+	const char *test, *unit; /* "" when missing */
+	double *values;          /* a value a column; NAN: not a number */
+	double *change_pct;      /* against the first column; NAN: not a number */
+	char *mark;              /* a column's significance: '~' not significant, '?' no spread, 0 */
+};
+struct result_compare {
+	const char *command;     /* the compared results' command; NULL when missing */
+	unsigned nfiles;
+	const char **file, **target; /* a column's file and target; NULL when missing */
+	unsigned ncols;
+	struct result_cmp_row *rows; /* each with ncols values */
+	unsigned nrows;
+};
+void result_compare(const json_t *own, struct result_compare *c);
+void result_compare_free(struct result_compare *c);
 
 /* ---- decoded into the writers' structs (json_read.c) */
 

@@ -44,7 +44,9 @@ struct fig3 suite_fig_job(const struct suite_run *sr, unsigned t, unsigned c, un
 {
 	struct fig3 r = { NAN, NAN, NAN, 0 };
 	unsigned passes = sr->s->passes;
-	if (k >= SUITE_MAX_JOBS || (k && !sr->targets[t].more))
+	/* A saved result read back may hold fewer targets or cases than a formatter asks for. */
+	if (t >= sr->ntargets || c >= sr->suite->ncases || !sr->targets[t].cells || k >= SUITE_MAX_JOBS ||
+	    (k && !sr->targets[t].more))
 		return r;
 	double *v = xcalloc(passes, sizeof(double));
 	for (unsigned p = 0; p < passes; p++)

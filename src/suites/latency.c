@@ -16,6 +16,7 @@
 #include "run/worker.h"
 #include "report/classic.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #include <fcntl.h>
 #include <math.h>
@@ -267,9 +268,9 @@ static const struct {
 	size_t off;
 } sum_keys[] = {
 #define K(k, f) { k, offsetof(struct ioping_sum, f) }
-	K("completed", completed), K("time_ns", time_ns), K("bytes", bytes), K("requests", requests),
-	K("wall_ns", wall_ns), K("min_ns", min), K("avg_ns", avg), K("max_ns", max), K("mdev_ns", mdev),
-	K("p50_ns", p50), K("p90_ns", p90), K("p99_ns", p99), K("p99_9_ns", p999),
+	K(RK_COMPLETED, completed), K(RK_TIME_NS, time_ns), K(RK_BYTES, bytes), K(RK_REQUESTS, requests),
+	K(RK_WALL_NS, wall_ns), K(RK_MIN_NS, min), K(RK_AVG_NS, avg), K(RK_MAX_NS, max), K(RK_MDEV_NS, mdev),
+	K(RK_P50_NS, p50), K(RK_P90_NS, p90), K(RK_P99_NS, p99), K(RK_P99_9_NS, p999),
 #undef K
 };
 
@@ -285,8 +286,8 @@ static json_t *ig_json_latency(const struct suite_run *sr)
 		sum_of(t, &s);
 		json_t *x = json_object();
 		json_object_set_new(x, RK_PATH, ig_json_text(sr->targets[i].shown));
-		json_object_set_new(x, "description", ig_json_text(t->desc));
-		json_object_set_new(x, "writes", json_boolean(s.writes));
+		json_object_set_new(x, RK_DESCRIPTION, ig_json_text(t->desc));
+		json_object_set_new(x, RK_WRITES, json_boolean(s.writes));
 		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
 			json_object_set_new(x, sum_keys[k].key,
 					    ig_json_u64(*(const uint64_t *)((const char *)&s + sum_keys[k].off)));
@@ -299,18 +300,20 @@ static json_t *ig_json_latency(const struct suite_run *sr)
 /* A saved result (report --html): ioping's block of each target, from the "latency" object. */
 static void latency_print_saved(FILE *f, const json_t *root)
 {
-	size_t i;
-	const json_t *x;
-	json_array_foreach(json_object_get(json_object_get(root, "latency"), RK_TARGETS), i, x) {
-		struct ioping_sum s = { .writes = json_is_true(json_object_get(x, "writes")) };
-		for (size_t k = 0; k < ARRAY_SIZE(sum_keys); k++)
-			*(uint64_t *)((char *)&s + sum_keys[k].off) =
-				(uint64_t)json_number_value(json_object_get(x, sum_keys[k].key));
+	struct result_ioping *v;
+	unsigned n = result_ioping(result_own(root, RK_LATENCY), &v);
+	for (unsigned i = 0; i < n; i++) {
+		const struct result_ioping *x = &v[i];
+		struct ioping_sum s = {
+			.completed = x->completed, .time_ns = x->time_ns, .bytes = x->bytes, .requests = x->requests,
+			.wall_ns = x->wall_ns, .min = x->min_ns, .avg = x->avg_ns, .max = x->max_ns, .mdev = x->mdev_ns,
+			.p50 = x->p50_ns, .p90 = x->p90_ns, .p99 = x->p99_ns, .p999 = x->p99_9_ns, .writes = x->writes,
+		};
 		if (i)
 			fputc('\n', f);
-		print_sum(f, json_string_value(json_object_get(x, RK_PATH)) ?: "",
-			  json_string_value(json_object_get(x, "description")) ?: "", &s);
+		print_sum(f, x->path, x->description, &s);
 	}
+	free(v);
 }
 
 static void end(struct suite_run *sr)

@@ -171,7 +171,7 @@ static long cell(const struct suite_run *sr, uint64_t f, uint64_t r, int k, doub
 		if (strcmp(sr->suite->cases[c].name, name))
 			continue;
 		struct fig3 v = suite_fig(sr, 0, c, cell_dir[k], FIG_MBS);
-		if (cached) { /* the first pass: how much of the file was in the page cache before it */
+		if (cached && sr->targets[0].cells) { /* the first pass: how much of the file was in the page cache before it */
 			const struct suite_cell *cl = &sr->targets[0].cells[c];
 			*cached = cl->done && cl->resident >= 0 && cl->region ? 100.0 * (double)cl->resident / (double)cl->region : 0;
 		}

@@ -9,6 +9,7 @@
 #include "suites/tree_int.h"
 #include "suites/tree_opts.h"
 #include "report/report.h"
+#include "report/result_read.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,21 +28,21 @@ static json_t *ig_json_walk(const struct tree_job *tj)
 {
 	const struct tree_walk *w = &tj->walk;
 	json_t *o = json_object();
-	json_object_set_new(o, "root", ig_json_text(tj->root));
-	json_object_set_new(o, "dirs", ig_json_u64(w->dirs));
-	json_object_set_new(o, "files", ig_json_u64(w->files));
-	json_object_set_new(o, "bytes", ig_json_u64(w->bytes));
-	json_object_set_new(o, "items", ig_json_u64(w->items));
-	json_object_set_new(o, "symlinks", ig_json_u64(w->symlinks));
-	json_object_set_new(o, "fifos", ig_json_u64(w->fifos));
-	json_object_set_new(o, "sockets", ig_json_u64(w->sockets));
-	json_object_set_new(o, "chardevs", ig_json_u64(w->chardevs));
-	json_object_set_new(o, "blockdevs", ig_json_u64(w->blockdevs));
-	json_object_set_new(o, "other_fs", ig_json_u64(w->other_fs));
-	json_object_set_new(o, "unreadable", ig_json_u64(w->unreadable));
+	json_object_set_new(o, RK_ROOT, ig_json_text(tj->root));
+	json_object_set_new(o, RK_DIRS, ig_json_u64(w->dirs));
+	json_object_set_new(o, RK_FILES, ig_json_u64(w->files));
+	json_object_set_new(o, RK_BYTES, ig_json_u64(w->bytes));
+	json_object_set_new(o, RK_ITEMS, ig_json_u64(w->items));
+	json_object_set_new(o, RK_SYMLINKS, ig_json_u64(w->symlinks));
+	json_object_set_new(o, RK_FIFOS, ig_json_u64(w->fifos));
+	json_object_set_new(o, RK_SOCKETS, ig_json_u64(w->sockets));
+	json_object_set_new(o, RK_CHARDEVS, ig_json_u64(w->chardevs));
+	json_object_set_new(o, RK_BLOCKDEVS, ig_json_u64(w->blockdevs));
+	json_object_set_new(o, RK_OTHER_FS, ig_json_u64(w->other_fs));
+	json_object_set_new(o, RK_UNREADABLE, ig_json_u64(w->unreadable));
 	json_object_set_new(o, RK_FIRST_UNREADABLE, w->unreadable ? ig_json_text(w->first_unreadable) : json_null());
-	json_object_set_new(o, "vanished", ig_json_u64(w->vanished));
-	json_object_set_new(o, "walk_ns", ig_json_u64(w->walk_ns));
+	json_object_set_new(o, RK_VANISHED, ig_json_u64(w->vanished));
+	json_object_set_new(o, RK_WALK_NS, ig_json_u64(w->walk_ns));
 	return o;
 }
 
@@ -52,27 +53,27 @@ static json_t *ig_json_built(const struct suite_run *sr, const struct tree_job *
 	json_t *o = json_object();
 	char d[128];
 	data_print(&tj->make->data, d, sizeof(d));
-	json_object_set_new(o, "files", ig_json_u64(tj->make->files));
-	json_object_set_new(o, "size_min", ig_json_u64(tj->make->size_lo));
-	json_object_set_new(o, "size_max", ig_json_u64(tj->make->size_hi));
-	json_object_set_new(o, "files_per_dir", json_integer(tj->make->per_dir));
-	json_object_set_new(o, "fanout", json_integer(tj->make->fanout));
-	json_object_set_new(o, "seed", ig_json_u64(tj->make->seed));
-	json_object_set_new(o, "data", json_string(d));
-	json_object_set_new(o, "bytes", ig_json_u64(tj->build_bytes));
-	json_object_set_new(o, "build_ns", ig_json_u64(tj->build_ns));
-	json_object_set_new(o, "kept", json_boolean(sr->s->keep));
+	json_object_set_new(o, RK_FILES, ig_json_u64(tj->make->files));
+	json_object_set_new(o, RK_SIZE_MIN, ig_json_u64(tj->make->size_lo));
+	json_object_set_new(o, RK_SIZE_MAX, ig_json_u64(tj->make->size_hi));
+	json_object_set_new(o, RK_FILES_PER_DIR, json_integer(tj->make->per_dir));
+	json_object_set_new(o, RK_FANOUT, json_integer(tj->make->fanout));
+	json_object_set_new(o, RK_SEED, ig_json_u64(tj->make->seed));
+	json_object_set_new(o, RK_DATA, json_string(d));
+	json_object_set_new(o, RK_BYTES, ig_json_u64(tj->build_bytes));
+	json_object_set_new(o, RK_BUILD_NS, ig_json_u64(tj->build_ns));
+	json_object_set_new(o, RK_KEPT, json_boolean(sr->s->keep));
 	return o;
 }
 
 static json_t *ig_json_run(const struct tree_job *tj, const struct tree_case *r)
 {
 	json_t *o = json_object();
-	json_object_set_new(o, "files", ig_json_u64(r->files));
-	json_object_set_new(o, "bytes", ig_json_u64(r->bytes));
-	json_object_set_new(o, "vanished", ig_json_u64(r->vanished));
-	json_object_set_new(o, "changed", ig_json_u64(r->changed));
-	json_object_set_new(o, "unreadable", ig_json_u64(r->unreadable));
+	json_object_set_new(o, RK_FILES, ig_json_u64(r->files));
+	json_object_set_new(o, RK_BYTES, ig_json_u64(r->bytes));
+	json_object_set_new(o, RK_VANISHED, ig_json_u64(r->vanished));
+	json_object_set_new(o, RK_CHANGED, ig_json_u64(r->changed));
+	json_object_set_new(o, RK_UNREADABLE, ig_json_u64(r->unreadable));
 	if (r->first_unreadable) {
 		char name[PATH_MAX + 64];
 		tree_describe(tj, r->first_unreadable - 1, name, sizeof(name));
@@ -80,14 +81,14 @@ static json_t *ig_json_run(const struct tree_job *tj, const struct tree_case *r)
 	} else {
 		json_object_set_new(o, RK_FIRST_UNREADABLE, json_null());
 	}
-	json_object_set_new(o, "hash_bytes", ig_json_u64(r->hash_bytes));
-	json_object_set_new(o, "hash_ns", ig_json_u64(r->hash_ns));
-	json_object_set_new(o, "compress_in", ig_json_u64(r->comp_in));
-	json_object_set_new(o, "compress_out", ig_json_u64(r->comp_out));
-	json_object_set_new(o, "compress_ns", ig_json_u64(r->comp_ns));
-	json_object_set_new(o, "compress_failed", ig_json_u64(r->comp_failed));
-	json_object_set_new(o, "resident_before", json_integer(r->resident));
-	json_object_set_new(o, "invalidate_ns", ig_json_u64(r->invalidate_ns));
+	json_object_set_new(o, RK_HASH_BYTES, ig_json_u64(r->hash_bytes));
+	json_object_set_new(o, RK_HASH_NS, ig_json_u64(r->hash_ns));
+	json_object_set_new(o, RK_COMPRESS_IN, ig_json_u64(r->comp_in));
+	json_object_set_new(o, RK_COMPRESS_OUT, ig_json_u64(r->comp_out));
+	json_object_set_new(o, RK_COMPRESS_NS, ig_json_u64(r->comp_ns));
+	json_object_set_new(o, RK_COMPRESS_FAILED, ig_json_u64(r->comp_failed));
+	json_object_set_new(o, RK_RESIDENT, json_integer(r->resident));
+	json_object_set_new(o, RK_INVALIDATE_NS, ig_json_u64(r->invalidate_ns));
 	return o;
 }
 
@@ -101,8 +102,8 @@ static json_t *ig_json_step(const struct suite_run *sr, unsigned t, const struct
 	json_object_set_new(o, "streams", json_integer(s->streams));
 	json_object_set_new(o, RK_MEASURED, json_boolean(s->measured));
 	if (s->measured) {
-		json_object_set_new(o, "files", num_or_null(s->files));
-		json_object_set_new(o, "bytes", num_or_null(s->bytes));
+		json_object_set_new(o, RK_FILES, num_or_null(s->files));
+		json_object_set_new(o, RK_BYTES, num_or_null(s->bytes));
 		json_object_set_new(o, "mb_s", json_real(s->mbs));
 		json_object_set_new(o, "files_s", num_or_null(s->secs > 0 ? s->files / s->secs : NAN));
 		json_object_set_new(o, "lat_mean_ns", json_real(s->mean_ns));
@@ -114,7 +115,7 @@ static json_t *ig_json_step(const struct suite_run *sr, unsigned t, const struct
 		json_object_set_new(o, "hash_mb_s", num_or_null(s->hash_mbs));
 		json_object_set_new(o, "compress_ratio", num_or_null(s->ratio));
 		json_object_set_new(o, "compress_mb_s", num_or_null(s->comp_mbs));
-		json_object_set_new(o, "resident_before", num_or_null(s->resident));
+		json_object_set_new(o, RK_RESIDENT, num_or_null(s->resident));
 	}
 	json_t *runs = json_array();
 	const struct tree_priv *p = priv_of(sr);
@@ -149,10 +150,10 @@ json_t *tree_json(const struct suite_run *sr)
 		tree_analyse(sr, t, &k);
 		json_object_set_new(x, RK_PATH, ig_json_text(sr->targets[t].shown));
 		json_object_set_new(x, RK_TREE, tj->walked ? ig_json_walk(tj) : json_null());
-		json_object_set_new(x, "built", ig_json_built(sr, tj));
+		json_object_set_new(x, RK_BUILT, ig_json_built(sr, tj));
 		for (unsigned c = 0; c < k.n; c++)
 			json_array_append_new(steps, ig_json_step(sr, t, &k, (int)c));
-		json_object_set_new(x, "steps", steps);
+		json_object_set_new(x, RK_STEPS, steps);
 		json_object_set_new(x, "best", ig_json_step(sr, t, &k, k.knee));
 		json_t *next = ig_json_step(sr, t, &k, k.next);
 		if (k.next >= 0) {
@@ -226,77 +227,75 @@ int tree_write_hashes(const struct suite_run *sr, bool check_only, struct ig_err
 
 /* ---- a saved result: the tree object back into the suite's state, for print */
 
-static void load_walk(struct tree_job *tj, const json_t *w)
+static void load_walk(struct tree_job *tj, const struct result_tree_walk *w)
 {
 	struct tree_walk *k = &tj->walk;
-	const char *s = json_string_value(json_object_get(w, "root"));
-	snprintf(tj->root, sizeof(tj->root), "%s", s ? s : "");
-	k->dirs = rk_u64(w, "dirs");
-	k->files = rk_u64(w, "files");
-	k->bytes = rk_u64(w, "bytes");
-	k->items = rk_u64(w, "items");
-	k->symlinks = rk_u64(w, "symlinks");
-	k->fifos = rk_u64(w, "fifos");
-	k->sockets = rk_u64(w, "sockets");
-	k->chardevs = rk_u64(w, "chardevs");
-	k->blockdevs = rk_u64(w, "blockdevs");
-	k->other_fs = rk_u64(w, "other_fs");
-	k->unreadable = rk_u64(w, "unreadable");
-	k->vanished = rk_u64(w, "vanished");
-	k->walk_ns = rk_u64(w, "walk_ns");
-	s = json_string_value(json_object_get(w, RK_FIRST_UNREADABLE));
-	snprintf(k->first_unreadable, sizeof(k->first_unreadable), "%s", s ? s : "");
+	snprintf(tj->root, sizeof(tj->root), "%s", w->root);
+	k->dirs = w->dirs;
+	k->files = w->files;
+	k->bytes = w->bytes;
+	k->items = w->items;
+	k->symlinks = w->symlinks;
+	k->fifos = w->fifos;
+	k->sockets = w->sockets;
+	k->chardevs = w->chardevs;
+	k->blockdevs = w->blockdevs;
+	k->other_fs = w->other_fs;
+	k->unreadable = w->unreadable;
+	k->vanished = w->vanished;
+	k->walk_ns = w->walk_ns;
+	snprintf(k->first_unreadable, sizeof(k->first_unreadable), "%s", w->first_unreadable ? w->first_unreadable : "");
 	tj->walked = true;
 }
 
-static int load_built(struct tree_priv *p, struct tree_job *tj, const json_t *b, struct ig_err *e)
+static int load_built(struct tree_priv *p, struct tree_job *tj, const struct result_tree_built *b, struct ig_err *e)
 {
 	struct tree_make *m = &p->make;
 	char err[256];
-	m->files = rk_u64(b, "files");
-	m->size_lo = rk_u64(b, "size_min");
-	m->size_hi = rk_u64(b, "size_max");
-	m->per_dir = (unsigned)rk_u64(b, "files_per_dir");
-	m->fanout = (unsigned)rk_u64(b, "fanout");
-	m->seed = rk_u64(b, "seed");
-	const char *d = json_string_value(json_object_get(b, "data"));
-	if (data_parse(d ? d : "random", &m->data, "data", err, sizeof(err)))
+	m->files = b->files;
+	m->size_lo = b->size_min;
+	m->size_hi = b->size_max;
+	m->per_dir = (unsigned)b->files_per_dir;
+	m->fanout = (unsigned)b->fanout;
+	m->seed = b->seed;
+	if (data_parse(b->data ? b->data : "random", &m->data, "data", err, sizeof(err)))
 		return err_set(e, EXIT_USAGE, "saved tree: %s", err);
 	tj->make = m;
 	tj->built = true;
-	tj->build_bytes = rk_u64(b, "bytes");
-	tj->build_ns = rk_u64(b, "build_ns");
-	p->kept = json_is_true(json_object_get(b, "kept"));
+	tj->build_bytes = b->bytes;
+	tj->build_ns = b->build_ns;
+	p->kept = b->kept;
 	return 0;
 }
 
-static void load_run(struct tree_priv *p, unsigned t, struct tree_case *r, const json_t *o)
+static void load_run(struct tree_priv *p, unsigned t, struct tree_case *r, const struct result_tree_run *o)
 {
-	r->files = rk_u64(o, "files");
-	r->bytes = rk_u64(o, "bytes");
-	r->vanished = rk_u64(o, "vanished");
-	r->changed = rk_u64(o, "changed");
-	r->unreadable = rk_u64(o, "unreadable");
-	r->hash_bytes = rk_u64(o, "hash_bytes");
-	r->hash_ns = rk_u64(o, "hash_ns");
-	r->comp_in = rk_u64(o, "compress_in");
-	r->comp_out = rk_u64(o, "compress_out");
-	r->comp_ns = rk_u64(o, "compress_ns");
-	r->comp_failed = rk_u64(o, "compress_failed");
-	r->resident = (int64_t)json_number_value(json_object_get(o, "resident_before"));
-	r->invalidate_ns = rk_u64(o, "invalidate_ns");
-	const char *bad = json_string_value(json_object_get(o, RK_FIRST_UNREADABLE));
-	if (bad) {
+	r->files = o->files;
+	r->bytes = o->bytes;
+	r->vanished = o->vanished;
+	r->changed = o->changed;
+	r->unreadable = o->unreadable;
+	r->hash_bytes = o->hash_bytes;
+	r->hash_ns = o->hash_ns;
+	r->comp_in = o->compress_in;
+	r->comp_out = o->compress_out;
+	r->comp_ns = o->compress_ns;
+	r->comp_failed = o->compress_failed;
+	r->resident = o->resident;
+	r->invalidate_ns = o->invalidate_ns;
+	if (o->first_unreadable) {
 		r->first_unreadable = 1; /* named by p->bad: the saved tree has no items */
 		if (!p->bad[t])
-			p->bad[t] = xstrdup(bad);
+			p->bad[t] = xstrdup(o->first_unreadable);
 	}
 	r->done = true;
 }
 
 int tree_load(struct suite_run *sr, const json_t *own, struct ig_err *e)
 {
-	if (!json_is_object(own))
+	struct result_tree_target *tt;
+	unsigned nt;
+	if (!result_tree(own, &tt, &nt))
 		return 0; /* the figures alone */
 	struct tree_priv *p = xcalloc(1, sizeof(*p));
 	p->ntargets = sr->ntargets;
@@ -308,27 +307,22 @@ int tree_load(struct suite_run *sr, const json_t *own, struct ig_err *e)
 	for (unsigned t = 0; t < p->ntargets; t++)
 		tree_job_init(&p->trees[t]);
 	sr->priv = p;
-	size_t t;
-	const json_t *x;
-	json_array_foreach(json_object_get(own, RK_TARGETS), t, x) {
-		if (t >= p->ntargets)
-			break;
+	int rc = 0;
+	for (unsigned t = 0; !rc && t < nt && t < p->ntargets; t++) {
 		struct tree_job *tj = &p->trees[t];
-		if (json_is_object(json_object_get(x, RK_TREE)))
-			load_walk(tj, json_object_get(x, RK_TREE));
-		if (json_is_object(json_object_get(x, "built")) && load_built(p, tj, json_object_get(x, "built"), e))
-			return -1;
-		size_t c;
-		const json_t *step;
-		json_array_foreach(json_object_get(x, "steps"), c, step) {
-			size_t pass;
-			const json_t *run;
-			json_array_foreach(json_object_get(step, RK_PASSES), pass, run) {
-				struct tree_case *r = run_at(sr, (unsigned)t, (unsigned)pass, (unsigned)c);
-				if (r && json_is_object(run))
-					load_run(p, (unsigned)t, r, run);
-			}
+		if (tt[t].has_walk)
+			load_walk(tj, &tt[t].walk);
+		if (tt[t].has_built && load_built(p, tj, &tt[t].built, e)) {
+			rc = -1;
+			break;
 		}
+		for (unsigned c = 0; c < tt[t].nsteps; c++)
+			for (unsigned pass = 0; pass < tt[t].npasses[c]; pass++) {
+				struct tree_case *r = run_at(sr, t, pass, c);
+				if (r && tt[t].runs[c][pass].saved)
+					load_run(p, t, r, &tt[t].runs[c][pass]);
+			}
 	}
-	return 0;
+	result_tree_free(tt, nt);
+	return rc;
 }

@@ -82,6 +82,14 @@ jq '.iogauge.schema = "2"' "$D/la.json" >"$D/strschema.json"
 refused "a schema that is not an integer" 'result schema \(not an integer\)' "$D/la.json" "$D/strschema.json"
 jq 'del(.iogauge.schema)' "$D/la.json" >"$D/old.json"
 if "$IOGAUGE" compare "$D/la.json" "$D/old.json" >"$D/old.out" 2>&1; then pass "a result without a schema reads as schema 1"; else fail "a result without a schema reads as schema 1: $(head -c 300 "$D/old.out")"; fi
+# A hand-edited suite result whose cases are not the suite's own table: refused, not printed
+# from rows it lacks (quick with 2 of its 8 cases: fuzz_json's find; latency with a case added).
+refused "a quick result with fewer cases than quick's table" "quick-few-cases.json: the saved suite's cases are not quick's own \\(2 saved, 8 expected\\)" \
+	"$E2E_ROOT/tests/fuzz/corpus/fuzz_json/quick-few-cases.json" "$E2E_ROOT/tests/fuzz/corpus/fuzz_json/quick-few-cases.json"
+jq '.suite.cases += [{"name": "extra", "options": "--bs=8k"}]' "$D/la.json" >"$D/lcases.json"
+refused "a latency result with a case latency does not have" "the saved suite's cases are not latency's own" "$D/la.json" "$D/lcases.json"
+jq '.suite.cases[0].name = "renamed"' "$D/la.json" >"$D/lrenamed.json"
+refused "a latency result whose case is renamed" 'not latency.s own \(case 1 is "renamed", not "latency"\)' "$D/la.json" "$D/lrenamed.json"
 echo 'not json' >"$D/bad.json"
 refused "a file that is not JSON" 'not a JSON result' "$D/la.json" "$D/bad.json"
 refused "a missing file" 'not a JSON result|No such file' "$D/la.json" "$D/missing.json"

@@ -185,6 +185,10 @@ check "no Chart.js: nothing was measured (the directory is empty)" dir_empty "$A
 run_iogauge report /etc/hostname -o "$W/x.html"
 expect_status 2 "report of a file that is not a result: exit 2"
 expect_err "/etc/hostname: not a JSON result" "report: the message names the file"
+run_iogauge report "$E2E_ROOT/tests/fuzz/corpus/fuzz_json/quick-few-cases.json" -o "$W/x.html"
+expect_status 2 "report of a quick result with 2 of its 8 cases: exit 2"
+check "report of a quick result with 2 of its 8 cases: one line" [ "$(wc -l <"$ERR")" = 1 ]
+expect_err "quick-few-cases.json: the saved suite's cases are not quick's own" "report of a quick result with 2 of its 8 cases: the message names the file"
 run_iogauge report -o "$W/x.html"
 expect_status 2 "report without a result: exit 2"
 run_iogauge quick "${SMALL[@]}" --json "$W/same" --html "$W/same" "$A"
