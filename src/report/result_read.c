@@ -41,7 +41,15 @@ json_t *result_load(const char *path, struct ig_err *e)
 		json_decref(root);
 		return NULL;
 	}
-	if (!json_is_string(json_object_get(me, RK_COMMAND)) || !json_is_array(json_object_get(root, RK_JOBS))) {
+	const char *cmd = json_string_value(json_object_get(me, RK_COMMAND));
+	if (cmd && !json_is_array(json_object_get(root, RK_JOBS)) && json_is_object(json_object_get(root, RK_COMPARE))) {
+		/* compare's own result: a table of other results' figures, nothing measured in it. */
+		err_set(e, EXIT_USAGE, "%s: a result of iogauge compare, which holds no measured jobs; give the results it compared instead",
+			path);
+		json_decref(root);
+		return NULL;
+	}
+	if (!cmd || !json_is_array(json_object_get(root, RK_JOBS))) {
 		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
 		json_decref(root);
 		return NULL;

@@ -67,6 +67,12 @@ refused() {
 	fi
 }
 refused "results of different commands" 'different commands' "$D/la.json" "$D/ra.json"
+"$IOGAUGE" compare "$D/ra.json" "$D/rb.json" --json "$D/cmp.json" >/dev/null 2>&1
+refused "a saved compare result (it holds no jobs): by name" 'cmp.json: a result of iogauge compare, which holds no measured jobs; give the results it compared instead' \
+	"$D/cmp.json" "$D/ra.json"
+run_iogauge report "$D/cmp.json" -o "$D/cmp.html"
+expect_status 2 "report of a saved compare result: exit 2"
+expect_err "a result of iogauge compare, which holds no measured jobs" "... one line naming what it is"
 "$IOGAUGE" latency -c 4 -i 0 -q -s 8k "$D/a" --json "$D/l8k.json" >/dev/null 2>&1
 refused "results with different settings (-s 8k)" 'different settings \(options.bs: 4096 vs 8192\)' "$D/la.json" "$D/l8k.json"
 "$IOGAUGE" run --name=j --ioengine=null --size=4m --bs=8k --rw=read --json "$D/rc.json" >/dev/null 2>&1
