@@ -107,6 +107,29 @@ check() {
 	fi
 }
 
+# A check of several commands is an `if`, each command under `ok`:
+#     if ok [ "$a" = 1 ] && ok grep -q x "$f"; then pass NAME; else fail NAME "$WHY"; fi
+# never `check NAME A && B`: bash runs B after check returned, and B's result is lost
+# (tests/e2e/test_lint.sh refuses that).
+# ok CMD...: CMD's status; when it fails, WHY says which command, its words expanded.
+WHY=""
+ok() {
+	"$@" && return 0
+	WHY="failed: $*"
+	return 1
+}
+
+# not CMD...: CMD fails (for ok: `ok not grep -q x "$f"`).
+not() {
+	! "$@"
+}
+
+# matches STRING ERE: STRING matches the extended regular expression (instead of
+# piping into grep, so ok and check see the value).
+matches() {
+	[[ $1 =~ $2 ]]
+}
+
 skip_all() {
 	E2E_SKIPPING=1
 	echo "1..0 # SKIP $*"

@@ -37,11 +37,21 @@ check "the file table's row: 1:4096:1024/2 and 6 rates" \
 check "two Latency rows" [ "$(grep -Ec '^Latency( +[0-9]+(us|ms|s)){6}$' "$OUT")" = 2 ]
 tail -n 1 "$OUT" >"$E2E_TMP/line.csv"
 check "the CSV line has bonnie++'s 50 fields" [ "$(awk -F, '{ print NF }' "$E2E_TMP/line.csv")" = 50 ]
-check "format 1.98, name, concurrency 1" [ "$(csvf 0)" = 1.98 ] && [ "$(csvf 2)" = testhost ] && [ "$(csvf 3)" = 1 ]
-check "size 16M, chunk empty as in 2.00a, 8192 seeks, 5 seekers" \
-	[ "$(csvf 5)" = 16M ] && [ -z "$(csvf 6)" ] && [ "$(csvf 7)" = 8192 ] && [ "$(csvf 8)" = 5 ]
-check "files 1, max 4096, min 1024, dirs 2 (num_dirs, where bon_csv2txt reads it)" \
-	[ "$(csvf 21)" = 1 ] && [ "$(csvf 22)" = 4096 ] && [ "$(csvf 23)" = 1024 ] && [ "$(csvf 24)" = 2 ]
+if ok [ "$(csvf 0)" = 1.98 ] && ok [ "$(csvf 2)" = testhost ] && ok [ "$(csvf 3)" = 1 ]; then
+	pass "format 1.98, name, concurrency 1"
+else
+	fail "format 1.98, name, concurrency 1" "$WHY"
+fi
+if ok [ "$(csvf 5)" = 16M ] && ok [ -z "$(csvf 6)" ] && ok [ "$(csvf 7)" = 8192 ] && ok [ "$(csvf 8)" = 5 ]; then
+	pass "size 16M, chunk empty as in 2.00a, 8192 seeks, 5 seekers"
+else
+	fail "size 16M, chunk empty as in 2.00a, 8192 seeks, 5 seekers" "$WHY"
+fi
+if ok [ "$(csvf 21)" = 1 ] && ok [ "$(csvf 22)" = 4096 ] && ok [ "$(csvf 23)" = 1024 ] && ok [ "$(csvf 24)" = 2 ]; then
+	pass "files 1, max 4096, min 1024, dirs 2 (num_dirs, where bon_csv2txt reads it)"
+else
+	fail "files 1, max 4096, min 1024, dirs 2 (num_dirs, where bon_csv2txt reads it)" "$WHY"
+fi
 check "JSON: the CSV line is the one on stdout" [ "$(j .bonnie.csv)" = "$(cat "$E2E_TMP/line.csv")" ]
 
 # Each test's CSV value is the JSON's: +++++ when under 0.5 s (marked too_short), else the integer.
@@ -52,7 +62,11 @@ for t in putc put_block rewrite getc get_block seeks seq_create seq_stat seq_del
 	short=$(j ".bonnie.tests.$t.too_short")
 	cv=$(csvf $col)
 	if [ "$short" = true ]; then
-		check "$t: +++++ in the CSV, the value ($v) kept in the JSON" [ "$cv" = "+++++" ] && between "$v" 0.001 1e12
+		if ok [ "$cv" = "+++++" ] && ok between "$v" 0.001 1e12; then
+			pass "$t: +++++ in the CSV, the value ($v) kept in the JSON"
+		else
+			fail "$t: +++++ in the CSV, the value ($v) kept in the JSON" "$WHY"
+		fi
 	elif [ "$t" = seeks ]; then
 		check "$t: CSV $cv is the JSON's $v" awk -v a="$cv" -v b="$v" 'BEGIN { d = a - b; exit !(d < 1 && d > -1) }'
 	else
@@ -65,10 +79,18 @@ done
 jc() { jget "$E2E_TMP/b.json" ".jobs[case=$1].$2" 2>/dev/null; }
 check "putc wrote the whole 16 MiB" [ "$(jc putc write.bytes)" = 16777216 ]
 check "put_block wrote 2048 blocks of 8 KiB" [ "$(jc put_block write.ios)" = 2048 ]
-check "rewrite read and wrote back every block" [ "$(jc rewrite read.ios)" = 2048 ] && [ "$(jc rewrite write.ios)" = 2048 ]
+if ok [ "$(jc rewrite read.ios)" = 2048 ] && ok [ "$(jc rewrite write.ios)" = 2048 ]; then
+	pass "rewrite read and wrote back every block"
+else
+	fail "rewrite read and wrote back every block" "$WHY"
+fi
 check "rewrite's fsync is inside its time" [ "$(jc rewrite fsync.ios)" = 1 ]
 check "getc read the whole file" [ "$(jc getc read.bytes)" = 16777216 ]
-check "seeks: 5 seekers, 8190 seeks" [ "$(jc seeks threads_n)" = 5 ] && [ "$(jc seeks read.ios)" = 8190 ]
+if ok [ "$(jc seeks threads_n)" = 5 ] && ok [ "$(jc seeks read.ios)" = 8190 ]; then
+	pass "seeks: 5 seekers, 8190 seeks"
+else
+	fail "seeks: 5 seekers, 8190 seeks" "$WHY"
+fi
 sw=$(jc seeks write.ios)
 check "seeks: about a tenth rewritten ($sw of 8190)" between "$sw" 600 1050
 check "seq_create made 1024 files" [ "$(jc seq_create create.ios)" = 1024 ]
@@ -100,7 +122,11 @@ res() { jget "$E2E_TMP/$1" ".jobs[case=get_block].resident_before_bytes" 2>/dev/
 cached() { [[ $(res "$1") =~ ^[0-9]+$ ]] && between "$(res "$1")" "$2" "$3"; }
 check "the cache is dropped before block input ($(res q.json) bytes were cached)" cached q.json 0 1048576
 check "stderr says the cache is dropped" grep -q 'the page cache is dropped before each read test' "$ERR"
-check "-q: one line on stdout, the CSV" [ "$(wc -l <"$OUT")" = 1 ] && grep -q '^1\.98,' "$OUT"
+if ok [ "$(wc -l <"$OUT")" = 1 ] && ok grep -q '^1\.98,' "$OUT"; then
+	pass "-q: one line on stdout, the CSV"
+else
+	fail "-q: one line on stdout, the CSV" "$WHY"
+fi
 check "-q: the table on stderr" grep -q '^Name:Size etc' "$ERR"
 check "-q: no file table with -n 0" sh -c "! grep -q 'Sequential Create' '$ERR'"
 tail -n 1 "$OUT" >"$E2E_TMP/line.csv"
@@ -119,7 +145,11 @@ check "--keep-cache: stderr says the cache is kept" grep -q 'the page cache is k
 run_iogauge bonnie -s 0 -n 1 -q "$D"
 expect_status 0 "bonnie -s 0 -n 1: exit 0"
 tail -n 1 "$OUT" >"$E2E_TMP/line.csv"
-check "-s 0: 16 empty fields (5..20), then 1 file unit" [ -z "$(cut -d, -f6-21 "$E2E_TMP/line.csv" | tr -d ,)" ] && [ "$(csvf 21)" = 1 ]
+if ok [ -z "$(cut -d, -f6-21 "$E2E_TMP/line.csv" | tr -d ,)" ] && ok [ "$(csvf 21)" = 1 ]; then
+	pass "-s 0: 16 empty fields (5..20), then 1 file unit"
+else
+	fail "-s 0: 16 empty fields (5..20), then 1 file unit" "$WHY"
+fi
 check "nothing left" dir_empty "$D"
 
 # 5. Refusals: one line, before anything is written.

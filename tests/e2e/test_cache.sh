@@ -46,8 +46,11 @@ check "cache: a reason on every row" [ "$(grep -cE '(memory speed|no cache in be
 check "cache: the test file is removed" [ -z "$(find "$E" -name 'iogauge-*')" ]
 O=$E2E_TMP/one.json
 check "cache JSON: six cases" [ "$(j "$O" '.suite.cases|length')" = 6 ]
-check "cache JSON: the copy wrote the first half into the second" \
-	[ "$(j "$O" '.jobs[5].copy.offset')" = 8388608 ] && [ "$(j "$O" '.jobs[5].write.bytes')" = 8388608 ]
+if ok [ "$(j "$O" '.jobs[5].copy.offset')" = 8388608 ] && ok [ "$(j "$O" '.jobs[5].write.bytes')" = 8388608 ]; then
+	pass "cache JSON: the copy wrote the first half into the second"
+else
+	fail "cache JSON: the copy wrote the first half into the second" "$WHY"
+fi
 check "cache JSON: the buffered write's unsynced bytes" between "$(j "$O" .jobs[3].unsynced_after_bytes)" 0 16777216
 check "cache JSON: the synced write has one fdatasync" [ "$(j "$O" .jobs[4].fdatasync.ios)" = 1 ]
 check "cache JSON: the warm-up is not a job" [ "$(j "$O" '.jobs|length')" = 6 ]
@@ -58,10 +61,17 @@ expect_status 0 "cache on ext4 and xfs: exit 0"
 check "cache: a table with a column per target" grep -Eq "^Test +\| $E +\| $X" "$OUT"
 check "cache: the table's rows have both figures" grep -Eq "^direct write \(dd oflag=direct\) +\| $NUM +\| $NUM" "$OUT"
 T=$E2E_TMP/two.json
-check "cache JSON: two targets, ext4 and xfs" [ "$(j "$T" .suite.targets[0].fstype)" = ext4 ] && [ "$(j "$T" .suite.targets[1].fstype)" = xfs ]
-check "cache JSON: each target's device and mount options" \
-	[ -n "$(j "$T" .suite.targets[1].device)" ] && j "$T" .suite.targets[1].mount_options | grep -q '^rw'
-check "cache JSON: rotational true or false" j "$T" .suite.targets[1].rotational | grep -Eq '^(true|false)$'
+if ok [ "$(j "$T" .suite.targets[0].fstype)" = ext4 ] && ok [ "$(j "$T" .suite.targets[1].fstype)" = xfs ]; then
+	pass "cache JSON: two targets, ext4 and xfs"
+else
+	fail "cache JSON: two targets, ext4 and xfs" "$WHY"
+fi
+if ok [ -n "$(j "$T" .suite.targets[1].device)" ] && ok matches "$(j "$T" .suite.targets[1].mount_options)" '^rw'; then
+	pass "cache JSON: each target's device and mount options"
+else
+	fail "cache JSON: each target's device and mount options" "$WHY"
+fi
+check "cache JSON: rotational true or false" matches "$(j "$T" .suite.targets[1].rotational)" '^(true|false)$'
 check "cache JSON: figures for both targets" between "$(j "$T" '.suite.targets[1].cases.direct write.write.mb_s.median')" 0.001 1e9
 
 # 3. A blank block device: measured, its region's cache kept for the cached read; a signature refuses.

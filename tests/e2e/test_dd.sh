@@ -99,10 +99,17 @@ run_iogauge dd if=/dev/zero of="$W/buf" bs=64k count=64 --json "$W/buf.json"
 expect_status 0 "dd buffered write: exit 0"
 expect_err '^iogauge: buffered writes: (when the clock stopped, .* still in the page cache, not on disk|all .* written had been written back|the clock stopped without waiting)' \
 	"dd buffered write: says how much was still in the page cache"
-check "dd JSON: records and bytes" [ "$(j "$W/buf.json" .dd.records_out)" = "64+0 records out" ] &&
-	[ "$(j "$W/buf.json" .dd.bytes)" = 4194304 ]
-check "dd JSON: the requests' own time, within the clock" \
-	[ "$(j "$W/buf.json" .dd.requests_ns)" -gt 0 ] && [ "$(j "$W/buf.json" .dd.requests_ns)" -le "$(j "$W/buf.json" .dd.elapsed_ns)" ]
+if ok [ "$(j "$W/buf.json" .dd.records_out)" = "64+0 records out" ] &&
+	ok [ "$(j "$W/buf.json" .dd.bytes)" = 4194304 ]; then
+	pass "dd JSON: records and bytes"
+else
+	fail "dd JSON: records and bytes" "$WHY"
+fi
+if ok [ "$(j "$W/buf.json" .dd.requests_ns)" -gt 0 ] && ok [ "$(j "$W/buf.json" .dd.requests_ns)" -le "$(j "$W/buf.json" .dd.elapsed_ns)" ]; then
+	pass "dd JSON: the requests' own time, within the clock"
+else
+	fail "dd JSON: the requests' own time, within the clock" "$WHY"
+fi
 check "dd JSON: unsynced bytes are a number or null" grep -q '"unsynced_after_bytes"' "$W/buf.json"
 run_iogauge dd if=/dev/zero of="$W/buf" bs=64k count=64 conv=fdatasync --json "$W/sync.json"
 expect_status 0 "dd conv=fdatasync: exit 0"
@@ -111,7 +118,11 @@ check "dd conv=fdatasync: one timed fdatasync" [ "$(j "$W/sync.json" .jobs[0].fd
 run_iogauge dd if=/dev/zero of="$W/buf" bs=64k count=4 status=none
 check "dd status=none: nothing on stderr" [ ! -s "$ERR" ]
 run_iogauge dd if=/dev/zero of="$W/buf" bs=64k count=4 status=noxfer
-check "dd status=noxfer: records lines, no bytes line" grep -q '^4+0 records out$' "$ERR" && ! grep -q copied "$ERR"
+if ok grep -q '^4+0 records out$' "$ERR" && ok not grep -q copied "$ERR"; then
+	pass "dd status=noxfer: records lines, no bytes line"
+else
+	fail "dd status=noxfer: records lines, no bytes line" "$WHY"
+fi
 
 # 4. A loop device: oflag=direct moves exactly the bytes asked; the interlock applies.
 mkloop dd_dev 64M || exit 1
@@ -144,8 +155,11 @@ st=$STATUS
 cp "$ERR" "$E2E_TMP/full_ig.err"
 rm -f "$MNT/full"
 dd if=/dev/zero of="$MNT/full2" bs=1M count=32 oflag=direct 2>"$E2E_TMP/full_dd.err"
-check "dd disk full: exit 1 and dd's records and bytes ($(shape "$E2E_TMP/full_ig.err" | tr '\n' '|'))" \
-	[ "$st" = 1 ] && [ "$(shape "$E2E_TMP/full_ig.err")" = "$(shape "$E2E_TMP/full_dd.err")" ]
+if ok [ "$st" = 1 ] && ok [ "$(shape "$E2E_TMP/full_ig.err")" = "$(shape "$E2E_TMP/full_dd.err")" ]; then
+	pass "dd disk full: exit 1 and dd's records and bytes ($(shape "$E2E_TMP/full_ig.err" | tr '\n' '|'))"
+else
+	fail "dd disk full: exit 1 and dd's records and bytes ($(shape "$E2E_TMP/full_ig.err" | tr '\n' '|'))" "$WHY"
+fi
 check "dd disk full: one error line" [ "$(grep -c '^iogauge: .*No space left on device' "$E2E_TMP/full_ig.err")" = 1 ]
 
 # 5. A file iogauge did not create is not overwritten without --allow-overwrite.
@@ -191,4 +205,8 @@ bad "skip= past the end of the input" if="$W/src10k" of=/dev/null bs=4096 skip=3
 bad "a fio output format (it would print nothing)" if=/dev/zero of="$W/x" count=1 --output-format=terse
 check "dd: the refusals created no file" [ ! -e "$W/x" ]
 run_iogauge dd --help
-check "dd --help lists the operands" grep -q '^  if=FILE' "$OUT" && grep -q '^  conv=CONVS' "$OUT"
+if ok grep -q '^  if=FILE' "$OUT" && ok grep -q '^  conv=CONVS' "$OUT"; then
+	pass "dd --help lists the operands"
+else
+	fail "dd --help lists the operands" "$WHY"
+fi

@@ -58,5 +58,9 @@ run_iogauge quick --size 100k "$D"
 expect_status 2 "quick with --size below 1 MiB: exit 2"
 expect_err "^iogauge: --size" "the error names --size"
 run_iogauge run --directory="$D" --output-format=json --name=global --bs=8k --name=g --size=1m
-check "--name=global sets defaults for the jobs after it" [ "$(j .jobs[0].options.bs)" = 8192 ] && [ "$(j '.jobs|length')" = 1 ]
+if ok [ "$(j .jobs[0].options.bs)" = 8192 ] && ok [ "$(j '.jobs|length')" = 1 ]; then
+	pass "--name=global sets defaults for the jobs after it"
+else
+	fail "--name=global sets defaults for the jobs after it" "$WHY"
+fi
 check "nothing left behind" dir_empty "$D"

@@ -148,7 +148,11 @@ fi
 check "--ramp_time=0.5 --runtime=0.5: the run took at least 1 s of wall time" [ $((t1 - t0)) -ge 950000000 ]
 ios=$(j .jobs[0].read.ios)
 smp=$(j .jobs[0].read.clat_ns.samples)
-check "--ramp_time: latency samples ($smp) = measured ios ($ios)" [ -n "$ios" ] && [ "$ios" = "$smp" ]
+if ok [ -n "$ios" ] && ok [ "$ios" = "$smp" ]; then
+	pass "--ramp_time: latency samples ($smp) = measured ios ($ios)"
+else
+	fail "--ramp_time: latency samples ($smp) = measured ios ($ios)" "$WHY"
+fi
 
 # 6. --rate_iops=200 for 1 s: 150..250 IOPS.
 job --name=t --size=4m --bs=4k --rw=randread --direct=1 --rate_iops=200 --runtime=1 --time_based

@@ -70,8 +70,11 @@ fails() {
 run_iogauge run --name=t --directory="$D" --size=8m --bs=4k --rw=write --ioengine=inject \
 	--inject=eio@3m --json="$E2E_TMP/f.json"
 fails "EIO on a sequential psync write at 3 MiB" 1 write 3145728 5 "Input/output error"
-check "EIO: the text report shows err= 5 and the writes before it" \
-	grep -q "err= 5" "$OUT" && grep -q "write: IOPS=" "$OUT"
+if ok grep -q "err= 5" "$OUT" && ok grep -q "write: IOPS=" "$OUT"; then
+	pass "EIO: the text report shows err= 5 and the writes before it"
+else
+	fail "EIO: the text report shows err= 5 and the writes before it" "$WHY"
+fi
 
 run_iogauge run --name=t --directory="$D" --size=8m --bs=4k --rw=randread --ioengine=inject \
 	--inject=eio-read@5m,engine=io_uring --iodepth=16 --direct=1 --json="$E2E_TMP/f.json"

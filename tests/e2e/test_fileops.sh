@@ -29,8 +29,11 @@ run_iogauge run --output-format=json --numjobs=2 --nrfiles=1000 --filesize=1k-3k
 	--name=o --stonewall --fileop=open --name=u --stonewall --fileop=unlink
 expect_status 0 "create, stat, open, unlink of 2 x 1000 files: exit 0"
 check "create: 2000 operations" [ "$(j .jobs[0].create.ios)" = 2000 ]
-check "stat: 2000 operations, nothing made before (the files were there)" \
-	[ "$(j .jobs[1].stat.ios)" = 2000 ] && [ "$(j .jobs[1].prepared_items)" = 0 ]
+if ok [ "$(j .jobs[1].stat.ios)" = 2000 ] && ok [ "$(j .jobs[1].prepared_items)" = 0 ]; then
+	pass "stat: 2000 operations, nothing made before (the files were there)"
+else
+	fail "stat: 2000 operations, nothing made before (the files were there)" "$WHY"
+fi
 check "open: 2000 operations" [ "$(j .jobs[2].open.ios)" = 2000 ]
 check "unlink: 2000 operations" [ "$(j .jobs[3].unlink.ios)" = 2000 ]
 cb=$(j .jobs[0].create.bytes)
@@ -39,7 +42,11 @@ check "file sizes within 1k-3k" between "$cb" $((2000 * 1024)) $((2000 * 3072))
 check "create: a latency histogram with every operation" [ "$(j .jobs[0].create.clat_ns.samples)" = 2000 ]
 check "create: ops/s above 0" between "$(j .jobs[0].create.iops)" 1 1e9
 check "create: the CPU it took" between "$(j .jobs[0].cpu.sys_pct)" 0.0001 1e6
-check "the options are echoed" [ "$(j .jobs[0].options.fileop)" = create ] && [ "$(j .jobs[0].options.nrfiles)" = 1000 ]
+if ok [ "$(j .jobs[0].options.fileop)" = create ] && ok [ "$(j .jobs[0].options.nrfiles)" = 1000 ]; then
+	pass "the options are echoed"
+else
+	fail "the options are echoed" "$WHY"
+fi
 check "the file set is removed: the directory is empty" dir_empty "$D"
 
 # 2. Kept: exactly N files on disk, in leaf directories of 50 under a tree of fan-out 4.
@@ -47,21 +54,32 @@ run_iogauge run --keep --nrfiles=1000 "${TREE[@]}" --name=c --fileop=create --fi
 expect_status 0 "create in random order, kept: exit 0"
 check "exactly 1000 files" [ "$(find "$T" -type f | wc -l)" = 1000 ]
 check "at most 50 files per directory" [ "$(find "$T" -type f -printf '%h\n' | sort | uniq -c | sort -n | tail -1 | awk '{print $1}')" = 50 ]
-check "20 leaf directories three levels down (4^3 >= 20)" \
-	[ "$(find "$T/t0" -mindepth 3 -maxdepth 3 -type d | wc -l)" = 20 ] && [ -z "$(find "$T/t0" -mindepth 4 -type d)" ]
+if ok [ "$(find "$T/t0" -mindepth 3 -maxdepth 3 -type d | wc -l)" = 20 ] && ok [ -z "$(find "$T/t0" -mindepth 4 -type d)" ]; then
+	pass "20 leaf directories three levels down (4^3 >= 20)"
+else
+	fail "20 leaf directories three levels down (4^3 >= 20)" "$WHY"
+fi
 check "no directory holds more than 4 subdirectories" \
 	[ "$(find "$T/t0" -type d -printf '%h\n' | sort | uniq -c | sort -n | tail -1 | awk '{print $1}')" -le 4 ]
 # The kept set is iogauge's (marked): a later run may use and remove it.
 run_iogauge run --output-format=json --nrfiles=1000 "${TREE[@]}" --name=u --fileop=unlink
 expect_status 0 "unlink the kept set: exit 0"
-check "unlink: 1000 operations, none made before" [ "$(j .jobs[0].unlink.ios)" = 1000 ] && [ "$(j .jobs[0].prepared_items)" = 0 ]
+if ok [ "$(j .jobs[0].unlink.ios)" = 1000 ] && ok [ "$(j .jobs[0].prepared_items)" = 0 ]; then
+	pass "unlink: 1000 operations, none made before"
+else
+	fail "unlink: 1000 operations, none made before" "$WHY"
+fi
 check "no file left" [ "$(find "$T" -type f | wc -l)" = 0 ]
 rm -rf "$T"
 
 # 3. Directories as items: mkdir then rmdir.
 run_iogauge run --output-format=json --nrfiles=500 --filename="$T" --name=m --fileop=mkdir --name=r --stonewall --fileop=rmdir
 expect_status 0 "mkdir, rmdir of 500: exit 0"
-check "mkdir 500, rmdir 500" [ "$(j .jobs[0].mkdir.ios)" = 500 ] && [ "$(j .jobs[1].rmdir.ios)" = 500 ]
+if ok [ "$(j .jobs[0].mkdir.ios)" = 500 ] && ok [ "$(j .jobs[1].rmdir.ios)" = 500 ]; then
+	pass "mkdir 500, rmdir 500"
+else
+	fail "mkdir 500, rmdir 500" "$WHY"
+fi
 check "nothing left" dir_empty "$D"
 
 # 4. stat alone: the missing files are made first, untimed, and said so.

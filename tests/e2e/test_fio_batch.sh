@@ -52,7 +52,11 @@ same_ios() {
 	local tag=$1 a b
 	a="$(jf "$D/$tag.fio.json" '.jobs[0].read.io_bytes') $(jf "$D/$tag.fio.json" '.jobs[0].read.total_ios')"
 	b="$(jf "$D/$tag.ig.json" '.jobs[0].read.io_bytes') $(jf "$D/$tag.ig.json" '.jobs[0].read.total_ios')"
-	check "$tag: fio's io_bytes and total_ios ($a; iogauge $b)" [ "$a" = "$b" ] && [ "$a" = "8388608 2048" ]
+	if ok [ "$a" = "$b" ] && ok [ "$a" = "8388608 2048" ]; then
+		pass "$tag: fio's io_bytes and total_ios ($a; iogauge $b)"
+	else
+		fail "$tag: fio's io_bytes and total_ios ($a; iogauge $b)" "$WHY"
+	fi
 }
 for spec in "sub8:--iodepth_batch_submit=8" \
 	"sub8max16:--iodepth_batch=8 --iodepth_batch_complete_max=16" \
@@ -79,8 +83,11 @@ done
 both own libaio
 same_ios own
 fs=$(calls "$D/own.fio.st" io_submit) is=$(calls "$D/own.ig.st" io_submit)
-check "none given: iogauge's own queue, every free slot in one io_submit (fio $fs calls, iogauge $is)" \
-	[ "${is:-0}" -gt 0 ] && [ "$((is * 4))" -lt "${fs:-0}" ]
+if ok [ "${is:-0}" -gt 0 ] && ok [ "$((is * 4))" -lt "${fs:-0}" ]; then
+	pass "none given: iogauge's own queue, every free slot in one io_submit (fio $fs calls, iogauge $is)"
+else
+	fail "none given: iogauge's own queue, every free slot in one io_submit (fio $fs calls, iogauge $is)" "$WHY"
+fi
 
 # io_uring: the io_uring_enter calls that submit (to_submit > 0) and the requests they carry.
 # uring TAG OPTS...: "CALLS SQES" of each tool in $D/TAG.{fio,ig}.u
@@ -111,8 +118,11 @@ if fio --name=probe --ioengine=io_uring --filename="$D/f" --size=4k --output=/de
 		same_ios "$tag"
 		read -r fn fq <"$D/$tag.fio.u"
 		read -r inn iq <"$D/$tag.ig.u"
-		check "$tag: submitting io_uring_enter calls near fio's (fio $fn, iogauge $inn), every request submitted ($fq, $iq)" \
-			near "$inn" "$fn" 20 16 && [ "$fq" = 2048 ] && [ "$iq" = 2048 ]
+		if ok near "$inn" "$fn" 20 16 && ok [ "$fq" = 2048 ] && ok [ "$iq" = 2048 ]; then
+			pass "$tag: submitting io_uring_enter calls near fio's (fio $fn, iogauge $inn), every request submitted ($fq, $iq)"
+		else
+			fail "$tag: submitting io_uring_enter calls near fio's (fio $fn, iogauge $inn), every request submitted ($fq, $iq)" "$WHY"
+		fi
 	done
 else
 	skip "io_uring: fio cannot use it here"
@@ -148,7 +158,11 @@ if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null && losetup -f >/dev/n
 		rm -f "$F"
 		a="$(jf "$D/$tag.fio.json" '.jobs[0].error') $(jf "$D/$tag.fio.json" '.jobs[0].write.io_bytes')"
 		b="$(jf "$OUT" '.jobs[0].error') $(jf "$OUT" '.jobs[0].write.io_bytes')"
-		check "fill_device $tag: error 0 and fio's io_bytes ($a; iogauge $b)" [ "$a" = "$b" ] && [ "${a%% *}" = 0 ]
+		if ok [ "$a" = "$b" ] && ok [ "${a%% *}" = 0 ]; then
+			pass "fill_device $tag: error 0 and fio's io_bytes ($a; iogauge $b)"
+		else
+			fail "fill_device $tag: error 0 and fio's io_bytes ($a; iogauge $b)" "$WHY"
+		fi
 		ft=$(jf "$D/$tag.fio.json" '.jobs[0].write.total_ios') it=$(jf "$OUT" '.jobs[0].write.total_ios')
 		if [ "$tag" = libaio ]; then
 			# The requests in flight when ENOSPC came depend on the completions' timing.
@@ -202,7 +216,10 @@ cp "$D/fio-file" "$D/ig-file"
 san_check "EFBIG"
 a="$(jf "$E2E_TMP/fe.json" '.jobs[0].error') $(jf "$E2E_TMP/fe.json" '.jobs[0].write.io_bytes') $(jf "$E2E_TMP/fe.json" '.jobs[0].write.total_ios')"
 b="$(jf "$E2E_TMP/ie.json" '.jobs[0].error') $(jf "$E2E_TMP/ie.json" '.jobs[0].write.io_bytes') $(jf "$E2E_TMP/ie.json" '.jobs[0].write.total_ios')"
-check "EFBIG at 512k, no continue_on_error: fio's error, io_bytes and total_ios ($a; iogauge $b)" \
-	[ "$a" = "$b" ] && [ "$a" = "27 524288 129" ]
+if ok [ "$a" = "$b" ] && ok [ "$a" = "27 524288 129" ]; then
+	pass "EFBIG at 512k, no continue_on_error: fio's error, io_bytes and total_ios ($a; iogauge $b)"
+else
+	fail "EFBIG at 512k, no continue_on_error: fio's error, io_bytes and total_ios ($a; iogauge $b)" "$WHY"
+fi
 rm -f "$D/fio-file" "$D/ig-file"
 

@@ -140,7 +140,11 @@ run_iogauge fio --eta=always --bandwidth-log --output="$E2E_TMP/eta.txt" --name=
 expect_status 0 "--eta=always --bandwidth-log: a 1 s job runs"
 check "--eta=always: fio's 'Jobs:' line on stdout" grep -q '^Jobs: 1 (f=1)' "$OUT"
 check "--bandwidth-log: agg-read_bw.log in fio's lines" grep -Eq '^[0-9]+, [0-9]+, 0, 0, 0$' "$D/agg-read_bw.log"
-check "--bandwidth-log: agg-write_bw.log and agg-trim_bw.log too" [ -f "$D/agg-write_bw.log" ] && [ -f "$D/agg-trim_bw.log" ]
+if ok [ -f "$D/agg-write_bw.log" ] && ok [ -f "$D/agg-trim_bw.log" ]; then
+	pass "--bandwidth-log: agg-write_bw.log and agg-trim_bw.log too"
+else
+	fail "--bandwidth-log: agg-write_bw.log and agg-trim_bw.log too" "$WHY"
+fi
 run_iogauge fio --eta=never --name=x --ioengine=null --size=64k
 no_jobs_line() { ! grep -q '^Jobs:' "$OUT"; }
 check "--eta=never: no progress line" no_jobs_line

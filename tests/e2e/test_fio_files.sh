@@ -234,12 +234,18 @@ check "offset_increment with --offset, 3 threads: the same bytes as fio's file" 
 # --verify: each thread checks its own region (not a slice of thread 0's); overlapping ones are refused.
 run_iogauge run --name=oi --filename="$D/v" "${OI[@]}" --verify=crc32c --output-format=json
 expect_status 0 "offset_increment with --verify: exit 0"
-check "offset_increment with --verify: every thread's 16 blocks checked, none bad" \
-	[ "$(j .jobs[0].verify.checked_blocks)" = 64 ] && [ "$(j .jobs[0].verify.bad_blocks)" = 0 ]
+if ok [ "$(j .jobs[0].verify.checked_blocks)" = 64 ] && ok [ "$(j .jobs[0].verify.bad_blocks)" = 0 ]; then
+	pass "offset_increment with --verify: every thread's 16 blocks checked, none bad"
+else
+	fail "offset_increment with --verify: every thread's 16 blocks checked, none bad" "$WHY"
+fi
 run_iogauge run --name=pt --directory="$D" --size=256k --numjobs=2 --offset_increment=1m --rw=write --bs=4k \
 	--verify=crc32c --output-format=json
-check "offset_increment with --verify, a file per thread: both threads' 64 blocks checked" \
-	[ "$(j .jobs[0].verify.checked_blocks)" = 128 ] && [ "$(j .jobs[0].verify.bad_blocks)" = 0 ]
+if ok [ "$(j .jobs[0].verify.checked_blocks)" = 128 ] && ok [ "$(j .jobs[0].verify.bad_blocks)" = 0 ]; then
+	pass "offset_increment with --verify, a file per thread: both threads' 64 blocks checked"
+else
+	fail "offset_increment with --verify, a file per thread: both threads' 64 blocks checked" "$WHY"
+fi
 run_iogauge run --name=oi --filename="$D/v" --size=1m --numjobs=2 --offset_increment=512k --rw=write --verify=crc32c
 expect_status 2 "offset_increment under --size with --verify: refused (overlapping regions)"
 expect_err "regions of the shared file overlap" "... saying the regions overlap"

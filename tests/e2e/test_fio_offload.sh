@@ -54,8 +54,16 @@ for rw in read randwrite randrw; do
 	for dir in read write; do
 		fb=$(jf "$ref" ".jobs[0].$dir.io_bytes") ib=$(jf "$D/$rw.ig.json" ".jobs[0].$dir.io_bytes")
 		fi=$(jf "$ref" ".jobs[0].$dir.total_ios") ii=$(jf "$D/$rw.ig.json" ".jobs[0].$dir.total_ios")
-		check "$rw offload: $dir io_bytes as fio's ($ib vs $fb; fio's offload $FIO_OFFLOAD)" [ -n "$fb" ] && [ "$ib" = "$fb" ]
-		check "$rw offload: $dir total_ios as fio's ($ii vs $fi)" [ -n "$fi" ] && [ "$ii" = "$fi" ]
+		if ok [ -n "$fb" ] && ok [ "$ib" = "$fb" ]; then
+			pass "$rw offload: $dir io_bytes as fio's ($ib vs $fb; fio's offload $FIO_OFFLOAD)"
+		else
+			fail "$rw offload: $dir io_bytes as fio's ($ib vs $fb; fio's offload $FIO_OFFLOAD)" "$WHY"
+		fi
+		if ok [ -n "$fi" ] && ok [ "$ii" = "$fi" ]; then
+			pass "$rw offload: $dir total_ios as fio's ($ii vs $fi)"
+		else
+			fail "$rw offload: $dir total_ios as fio's ($ii vs $fi)" "$WHY"
+		fi
 	done
 	d=read
 	[ "$rw" = randwrite ] && d=write

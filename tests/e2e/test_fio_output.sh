@@ -111,8 +111,11 @@ for x, y in zip(a, b):
             print("field", i + 1, u, v); bad = True
 sys.exit(bad)
 PY
-check "terse v3: one line per thread, 130 fields with one disk" \
-	[ "$(wc -l <"$T/mine.terse")" = 2 ] && [ "$(head -1 "$T/mine.terse" | tr ';' '\n' | wc -l)" = 130 ]
+if ok [ "$(wc -l <"$T/mine.terse")" = 2 ] && ok [ "$(head -1 "$T/mine.terse" | tr ';' '\n' | wc -l)" = 130 ]; then
+	pass "terse v3: one line per thread, 130 fields with one disk"
+else
+	fail "terse v3: one line per thread, 130 fields with one disk" "$WHY"
+fi
 check "terse v3 matches the reference rebuild from json+ field for field" \
 	python3 "$T/cmp.py" "$T/mine.terse" "$T/ref.terse"
 

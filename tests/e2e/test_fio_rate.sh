@@ -49,8 +49,11 @@ check "rate=1m (one value): writes as fio's" near "$I_W" "$F_W"
 
 both io_bytes --rw=randrw --rate=,512k
 check "rate=,512k: the writes held, as fio's" near "$I_W" "$F_W"
-check "rate=,512k: the reads free (at least 4x the writes), as fio's" \
-	[ "$I_R" -gt $((4 * I_W)) ] && [ "$F_R" -gt $((4 * F_W)) ]
+if ok [ "$I_R" -gt $((4 * I_W)) ] && ok [ "$F_R" -gt $((4 * F_W)) ]; then
+	pass "rate=,512k: the reads free (at least 4x the writes), as fio's"
+else
+	fail "rate=,512k: the reads free (at least 4x the writes), as fio's" "$WHY"
+fi
 
 both total_ios --rw=randrw --rate_iops=100,50
 check "rate_iops=100,50: read requests as fio's" near "$I_R" "$F_R"
@@ -69,11 +72,23 @@ check "rate_process=poisson per direction: writes near fio's (20%)" within_pct "
 
 # rate_min per direction: a write floor the write limit cannot reach fails the job, as in fio.
 both io_bytes --rw=randrw --rate=,64k --rate_min=,1m
-check "rate_min=,1m under rate=,64k: the job fails (exit 1), as fio's" [ "$IRC" = 1 ] && [ "$FRC" != 0 ]
+if ok [ "$IRC" = 1 ] && ok [ "$FRC" != 0 ]; then
+	pass "rate_min=,1m under rate=,64k: the job fails (exit 1), as fio's"
+else
+	fail "rate_min=,1m under rate=,64k: the job fails (exit 1), as fio's" "$WHY"
+fi
 both io_bytes --rw=randrw --rate=,1m --rate_min=0,256k
-check "rate_min=0,256k under rate=,1m: the job passes, as fio's" [ "$IRC" = 0 ] && [ "$FRC" = 0 ]
+if ok [ "$IRC" = 0 ] && ok [ "$FRC" = 0 ]; then
+	pass "rate_min=0,256k under rate=,1m: the job passes, as fio's"
+else
+	fail "rate_min=0,256k under rate=,1m: the job passes, as fio's" "$WHY"
+fi
 
 "$IOGAUGE" run --name=x --rate=1m,2m,3m,4m --size=1m --filename="$T/fi" >/dev/null 2>"$ERR"
 check "rate with four parts: exit 2" [ $? = 2 ]
-check "... one line naming --rate" [ "$(wc -l <"$ERR")" = 1 ] && grep -q -- "--rate" "$ERR"
+if ok [ "$(wc -l <"$ERR")" = 1 ] && ok grep -q -- "--rate" "$ERR"; then
+	pass "... one line naming --rate"
+else
+	fail "... one line naming --rate" "$WHY"
+fi
 rm -f "$T/fi"

@@ -30,8 +30,11 @@ JOB
 IOG_SIZE=1m run_iogauge run --output-format=json "$E2E_TMP/syntax.fio"
 expect_status 0 "job file with comments after values, include, \${VAR} and \$pagesize: exit 0"
 check "stdout is one JSON document" jget "$OUT"
-check "size from the environment, bs from \$pagesize*2" \
-	[ "$(j .jobs[0].read.bytes)" = $((1 << 20)) ] && [ "$(j .jobs[0].options.bs)" = $(($(getconf PAGESIZE) * 2)) ]
+if ok [ "$(j .jobs[0].read.bytes)" = $((1 << 20)) ] && ok [ "$(j .jobs[0].options.bs)" = $(($(getconf PAGESIZE) * 2)) ]; then
+	pass "size from the environment, bs from \$pagesize*2"
+else
+	fail "size from the environment, bs from \$pagesize*2" "$WHY"
+fi
 check "the description survives" [ "$(j .jobs[0].options.description)" = "sequential reads" ]
 
 run_iogauge run "$E2E_TMP/syntax.fio"
@@ -74,10 +77,17 @@ expect_err "typo.fio:4: unknown option 'verify_bogus'" "the unknown word is name
 # The command line wins over the file.
 printf '[global]\nioengine=null\nsize=4m\nbs=4k\n[a]\nbs=8k\n[b]\n' >"$E2E_TMP/over.fio"
 run_iogauge run --output-format=json --size=1m --bs=64k "$E2E_TMP/over.fio"
-check "command-line size and bs override the file's global and job values" \
-	[ "$(j .jobs[0].read.bytes)" = $((1 << 20)) ] && [ "$(j .jobs[0].read.ios)" = 16 ] && [ "$(j .jobs[1].read.ios)" = 16 ]
+if ok [ "$(j .jobs[0].read.bytes)" = $((1 << 20)) ] && ok [ "$(j .jobs[0].read.ios)" = 16 ] && ok [ "$(j .jobs[1].read.ios)" = 16 ]; then
+	pass "command-line size and bs override the file's global and job values"
+else
+	fail "command-line size and bs override the file's global and job values" "$WHY"
+fi
 
 # fio's file names: JOBNAME.JOBNUM.FILENUM in the directory.
 run_iogauge run --keep --directory="$D" --name=named --size=64k --numjobs=2 --rw=write
-check "files named as fio names them" [ -f "$D/named.0.0" ] && [ -f "$D/named.1.0" ]
+if ok [ -f "$D/named.0.0" ] && ok [ -f "$D/named.1.0" ]; then
+	pass "files named as fio names them"
+else
+	fail "files named as fio names them" "$WHY"
+fi
 rm -f "$D"/named.*

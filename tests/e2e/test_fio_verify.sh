@@ -243,7 +243,11 @@ expect_err "offset 69632 of .*f.dat: corrupt" "iogauge: names the block at 69632
 check "iogauge: both bad blocks found (verify_fatal=0 checks on), 256 read" \
 	[ "$(j .jobs[0].verify.bad_blocks)/$(j .jobs[0].read.ios)" = "2/256" ]
 for f in f.dat.69632.received f.dat.69632.expected; do
-	check "verify_dump: $f, as fio names it" [ -s "$E2E_TMP/dump-fio/$f" ] && [ -s "$E2E_TMP/dump-own/$f" ]
+	if ok [ -s "$E2E_TMP/dump-fio/$f" ] && ok [ -s "$E2E_TMP/dump-own/$f" ]; then
+		pass "verify_dump: $f, as fio names it"
+	else
+		fail "verify_dump: $f, as fio names it" "$WHY"
+	fi
 done
 check "verify_dump: the second block's files too" [ -s "$E2E_TMP/dump-own/f.dat.299008.received" ]
 check "verify_dump: received and expected differ in the flipped byte alone" \
@@ -297,14 +301,26 @@ for t in fio own; do
 	eval "${t}_ws=$ws_n ${t}_wsrep=$ws_rep ${t}_rp=$rp_n ${t}_rprep=$rp_rep ${t}_g=$g_shared"
 done
 # Half of 512 blocks fresh: 256, give or take four standard deviations (fio's draws and ours differ).
-check "working_set 10%: distinct blocks about half, as fio's (iogauge $own_ws, fio $fio_ws)" \
-	between "$own_ws" 210 302 && between "$fio_ws" 210 302
-check "working_set 10%: the repeated blocks ($own_wsrep, fio $fio_wsrep) are the set's (at most 52)" \
-	[ "$own_wsrep" -le 52 ] && [ "$fio_wsrep" -le 52 ] && [ "$own_wsrep" -ge 44 ]
-check "repeat: distinct blocks about half (iogauge $own_rp, fio $fio_rp); repeats spread ($own_rprep, fio $fio_rprep)" \
-	between "$own_rp" 210 302 && between "$fio_rp" 210 302 && [ "$own_rprep" -gt 100 ] && [ "$fio_rprep" -gt 100 ]
-check "dedupe_global: the two threads' files share blocks ($own_g, fio $fio_g)" \
-	[ "$own_g" -ge 20 ] && [ "$fio_g" -ge 20 ]
+if ok between "$own_ws" 210 302 && ok between "$fio_ws" 210 302; then
+	pass "working_set 10%: distinct blocks about half, as fio's (iogauge $own_ws, fio $fio_ws)"
+else
+	fail "working_set 10%: distinct blocks about half, as fio's (iogauge $own_ws, fio $fio_ws)" "$WHY"
+fi
+if ok [ "$own_wsrep" -le 52 ] && ok [ "$fio_wsrep" -le 52 ] && ok [ "$own_wsrep" -ge 44 ]; then
+	pass "working_set 10%: the repeated blocks ($own_wsrep, fio $fio_wsrep) are the set's (at most 52)"
+else
+	fail "working_set 10%: the repeated blocks ($own_wsrep, fio $fio_wsrep) are the set's (at most 52)" "$WHY"
+fi
+if ok between "$own_rp" 210 302 && ok between "$fio_rp" 210 302 && ok [ "$own_rprep" -gt 100 ] && ok [ "$fio_rprep" -gt 100 ]; then
+	pass "repeat: distinct blocks about half (iogauge $own_rp, fio $fio_rp); repeats spread ($own_rprep, fio $fio_rprep)"
+else
+	fail "repeat: distinct blocks about half (iogauge $own_rp, fio $fio_rp); repeats spread ($own_rprep, fio $fio_rprep)" "$WHY"
+fi
+if ok [ "$own_g" -ge 20 ] && ok [ "$fio_g" -ge 20 ]; then
+	pass "dedupe_global: the two threads' files share blocks ($own_g, fio $fio_g)"
+else
+	fail "dedupe_global: the two threads' files share blocks ($own_g, fio $fio_g)" "$WHY"
+fi
 rm -rf "${D:?}"/*
 
 # ---- 6. fio's verify options iogauge does not have: refused by name before any I/O.

@@ -64,7 +64,11 @@ render() {
 	local canvases drawn
 	canvases=$(grep -o '<canvas id="chart[0-9]*"' "$page" | wc -l)
 	drawn=$(jget "$R" .charts 2>/dev/null)
-	check "$name: every chart was drawn ($drawn of $canvases canvases)" [ "${drawn:-0}" = "$canvases" ] && [ "$canvases" -gt 0 ]
+	if ok [ "${drawn:-0}" = "$canvases" ] && ok [ "$canvases" -gt 0 ]; then
+		pass "$name: every chart was drawn ($drawn of $canvases canvases)"
+	else
+		fail "$name: every chart was drawn ($drawn of $canvases canvases)" "$WHY"
+	fi
 	check "$name: no chart dataset is empty" sh -c "! grep -q '\"drawn\":0' '$R'"
 	check "$name: the page refers to nothing outside itself" \
 		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=' '$page'"
@@ -79,7 +83,11 @@ expect_status 0 "quick --html: exit 0"
 check "quick: the page holds the CrystalDiskMark table" grep -Eq '^RND4K Q32T1 +\| ' "$W/q.html"
 check "quick: the page names the exact command line" grep -qF "$IOGAUGE quick --size 8m --runtime 0.3" "$W/q.html"
 check "quick: the page names the kernel" grep -q "Linux $(uname -r)" "$W/q.html"
-check "quick: the page says O_DIRECT and random data" grep -q "I/O: O_DIRECT" "$W/q.html" && grep -q "random, incompressible" "$W/q.html"
+if ok grep -q "I/O: O_DIRECT" "$W/q.html" && ok grep -q "random, incompressible" "$W/q.html"; then
+	pass "quick: the page says O_DIRECT and random data"
+else
+	fail "quick: the page says O_DIRECT and random data" "$WHY"
+fi
 render quick "$W/q.html"
 for c in "SEQ1M Q1T1 read" "RND4K Q1T1 write"; do
 	i=$(r '.byKey.r0:bar:mb_s.labels' | tr -d '[]"' | tr ',' '\n' | grep -nx "$c" | cut -d: -f1)
@@ -97,7 +105,11 @@ done
 check "quick: job 3 is RND4K Q1T1 read" [ "$(jget "$W/q.json" .jobs[3].name)" = "RND4K Q1T1 read" ]
 saved=$(jget "$W/q.json" .jobs[3].read.clat_ns.percentiles | grep -o '"99.000000":[0-9]*' | cut -d: -f2)
 want=$(awk -v v="${saved:-0}" 'BEGIN { print v / 1000 }')
-check "quick: the curve's p99 at x = 1/(1-0.99) is the saved p99 ($p99 = $want us)" near "$p99" "$want" && near "${x:-0}" 100
+if ok near "$p99" "$want" && ok near "${x:-0}" 100; then
+	pass "quick: the curve's p99 at x = 1/(1-0.99) is the saved p99 ($p99 = $want us)"
+else
+	fail "quick: the curve's p99 at x = 1/(1-0.99) is the saved p99 ($p99 = $want us)" "$WHY"
+fi
 check "quick: the curve's last point is the largest sample" \
 	near "$(r ".byKey.r0:pct:RND4K Q1T1 read.datasets[0].data[$((n - 1))].y")" \
 	"$(awk -v v="$(jget "$W/q.json" .jobs[3].read.clat_ns.max)" 'BEGIN { print v / 1000 }')"
@@ -131,13 +143,20 @@ run_iogauge report "$W/q.json" "$W/q2.json" -o "$W/cmp.html"
 expect_status 0 "report of two saved results: exit 0"
 check "report: the page says two results" grep -q "2 results" "$W/cmp.html"
 render compare "$W/cmp.html"
-check "report: shared bars, one dataset per result" [ "$(r '.byKey.all:bar:mb_s.datasets|length')" = 2 ] &&
-	[ "$(r '.byKey.all:bar:mb_s.datasets[1].label')" = q2.json ]
+if ok [ "$(r '.byKey.all:bar:mb_s.datasets|length')" = 2 ] &&
+	ok [ "$(r '.byKey.all:bar:mb_s.datasets[1].label')" = q2.json ]; then
+	pass "report: shared bars, one dataset per result"
+else
+	fail "report: shared bars, one dataset per result" "$WHY"
+fi
 lo=$(r '.byKey.all:bar:mb_s.datasets[1].err[0][0]')
 hi=$(r '.byKey.all:bar:mb_s.datasets[1].err[0][1]')
-check "report: the error bar is the passes' min-max ($lo - $hi)" \
-	near "$lo" "$(jget "$W/q2.json" '.suite.targets[0].cases.SEQ1M Q8T1 read.total.mb_s.min')" &&
-	near "$hi" "$(jget "$W/q2.json" '.suite.targets[0].cases.SEQ1M Q8T1 read.total.mb_s.max')"
+if ok near "$lo" "$(jget "$W/q2.json" '.suite.targets[0].cases.SEQ1M Q8T1 read.total.mb_s.min')" &&
+	ok near "$hi" "$(jget "$W/q2.json" '.suite.targets[0].cases.SEQ1M Q8T1 read.total.mb_s.max')"; then
+	pass "report: the error bar is the passes' min-max ($lo - $hi)"
+else
+	fail "report: the error bar is the passes' min-max ($lo - $hi)" "$WHY"
+fi
 check "report: one pass has no error bar" [ "$(r '.byKey.all:bar:mb_s.datasets[0].err[0]')" = null ]
 check "report: shared percentile curves, one per result" [ "$(r '.byKey.all:pct:RND4K Q32T1 write.datasets|length')" = 2 ]
 check "report: each result keeps its own section" [ "$(grep -c '<section class="result"' "$W/cmp.html")" = 2 ]
@@ -149,12 +168,20 @@ check "report: a saved result's summary is the one --html wrote" [ $? = 0 ]
 run_iogauge compare "$W/q.json" "$W/q2.json" --html "$W/cmpc.html"
 expect_status 0 "compare --html: exit 0"
 row=$(grep -m1 '^RND4K Q1T1 read: read IOPS ' "$E2E_TMP/last.out")
-check "compare: the page holds compare's table as it printed it" grep -qF "changes against $W/q.json" "$W/cmpc.html" &&
-	[ -n "$row" ] && grep -qF "$row" "$W/cmpc.html"
+if ok grep -qF "changes against $W/q.json" "$W/cmpc.html" &&
+	ok [ -n "$row" ] && ok grep -qF "$row" "$W/cmpc.html"; then
+	pass "compare: the page holds compare's table as it printed it"
+else
+	fail "compare: the page holds compare's table as it printed it" "$WHY"
+fi
 run_iogauge dd if=/dev/zero of="$A/dd.out" bs=1M count=4 --html "$W/dd.html"
 expect_status 0 "dd --html: exit 0"
-check "dd: the page holds dd's lines and iogauge's" grep -Eq '(^|>)4\+0 records in$' "$W/dd.html" &&
-	grep -q '^4194304 bytes (4.2 MB, 4.0 MiB) copied' "$W/dd.html" && grep -q '^iogauge: per-block latency' "$W/dd.html"
+if ok grep -Eq '(^|>)4\+0 records in$' "$W/dd.html" &&
+	ok grep -q '^4194304 bytes (4.2 MB, 4.0 MiB) copied' "$W/dd.html" && ok grep -q '^iogauge: per-block latency' "$W/dd.html"; then
+	pass "dd: the page holds dd's lines and iogauge's"
+else
+	fail "dd: the page holds dd's lines and iogauge's" "$WHY"
+fi
 check "dd: and the exact command line" grep -qF "$IOGAUGE dd if=/dev/zero of=$A/dd.out bs=1M count=4 --html" "$W/dd.html"
 rm -f "$A/dd.out"
 
@@ -174,8 +201,12 @@ expect_status 0 "latency --html: exit 0"
 n=$(jget "$W/lat.json" .latency.targets[0].completed)
 check "latency: the JSON keeps ioping's statistics (3 requests: $n)" [ "$n" = 3 ]
 line=$(grep -m1 '^3 requests completed in ' "$E2E_TMP/last.out")
-check "latency: the page holds ioping's statistics as printed" [ -n "$line" ] && grep -qF "$line" "$W/lat.html" &&
-	grep -q '^p50/p90/p99/p99.9 = ' "$W/lat.html" && lacks "clat percentiles" "$W/lat.html"
+if ok [ -n "$line" ] && ok grep -qF "$line" "$W/lat.html" &&
+	ok grep -q '^p50/p90/p99/p99.9 = ' "$W/lat.html" && ok lacks "clat percentiles" "$W/lat.html"; then
+	pass "latency: the page holds ioping's statistics as printed"
+else
+	fail "latency: the page holds ioping's statistics as printed" "$WHY"
+fi
 run_iogauge report "$W/lat.json" -o "$W/lat2.html"
 check "latency: report of the saved result shows the same statistics" grep -qF "$line" "$W/lat2.html"
 IOGAUGE_CHARTJS=/nonexistent/chart.js run_iogauge quick "${SMALL[@]}" --html "$W/x.html" "$A"

@@ -123,8 +123,11 @@ kill "$DDPID" 2>/dev/null
 wait "$DDPID" 2>/dev/null
 expect_status 0 "a read job on ext4 with a dd writing beside it"
 dw=$(j ".other_io[pid=$DDPID].write_bytes")
-check "JSON: other_io names dd (pid $DDPID, $dw bytes written)" \
-	[ "$(j ".other_io[pid=$DDPID].name")" = dd ] && [ "${dw:-0}" -ge 65536 ]
+if ok [ "$(j ".other_io[pid=$DDPID].name")" = dd ] && ok [ "${dw:-0}" -ge 65536 ]; then
+	pass "JSON: other_io names dd (pid $DDPID, $dw bytes written)"
+else
+	fail "JSON: other_io names dd (pid $DDPID, $dw bytes written)" "$WHY"
+fi
 check "text: other I/O while measuring: PID $DDPID dd ... MB written" \
 	grep -Eq "other I/O while measuring:.* PID $DDPID dd 0\.0 MB read, [0-9.]+ MB written" "$OUT"
 rios=$(j ".devices[name=$DEV].read_ios")

@@ -66,5 +66,9 @@ check "numjobs: no test file left" dir_empty "$D"
 
 # Options before the first --name are defaults for every job.
 run_iogauge run --directory="$D" --output-format=json --size=1m --bs=64k --name=a --rw=write --name=b --rw=read --bs=128k
-check "command-line globals reach every job" [ "$(j .jobs[0].options.bs)" = 65536 ] && [ "$(j .jobs[1].options.size)" = $((1 << 20)) ]
+if ok [ "$(j .jobs[0].options.bs)" = 65536 ] && ok [ "$(j .jobs[1].options.size)" = $((1 << 20)) ]; then
+	pass "command-line globals reach every job"
+else
+	fail "command-line globals reach every job" "$WHY"
+fi
 check "a job's own option wins" [ "$(j .jobs[1].options.bs)" = 131072 ]

@@ -51,7 +51,11 @@ sleep 1.6
 early=$(grep -c 'request=' "$OUT")
 stats=$(grep -c 'ioping statistics' "$OUT")
 signal_bg TERM 10
-check "latency: request lines appear while it runs ($early after 1.6 s of 4 s)" [ "$early" -ge 1 ] && [ "$early" -le 3 ] && [ "$stats" = 0 ]
+if ok [ "$early" -ge 1 ] && ok [ "$early" -le 3 ] && ok [ "$stats" = 0 ]; then
+	pass "latency: request lines appear while it runs ($early after 1.6 s of 4 s)"
+else
+	fail "latency: request lines appear while it runs ($early after 1.6 s of 4 s)" "$WHY"
+fi
 
 # 3. Without -c, Ctrl-C ends it normally: the statistics count the lines printed.
 start_iogauge latency -i 0.1 "$E"
@@ -73,7 +77,11 @@ check "latency on a device: O_DIRECT" [ "$(j "$E2E_TMP/dev.json" .jobs[0].option
 check "latency on a device: the whole device is the working set" [ "$(j "$E2E_TMP/dev.json" .jobs[0].options.size)" = 67108864 ]
 run_iogauge latency -c 2 -i 0 -W "$DEV"
 expect_status 0 "latency -W on a blank device: written"
-check "latency -W: >>> lines and 'written'" grep -q '>>> ' "$OUT" && grep -q ' written, ' "$OUT"
+if ok grep -q '>>> ' "$OUT" && ok grep -q ' written, ' "$OUT"; then
+	pass "latency -W: >>> lines and 'written'"
+else
+	fail "latency -W: >>> lines and 'written'" "$WHY"
+fi
 mkfs_ext4 "$DEV"
 run_iogauge latency -c 2 -i 0 -W "$DEV"
 expect_status 2 "latency -W on a device with a file system: refused"
@@ -92,9 +100,13 @@ check "latency: a table with a column per target" grep -Eq "^ +\| $E +\| $X" "$O
 check "latency: the table's rows" grep -Eq '^avg +\| [0-9.]+ (ns|us|ms|s) +\| [0-9.]+ (ns|us|ms|s)' "$OUT"
 T=$E2E_TMP/two.json
 check "latency JSON: two targets" [ "$(j "$T" '.suite.targets|length')" = 2 ]
-check "latency JSON: ext4, then xfs" [ "$(j "$T" .suite.targets[0].fstype)" = ext4 ] && [ "$(j "$T" .suite.targets[1].fstype)" = xfs ]
-check "latency JSON: mount options" j "$T" .suite.targets[1].mount_options | grep -q '^rw'
-check "latency JSON: rotational is known" j "$T" .suite.targets[0].rotational | grep -Eq '^(true|false)$'
+if ok [ "$(j "$T" .suite.targets[0].fstype)" = ext4 ] && ok [ "$(j "$T" .suite.targets[1].fstype)" = xfs ]; then
+	pass "latency JSON: ext4, then xfs"
+else
+	fail "latency JSON: ext4, then xfs" "$WHY"
+fi
+check "latency JSON: mount options" matches "$(j "$T" .suite.targets[1].mount_options)" '^rw'
+check "latency JSON: rotational is known" matches "$(j "$T" .suite.targets[0].rotational)" '^(true|false)$'
 check "latency JSON: a mean latency per target" between "$(j "$T" .suite.targets[1].cases.latency.read.lat_mean_ns.median)" 1 1e10
 
 # 7. Bad options: one line, exit 2.

@@ -100,9 +100,16 @@ rc1=$?
 cached --name=a --output="$T/o2" "$T/job.fio" >"$T/s2" 2>"$T/e2"
 rc2=$?
 check "fio_cached: the same job twice runs fio once ($(wc -l <"$T/runs") runs)" [ "$(wc -l <"$T/runs")" = 1 ]
-check "fio_cached: the second call gives fio's status (3 and $rc2), stdout and stderr" \
-	[ "$rc1 $rc2" = "3 3" ] && cmp -s "$T/s1" "$T/s2" && cmp -s "$T/e1" "$T/e2" && grep -q "^out of --name=a" "$T/s2"
-check "fio_cached: and fio's --output file, at the path asked" [ -s "$T/o2" ] && cmp -s "$T/o1" "$T/o2"
+if ok [ "$rc1 $rc2" = "3 3" ] && ok cmp -s "$T/s1" "$T/s2" && ok cmp -s "$T/e1" "$T/e2" && ok grep -q "^out of --name=a" "$T/s2"; then
+	pass "fio_cached: the second call gives fio's status (3 and $rc2), stdout and stderr"
+else
+	fail "fio_cached: the second call gives fio's status (3 and $rc2), stdout and stderr" "$WHY"
+fi
+if ok [ -s "$T/o2" ] && ok cmp -s "$T/o1" "$T/o2"; then
+	pass "fio_cached: and fio's --output file, at the path asked"
+else
+	fail "fio_cached: and fio's --output file, at the path asked" "$WHY"
+fi
 printf '[j]\nfilename=%s/f\nsize=2m\n' "$E2E_TMP" >"$T/job.fio"
 cached --name=a --output="$T/o3" "$T/job.fio" >/dev/null 2>&1
 check "fio_cached: a changed job file runs fio again" [ "$(wc -l <"$T/runs")" = 2 ]

@@ -61,8 +61,11 @@ interrupted() {
 			check "$name: JSON status ($st) is the exit status ($want)" [ "$st" = "$want" ]
 			r=$(jget "$OUT" .jobs[0].read.ios)
 			w=$(jget "$OUT" .jobs[0].write.ios)
-			check "$name: partial results: read.ios $r > 0, write.ios $w > 0" \
-				[ "${r:-0}" -gt 0 ] && [ "${w:-0}" -gt 0 ]
+			if ok [ "${r:-0}" -gt 0 ] && ok [ "${w:-0}" -gt 0 ]; then
+				pass "$name: partial results: read.ios $r > 0, write.ios $w > 0"
+			else
+				fail "$name: partial results: read.ios $r > 0, write.ios $w > 0" "$WHY"
+			fi
 		else
 			fail "$name: stdout is valid JSON" "stdout: $(head -c 300 "$OUT")"
 		fi
@@ -210,8 +213,11 @@ else
 	fail "a second SIGINT 2 s later: partial results printed" "stdout: $(head -c 300 "$OUT")"
 fi
 w=$(jget "$E2E_TMP/hang.json" .jobs[0].write.ios 2>/dev/null)
-check "a second SIGINT 2 s later: JSON written, interrupted, write.ios ${w:-none} > 0" \
-	[ "$(jget "$E2E_TMP/hang.json" .interrupted 2>/dev/null)" = true ] && [ "${w:-0}" -gt 0 ]
+if ok [ "$(jget "$E2E_TMP/hang.json" .interrupted 2>/dev/null)" = true ] && ok [ "${w:-0}" -gt 0 ]; then
+	pass "a second SIGINT 2 s later: JSON written, interrupted, write.ios ${w:-none} > 0"
+else
+	fail "a second SIGINT 2 s later: JSON written, interrupted, write.ios ${w:-none} > 0" "$WHY"
+fi
 check "a second SIGINT 2 s later: directory empty afterwards" dir_empty "$D"
 rm -rf "${D:?}"/* "$E2E_TMP/hang.json"
 

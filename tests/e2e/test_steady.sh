@@ -30,9 +30,16 @@ el=$(j .jobs[0].elapsed_ns)
 check "the job stopped once steady, well before --runtime=30 ($el ns)" between "${el:-0}" 2e9 9e9
 at=$(j .jobs[0].steadystate.attained_ns)
 check "attained after the 2 s window and before the end ($at ns)" between "${at:-0}" 2e9 "$el"
-check "JSON: the window holds 2 values near 2000 IOPS" \
-	[ "$(j '.jobs[0].steadystate.window.iops|length')" = 2 ] && between "$(j .jobs[0].steadystate.window.iops[1])" 1900 2100
-check "JSON: the criterion as given" [ "$(j .jobs[0].steadystate.criterion)" = iops ] && [ "$(j .jobs[0].steadystate.limit_pct)" = true ]
+if ok [ "$(j '.jobs[0].steadystate.window.iops|length')" = 2 ] && ok between "$(j .jobs[0].steadystate.window.iops[1])" 1900 2100; then
+	pass "JSON: the window holds 2 values near 2000 IOPS"
+else
+	fail "JSON: the window holds 2 values near 2000 IOPS" "$WHY"
+fi
+if ok [ "$(j .jobs[0].steadystate.criterion)" = iops ] && ok [ "$(j .jobs[0].steadystate.limit_pct)" = true ]; then
+	pass "JSON: the criterion as given"
+else
+	fail "JSON: the criterion as given" "$WHY"
+fi
 check "JSON: the options echo it as fio spells it" [ "$(j .jobs[0].options.steadystate)" = "iops:5%" ]
 run_iogauge "${NULLJOB[@]}" --rate_iops=2000 --ss=iops_slope:1% --ss_dur=2
 expect_status 0 "fio's short names (ss, ss_dur): exit 0"
@@ -43,7 +50,11 @@ run_iogauge "${NULLJOB[@]}" --runtime=3 --rate_iops=2000 --steadystate=bw:0 --ss
 expect_status 0 "an impossible criterion: exit 0"
 check "text: not attained, with the last window's deviation" grep -q "not attained; the last window's largest deviation was" "$OUT"
 n() { jget "$E2E_TMP/never.json" "$1" 2>/dev/null; }
-check "JSON: not attained" [ "$(n .jobs[0].steadystate.attained)" = false ] && [ "$(n .jobs[0].steadystate.attained_ns)" = null ]
+if ok [ "$(n .jobs[0].steadystate.attained)" = false ] && ok [ "$(n .jobs[0].steadystate.attained_ns)" = null ]; then
+	pass "JSON: not attained"
+else
+	fail "JSON: not attained" "$WHY"
+fi
 check "the job ran its whole --runtime" between "$(n .jobs[0].elapsed_ns)" 2.9e9 5e9
 check "JSON: the last window was judged" [ "$(n .jobs[0].steadystate.judged)" = true ]
 run_iogauge "${NULLJOB[@]}" --steadystate=iops --ss_dur=3
@@ -97,15 +108,22 @@ if [[ $IOGAUGE == */iogauge-san ]]; then
 	skip "HTML of steady drawn by Chromium" "the release pass draws it"
 elif command -v chromium >/dev/null 2>&1 && [ -r /usr/share/javascript/chart.js/chart.min.js ]; then
 	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/st.html" "$E2E_TMP/st.png" 1280 1400 >/dev/null 2>&1
-	check "HTML: drawn without console messages" [ -s "$E2E_TMP/st.png" ] && [ ! -s "$E2E_TMP/st.png.console.txt" ]
+	if ok [ -s "$E2E_TMP/st.png" ] && ok [ ! -s "$E2E_TMP/st.png.console.txt" ]; then
+		pass "HTML: drawn without console messages"
+	else
+		fail "HTML: drawn without console messages" "$WHY"
+	fi
 	R=$E2E_TMP/st.rendered.json
 	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
 		"$E2E_TMP/st.png.dom.html" >"$R"
 	check "HTML: the rounds chart has a point per round" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data|length')" = "$n" ]
 	check "HTML: the window's 5 rounds are marked" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[1].data|length')" = 5 ]
-	check "HTML: the rounds axis ticks whole rounds" \
-		[ "$(jget "$R" '.byKey.r0:steady:t0.xticks|length')" -gt 0 ] &&
-		! jget "$R" '.byKey.r0:steady:t0.xticks' | grep -q '\.'
+	if ok [ "$(jget "$R" '.byKey.r0:steady:t0.xticks|length')" -gt 0 ] &&
+		ok not matches "$(jget "$R" '.byKey.r0:steady:t0.xticks')" '\.'; then
+		pass "HTML: the rounds axis ticks whole rounds"
+	else
+		fail "HTML: the rounds axis ticks whole rounds" "$WHY"
+	fi
 	check "HTML: round 1's point is round 1's IOPS" \
 		awk -v a="$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data[0].y')" -v b="$(k .targets[0].rounds[0].iops)" 'BEGIN { exit !(a == b) }'
 else
@@ -122,27 +140,40 @@ jget "$E2E_TMP/mx.json" .steady >"$S"
 m=$(k '.targets[0].rounds|length')
 check "matrix: between 5 and 6 rounds ($m)" between "${m:-0}" 5 6
 check "matrix: the tracked case is 4k writes" [ "$(k .tracked_case)" = "4k R/W 0/100" ]
-check "matrix: the JSON names the block sizes and mixes" \
-	[ "$(k .block_sizes[1])" = 65536 ] && [ "$(k .read_pcts[0])" = 0 ] && [ "$(k '.read_pcts|length')" = 2 ]
-check "matrix: 4 cases, mixes outer" [ "$(k '.targets[0].cases|length')" = 4 ] &&
-	[ "$(k .targets[0].cases[1].name)" = "64k R/W 100/0" ] && [ "$(k .targets[0].cases[2].read_pct)" = 0 ]
+if ok [ "$(k .block_sizes[1])" = 65536 ] && ok [ "$(k .read_pcts[0])" = 0 ] && ok [ "$(k '.read_pcts|length')" = 2 ]; then
+	pass "matrix: the JSON names the block sizes and mixes"
+else
+	fail "matrix: the JSON names the block sizes and mixes" "$WHY"
+fi
+if ok [ "$(k '.targets[0].cases|length')" = 4 ] &&
+	ok [ "$(k .targets[0].cases[1].name)" = "64k R/W 100/0" ] && ok [ "$(k .targets[0].cases[2].read_pct)" = 0 ]; then
+	pass "matrix: 4 cases, mixes outer"
+else
+	fail "matrix: 4 cases, mixes outer" "$WHY"
+fi
 for c in 0 1 2 3; do
 	check "matrix: case $c ran every round" [ "$(k ".targets[0].cases[$c].rounds|length")" = "$m" ]
 done
 check "matrix: a job per case per round" [ "$(jget "$E2E_TMP/mx.json" '.jobs|length')" = $((4 * m)) ]
 check "matrix: the tracked rounds are case 2's" \
 	[ "$(k .targets[0].rounds[0].iops)" = "$(k .targets[0].cases[2].rounds[0].iops)" ]
-check "matrix: the table is 2 block sizes x 2 mixes" \
-	[ "$(k '.targets[0].table.iops|length')" = 2 ] && [ "$(k '.targets[0].table.iops[1]|length')" = 2 ]
+if ok [ "$(k '.targets[0].table.iops|length')" = 2 ] && ok [ "$(k '.targets[0].table.iops[1]|length')" = 2 ]; then
+	pass "matrix: the table is 2 block sizes x 2 mixes"
+else
+	fail "matrix: the table is 2 block sizes x 2 mixes" "$WHY"
+fi
 check "matrix: a table cell is its case's average (PTS's layout: row 64k, column 0/100 is case 3)" \
 	[ "$(k .targets[0].table.iops[1][0])" = "$(k .targets[0].cases[3].iops_mean)" ]
 check "text: the tracked case is named" grep -q "Tracked: 4k R/W 0/100 (random writes)" "$E2E_TMP/mx.txt"
 check "text: the tracked case's rounds" \
 	[ "$(grep -Ec '^ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+' "$E2E_TMP/mx.txt")" = "$m" ]
-check "text: PTS's table, a row per block size" \
-	grep -Eq '^IOPS by block size and R/W mix, the average of the (steady-state|last) window' "$E2E_TMP/mx.txt" &&
-	grep -q '^ Block       100/0       0/100$' "$E2E_TMP/mx.txt" &&
-	[ "$(grep -Ec '^ +(4k|64k)( +[0-9]+\.[0-9]){2}$' "$E2E_TMP/mx.txt")" = 2 ]
+if ok grep -Eq '^IOPS by block size and R/W mix, the average of the (steady-state|last) window' "$E2E_TMP/mx.txt" &&
+	ok grep -q '^ Block       100/0       0/100$' "$E2E_TMP/mx.txt" &&
+	ok [ "$(grep -Ec '^ +(4k|64k)( +[0-9]+\.[0-9]){2}$' "$E2E_TMP/mx.txt")" = 2 ]; then
+	pass "text: PTS's table, a row per block size"
+else
+	fail "text: PTS's table, a row per block size" "$WHY"
+fi
 run_iogauge report "$E2E_TMP/mx.json" -o "$E2E_TMP/mx.html"
 expect_status 0 "report of the saved matrix: exit 0"
 sed -n '/<pre class="summary">/,/<\/pre>/p' "$E2E_TMP/mx.html" | sed -e 's/.*<pre class="summary">//' -e '/<\/pre>/d' \
@@ -155,10 +186,13 @@ if [[ $IOGAUGE != */iogauge-san ]] && command -v chromium >/dev/null 2>&1 &&
 	R=$E2E_TMP/mx.rendered.json
 	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
 		"$E2E_TMP/mx.png.dom.html" >"$R"
-	check "HTML: every block size's rounds at the tracked mix are drawn" \
-		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 2 ] &&
-		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].label')" = "64k R/W 0/100" ] &&
-		[ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].data|length')" = "$m" ]
+	if ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 2 ] &&
+		ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].label')" = "64k R/W 0/100" ] &&
+		ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].data|length')" = "$m" ]; then
+		pass "HTML: every block size's rounds at the tracked mix are drawn"
+	else
+		fail "HTML: every block size's rounds at the tracked mix are drawn" "$WHY"
+	fi
 fi
 # Bad lists: one line, exit 2, nothing run.
 for bad in --round-bs=4k,0 --round-bs=4k,4k --round-mix=101 --round-mix=5,5 \

@@ -33,8 +33,16 @@ check "mix: Read, Write and Total rows for each pair of block sizes" \
 	[ "$(grep -Ec '^(Read|Write|Total) +\| [0-9.]+ [KMG]B/s +\([0-9.]+k?\) \| [0-9.]+ [KMG]B/s +\([0-9.]+k?\)$' "$OUT")" = 12 ]
 check "mix: a header row for 4k/64k and for 512k/1m" [ "$(grep -Ec '^Block Size \| (4k|512k) ' "$OUT")" = 4 ]
 check "mix: the comparison table names both targets" grep -q "^Block Size | $E" "$OUT"
-check "mix: ext4 and xfs are named" grep -q "(ext4 on" "$OUT" && grep -q "(xfs on" "$OUT"
-check "mix: both directories are left empty" dir_empty "$E" && dir_empty "$X"
+if ok grep -q "(ext4 on" "$OUT" && ok grep -q "(xfs on" "$OUT"; then
+	pass "mix: ext4 and xfs are named"
+else
+	fail "mix: ext4 and xfs are named" "$WHY"
+fi
+if ok dir_empty "$E" && ok dir_empty "$X"; then
+	pass "mix: both directories are left empty"
+else
+	fail "mix: both directories are left empty" "$WHY"
+fi
 run_iogauge mix "${SMALL[@]}" --iodepth 4 --numjobs 2 --output-format=json "$E" "$X"
 expect_status 0 "mix JSON: exit 0"
 check "mix JSON: two targets" [ "$(j '.suite.targets|length')" = 2 ]
@@ -51,7 +59,11 @@ for bs in 4k 64k 512k 1m; do
 done
 n=$(j '.jobs|length')
 check "mix JSON: one job per case and target ($n)" [ "$n" = 8 ]
-check "mix JSON: 2 threads per job, reported together" [ "$(j .jobs[0].threads_n)" = 2 ] && [ -z "$(j .jobs[0].threads)" ]
+if ok [ "$(j .jobs[0].threads_n)" = 2 ] && ok [ -z "$(j .jobs[0].threads)" ]; then
+	pass "mix JSON: 2 threads per job, reported together"
+else
+	fail "mix JSON: 2 threads per job, reported together" "$WHY"
+fi
 check "mix JSON: the job echoes iodepth 4" [ "$(j .jobs[0].options.iodepth)" = 4 ]
 check "mix: rwmixread 50 gives about half reads" \
 	awk -v r="$(j .jobs[0].read.ios)" -v w="$(j .jobs[0].write.ios)" 'BEGIN { exit !(r / (r + w) > 0.4 && r / (r + w) < 0.6) }'
@@ -87,8 +99,11 @@ if awk -v s="$s" -v c="$c" -v l="$l" 'BEGIN { d = s + c - l; exit !(l > 0 && d <
 else
 	fail "io_uring: slat + clat = lat within 1 us" "slat $s clat $c lat $l"
 fi
-check "io_uring: every histogram holds every request" \
-	[ "$(j .jobs[0].read.slat_ns.samples)" = 2048 ] && [ "$(j .jobs[0].read.lat_ns.samples)" = 2048 ]
+if ok [ "$(j .jobs[0].read.slat_ns.samples)" = 2048 ] && ok [ "$(j .jobs[0].read.lat_ns.samples)" = 2048 ]; then
+	pass "io_uring: every histogram holds every request"
+else
+	fail "io_uring: every histogram holds every request" "$WHY"
+fi
 run_iogauge run --directory="$E" --output-format=json --name=p --size=8m --rw=randread --bs=4k --ioengine=psync
 check "psync: no slat (as in fio)" [ "$(j .jobs[0].read.slat_ns)" = "" ]
 check "psync: lat is clat" [ "$(j .jobs[0].read.lat_ns.mean)" = "$(j .jobs[0].read.clat_ns.mean)" ]
@@ -102,9 +117,12 @@ check "quick --help: --size defaults to 1g" grep -Eq -- '--size=SIZE .*\(default
 check "quick --help: --runtime defaults to 5s" grep -Eq -- '--runtime=TIME .*\(default: 5s\)' "$OUT"
 check "quick --help: no run-only option (--rw)" sh -c "! grep -q -- --rw= '$OUT'"
 "$IOGAUGE" mix --help >"$OUT"
-check "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2" \
-	grep -Eq -- '--size=SIZE .*\(default: 2g\)' "$OUT" && grep -Eq -- '--runtime=TIME .*\(default: 30s\)' "$OUT" &&
-	grep -Eq -- '--iodepth=N .*\(default: 64\)' "$OUT" && grep -Eq -- '--numjobs=N .*\(default: 2\)' "$OUT"
+if ok grep -Eq -- '--size=SIZE .*\(default: 2g\)' "$OUT" && ok grep -Eq -- '--runtime=TIME .*\(default: 30s\)' "$OUT" &&
+	ok grep -Eq -- '--iodepth=N .*\(default: 64\)' "$OUT" && ok grep -Eq -- '--numjobs=N .*\(default: 2\)' "$OUT"; then
+	pass "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2"
+else
+	fail "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2" "$WHY"
+fi
 "$IOGAUGE" run --help >"$OUT"
 check "run --help: lists every engine from the registry" grep -Eq "io_uring\|libaio\|psync\|sync\|mmap\|null\|([a-z0-9_]+\|)*auto" "$OUT"
 run_iogauge run --passes=5 --name=x --size=1m
@@ -120,7 +138,11 @@ ja=$(j .jobs[0].read.ios)
 jb=$(j .jobs[1].read.ios)
 g=$(j .groups[0].read.ios)
 check "threads add up to their job ($t0 + $t1 = $ja)" [ $((t0 + t1)) = "$ja" ]
-check "jobs add up to their group ($ja + $jb = $g)" [ $((ja + jb)) = "$g" ] && [ "$g" = 4096 ]
+if ok [ $((ja + jb)) = "$g" ] && ok [ "$g" = 4096 ]; then
+	pass "jobs add up to their group ($ja + $jb = $g)"
+else
+	fail "jobs add up to their group ($ja + $jb = $g)" "$WHY"
+fi
 check "the group's histogram holds every request" [ "$(j .groups[0].read.clat_ns.samples)" = 4096 ]
 gmax=$(j .groups[0].read.clat_ns.max)
 m=$(printf '%s\n' "$(j .jobs[0].read.clat_ns.max)" "$(j .jobs[1].read.clat_ns.max)" | sort -n | tail -1)

@@ -46,7 +46,11 @@ table_rows "$OUT" >"$E2E_TMP/rows"
 check "9 rows (3 sizes x 3 records)" [ "$(wc -l <"$E2E_TMP/rows")" = 9 ]
 check "each row: kB, reclen and 9 rates" [ "$(awk 'NF == 11' "$E2E_TMP/rows" | wc -l)" = 9 ]
 check "the rows in iozone's order" [ "$(awk '{ printf "%s/%s ", $1, $2 }' "$E2E_TMP/rows")" = "64/4 64/8 64/16 128/4 128/8 128/16 256/4 256/8 256/16 " ]
-check "iozone's closing line, then the Excel block" grep -q '^iozone test complete.$' "$OUT" && grep -q '^Excel output is below:$' "$OUT"
+if ok grep -q '^iozone test complete.$' "$OUT" && ok grep -q '^Excel output is below:$' "$OUT"; then
+	pass "iozone's closing line, then the Excel block"
+else
+	fail "iozone's closing line, then the Excel block" "$WHY"
+fi
 col=3
 for rep in "Writer report" "Re-writer report" "Reader report" "Re-Reader report" "Random read report" \
 	"Random write report" "Backward read report" "Record rewrite report" "Stride read report"; do
@@ -64,14 +68,30 @@ check "JSON: the table's first write cell" [ "$(j '.sweep.rows[0].write')" = "$(
 
 # What each cell's job did (128 KiB file, 8 KiB records: 16 records).
 cells() { j ".jobs[case=$1].$2"; } # CASE KEY: the value in the job of that case
-check "write: 16 records into a new file (no layout)" [ "$(cells '128/8 write' write.ios)" = 16 ] &&
-	[ "$(cells '128/8 write' targets[0].layout_bytes)" = 0 ]
-check "record rewrite: the same record 16 times" [ "$(cells '128/8 record rewrite' write.ios)" = 16 ] &&
-	[ "$(cells '128/8 record rewrite' options.size)" = 8192 ]
-check "backward read: 16 records, backward" [ "$(cells '128/8 bkwd read' read.ios)" = 16 ] &&
-	[ "$(cells '128/8 bkwd read' options.seq_order)" = backward ]
-check "stride read: 16 records, every 17th" [ "$(cells '128/8 stride read' read.ios)" = 16 ] &&
-	[ "$(cells '128/8 stride read' options.seq_order)" = stride:17 ]
+if ok [ "$(cells '128/8 write' write.ios)" = 16 ] &&
+	ok [ "$(cells '128/8 write' targets[0].layout_bytes)" = 0 ]; then
+	pass "write: 16 records into a new file (no layout)"
+else
+	fail "write: 16 records into a new file (no layout)" "$WHY"
+fi
+if ok [ "$(cells '128/8 record rewrite' write.ios)" = 16 ] &&
+	ok [ "$(cells '128/8 record rewrite' options.size)" = 8192 ]; then
+	pass "record rewrite: the same record 16 times"
+else
+	fail "record rewrite: the same record 16 times" "$WHY"
+fi
+if ok [ "$(cells '128/8 bkwd read' read.ios)" = 16 ] &&
+	ok [ "$(cells '128/8 bkwd read' options.seq_order)" = backward ]; then
+	pass "backward read: 16 records, backward"
+else
+	fail "backward read: 16 records, backward" "$WHY"
+fi
+if ok [ "$(cells '128/8 stride read' read.ios)" = 16 ] &&
+	ok [ "$(cells '128/8 stride read' options.seq_order)" = stride:17 ]; then
+	pass "stride read: 16 records, every 17th"
+else
+	fail "stride read: 16 records, every 17th" "$WHY"
+fi
 check "random read: 16 records" [ "$(cells '128/8 random read' read.ios)" = 16 ]
 check "reads keep the cache, as iozone does" [ "$(cells '128/8 reread' options.invalidate)" = false ]
 check "stderr says how many read cells began in the cache" grep -Eq 'of 45 read cells began with the file wholly in the page cache' "$ERR"
@@ -81,13 +101,21 @@ run_iogauge sweep -i 0 -i 2 -s 128k -r 8k -e -c -R --csv -b "$E2E_TMP/excel.txt"
 expect_status 0 "sweep -i 0 -i 2 -s 128k -r 8k -e -c --csv: exit 0"
 check "--csv: a header of the nine tests" grep -q '^kB,reclen,write,rewrite,read,reread,random read,random write,bkwd read,record rewrite,stride read$' "$OUT"
 check "--csv: one row, the unselected tests empty" grep -Eq '^128,8,[0-9]+,[0-9]+,,,[0-9]+,[0-9]+,,,$' "$OUT"
-check "Excel: four reports" [ "$(grep -Ec '^"(Writer|Re-writer|Random read|Random write) report"$' "$OUT")" = 4 ] &&
-	[ "$(grep -c 'report"$' "$OUT")" = 4 ]
+if ok [ "$(grep -Ec '^"(Writer|Re-writer|Random read|Random write) report"$' "$OUT")" = 4 ] &&
+	ok [ "$(grep -c 'report"$' "$OUT")" = 4 ]; then
+	pass "Excel: four reports"
+else
+	fail "Excel: four reports" "$WHY"
+fi
 check "-b FILE: the Excel block, as on stdout" cmp -s "$E2E_TMP/excel.txt" <(sed -n '/^Excel output is below:$/,$p' "$OUT")
 check "-e: the write's fsync is timed" [ "$(cells '128/8 write' fsync.ios)" = 1 ]
 check "-e: reads have none" [ "$(cells '128/8 random read' options.end_fsync)" = false ]
 check "-c: the close counts" [ "$(cells '128/8 random read' options.end_close)" = true ]
-check "-e -c: the splash says so" grep -q 'Include fsync in write timing' "$OUT" && grep -q 'Include close in write timing' "$OUT"
+if ok grep -q 'Include fsync in write timing' "$OUT" && ok grep -q 'Include close in write timing' "$OUT"; then
+	pass "-e -c: the splash says so"
+else
+	fail "-e -c: the splash says so" "$WHY"
+fi
 
 # Release build only: 32 MiB files.
 if [ "$SAN" = 0 ]; then

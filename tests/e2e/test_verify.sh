@@ -53,7 +53,11 @@ for rw in write randwrite; do
 		[ "$(j .jobs[0].verify.bad[0].offset)/$(j .jobs[0].verify.bad[0].kind)" = "315392/corrupt" ]
 	check "$rw: every block of both threads checked (2048)" [ "$(j .jobs[0].verify.checked_blocks)" = 2048 ]
 	check "$rw: verify_only wrote nothing" [ "$(content_hash "$D/a.1.0")" = "$h" ]
-	check "$rw: verify_only left the kept files" [ -e "$D/a.0.0" ] && [ -e "$D/a.1.0" ]
+	if ok [ -e "$D/a.0.0" ] && ok [ -e "$D/a.1.0" ]; then
+		pass "$rw: verify_only left the kept files"
+	else
+		fail "$rw: verify_only left the kept files" "$WHY"
+	fi
 	rm -f "$D"/a.*
 done
 
@@ -71,8 +75,11 @@ dd if=/dev/zero of="$D/b" bs=8k seek=10 count=15 conv=notrunc status=none
 run_iogauge "${V[@]}" --verify_only --json="$J"
 check "16 bad blocks: the count is 16" [ "$(j .jobs[0].verify.bad_blocks)" = 16 ]
 check "16 bad blocks: 10 listed in the JSON" [ "$(j '.jobs[0].verify.bad|length')" = 10 ]
-check "16 bad blocks: the text lists 10, then '... and 6 more'" \
-	[ "$(grep -c '^    offset ' "$OUT")" = 10 ] && grep -q "and 6 more bad blocks" "$OUT"
+if ok [ "$(grep -c '^    offset ' "$OUT")" = 10 ] && ok grep -q "and 6 more bad blocks" "$OUT"; then
+	pass "16 bad blocks: the text lists 10, then '... and 6 more'"
+else
+	fail "16 bad blocks: the text lists 10, then '... and 6 more'" "$WHY"
+fi
 check "zeroed blocks: no iogauge header" grep -q "corrupt: no iogauge header" "$OUT"
 rm -f "$D/b"
 
@@ -124,8 +131,11 @@ for a in crc32c md5 sha256; do
 		--verify_backlog=32 --numjobs=2 --ioengine=libaio --iodepth=8 --direct=1 --time_based \
 		--runtime=1 --json="$J"
 	expect_status 0 "randrw time-based, backlog 32, two threads on one file, $a: exit status 0"
-	check "$a: blocks checked ($(j .jobs[0].verify.checked_blocks)), none bad" \
-		[ "$(j .jobs[0].verify.checked_blocks)" -gt 0 ] && [ "$(j .jobs[0].verify.bad_blocks)" = 0 ]
+	if ok [ "$(j .jobs[0].verify.checked_blocks)" -gt 0 ] && ok [ "$(j .jobs[0].verify.bad_blocks)" = 0 ]; then
+		pass "$a: blocks checked ($(j .jobs[0].verify.checked_blocks)), none bad"
+	else
+		fail "$a: blocks checked ($(j .jobs[0].verify.checked_blocks)), none bad" "$WHY"
+	fi
 done
 run_iogauge run --name=p --directory="$D" --size=1m --bs=4k --rw=write --data=pattern=0xa5c3 --verify=pattern
 expect_status 0 "verify=pattern: exit status 0"
@@ -154,6 +164,9 @@ check "nothing left after the refusals" dir_empty "$D"
 run_iogauge mix "$D" --verify --size=128m --runtime=1 --ramp_time=0 --json="$J"
 expect_status 0 "mix --verify: exit status 0"
 check "mix --verify: the header says the writes are verified" grep -q "writes verified with crc32c" "$OUT"
-check "mix --verify: each case checked blocks, none bad" \
-	[ "$(j .jobs[0].verify.bad_blocks)$(j .jobs[3].verify.bad_blocks)" = 00 ] && [ "$(j .jobs[0].verify.checked_blocks)" -gt 0 ]
+if ok [ "$(j .jobs[0].verify.bad_blocks)$(j .jobs[3].verify.bad_blocks)" = 00 ] && ok [ "$(j .jobs[0].verify.checked_blocks)" -gt 0 ]; then
+	pass "mix --verify: each case checked blocks, none bad"
+else
+	fail "mix --verify: each case checked blocks, none bad" "$WHY"
+fi
 check "nothing left after mix" dir_empty "$D"
