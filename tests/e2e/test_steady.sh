@@ -168,7 +168,7 @@ check "text: the tracked case is named" grep -q "Tracked: 4k R/W 0/100 (random w
 check "text: the tracked case's rounds" \
 	[ "$(grep -Ec '^ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+' "$E2E_TMP/mx.txt")" = "$m" ]
 if ok grep -Eq '^IOPS by block size and R/W mix, the average of the (steady-state|last) window' "$E2E_TMP/mx.txt" &&
-	ok grep -q '^ Block       100/0       0/100$' "$E2E_TMP/mx.txt" &&
+	ok grep -q '^ Block       0/100       100/0$' "$E2E_TMP/mx.txt" &&
 	ok [ "$(grep -Ec '^ +(4k|64k)( +[0-9]+\.[0-9]){2}$' "$E2E_TMP/mx.txt")" = 2 ]; then
 	pass "text: PTS's table, a row per block size"
 else
