@@ -93,10 +93,11 @@ incheck {
 		report()
 	next
 }
-/^[ \t]*check[ \t]+["'$]/ {
+# A call starts a line, or follows &&, ||, ;, then, do or else.
+match($0, /(^|[;&|][ \t]|then[ \t]|do[ \t]|else[ \t])[ \t]*check[ \t]+["'$]/) {
 	incheck = 1
 	start = FNR
-	if (!scan($0))
+	if (!scan(substr($0, RSTART + RLENGTH - 1)))
 		report()
 }
 !incheck && match($0, /(^|[^<])<<-?["']?[A-Za-z_][A-Za-z_0-9]*/) {

@@ -39,14 +39,27 @@ check "fine: a here-document's text" [ "$a" = 1 ] && [ "$b" = 2 ]
 TEXT
 n=$((1 << N))
 check "after a shift, not a here-document" [ "$n" = 1 ] && [ "$m" = 2 ]
+[ -x "$f" ] && check "after a test" [ "$a" = 1 ] && [ "$b" = 2 ]
+for x in 1; do check "in a loop" [ "$x" = 1 ] || [ "$x" = 2 ]; done
+[ -x "$f" ] && check "fine: last in a list" [ "$a" = 1 ]
 FIXTURE
 got=$(awk -f "$LINT" "$F" | sed "s|^$F:||" | cut -d: -f1,2 | tr '\n' ' ')
 want="1: check with a top-level && 2: check with a top-level || 3: check with a top-level | 4: check with a top-level && "
 want+="6: check with a top-level && 8: check with a top-level && 21: check with a top-level && "
-check "the guard names the bad lines 1 2 3 4 6 8 21, with the operator (got: $got)" test "$got" = "$want"
+want+="22: check with a top-level && 23: check with a top-level || "
+check "the guard names the bad lines 1 2 3 4 6 8 21 22 23, with the operator (got: $got)" test "$got" = "$want"
 # Bash agrees: under check, only the first command is judged, the second one's failure is lost.
-out=$(bash -c '. "$1"; check "and" true && false; echo "checks $E2E_CHECKS failed $E2E_FAILED"' - "$E2E_ROOT/tests/e2e/lib.sh" 2>&1 | grep '^checks')
+cat >"$E2E_TMP/and.sh" <<'AND'
+. "$1"
+check "and" true && false
+echo "checks $E2E_CHECKS failed $E2E_FAILED"
+AND
+out=$(bash "$E2E_TMP/and.sh" "$E2E_ROOT/tests/e2e/lib.sh" 2>&1 | grep '^checks')
 check "why: check NAME true && false passes and counts no failure (got: $out)" test "$out" = "checks 1 failed 0"
-out=$(bash -c '. "$1"; if ok true && ok false; then pass x; else fail x "$WHY"; fi' - "$E2E_ROOT/tests/e2e/lib.sh" 2>&1)
+cat >"$E2E_TMP/if.sh" <<'IF'
+. "$1"
+if ok true && ok false; then pass x; else fail x "$WHY"; fi
+IF
+out=$(bash "$E2E_TMP/if.sh" "$E2E_ROOT/tests/e2e/lib.sh" 2>&1)
 check "the if form fails it, naming the command (got: $(echo "$out" | tr '\n' '|'))" \
 	grep -qx '#   failed: false' <<<"$out"
