@@ -1,7 +1,6 @@
 /* fio's flow, serialize_overlap and latency_target where a worker issues (admit.h). */
 #include "base/common.h"
 #include "run/admit.h"
-#include "options/options.h"
 #include "run/worker_error.h"
 #include "run/worker_measure.h"
 #include "run/worker_state.h"
