@@ -4,7 +4,6 @@
  * above: requests are queued by submit and handed back by the next reap, so
  * the depth, slat and clat are accounted as for a real asynchronous engine.
  */
-#include "base/common.h"
 #include "model/engine.h"
 
 #include <errno.h>
