@@ -33,11 +33,5 @@ void fio_cli_markdown(FILE *f);
  * command layer hands html_write and outputs_open.  0, or -1 with e set.
  */
 int command_saved_summary(FILE *f, const struct json_t *root, struct ig_err *e);
-/*
- * A saved suite result whose cases are not its suite's fixed table (a
- * hand-edited file) is refused when read (cmds/suite_read.c): 0, or -1
- * with e set (status 2).  Anything else passes.
- */
-int suite_saved_check(const char *path, const struct json_t *root, struct ig_err *e);
 
 #endif

@@ -5,6 +5,7 @@
  */
 #include "base/common.h"
 #include "cmds/commands.h"
+#include "cmds/suite_read.h"
 #include "options/options.h"
 #include "options/args.h"
 #include "cmds/help.h"

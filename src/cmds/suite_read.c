@@ -9,7 +9,7 @@
 #include "cmds/commands.h"
 #include "options/options.h"
 #include "options/args.h"
-#include "suite/suite.h"
+#include "cmds/suite_read.h"
 #include "report/report.h"
 #include "report/result_read.h"
 

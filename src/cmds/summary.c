@@ -6,7 +6,7 @@
  */
 #include "base/common.h"
 #include "cmds/commands.h"
-#include "suite/suite.h"
+#include "cmds/suite_read.h"
 #include "report/report.h"
 #include "report/result_read.h"
 

@@ -71,7 +71,7 @@ struct suite {
 	/* Optional: the suite's own JSON object, added to the root under the command's name. */
 	json_t *(*json)(const struct suite_run *sr);
 	/*
-	 * Optional: that object read back from a saved result (suite_from_json)
+	 * Optional: that object read back from a saved result (suite_from_json, cmds/suite_read.c)
 	 * into sr->priv, for what print shows beyond the jobs' figures; end frees
 	 * it.  0, or -1 with e set.
 	 */
@@ -213,17 +213,5 @@ json_t *suite_json(const struct suite_run *sr);
  */
 void suite_record(struct suite_run *sr, unsigned t, unsigned pass, unsigned c,
 		  const struct run_result *r);
-
-/* A saved suite result back in memory, so the suite's own formatter prints it again. */
-struct suite_saved {
-	struct suite_run sr;
-	struct suite suite;       /* the command's, with the cases as saved */
-	struct suite_case *cases;
-	struct job base;
-	struct settings s;
-};
-/* root: a saved result of a suite command.  0, or -1 with e set (status 2). */
-int suite_from_json(const json_t *root, struct suite_saved *out, struct ig_err *e);
-void suite_saved_free(struct suite_saved *ss);
 
 #endif

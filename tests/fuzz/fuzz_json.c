@@ -14,6 +14,7 @@
 #include "base/common.h"
 #include "run/runner.h"
 #include "suite/suite.h"
+#include "cmds/suite_read.h"
 #include "report/report.h"
 #include "report/result_read.h"
 

@@ -27,6 +27,7 @@
 #include "stats/steady.h"
 #include "suites/steady_opts.h"
 #include "suite/suite.h"
+#include "cmds/suite_read.h"
 #include "report/report.h"
 #include "report/result_read.h"
 

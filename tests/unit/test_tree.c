@@ -31,6 +31,7 @@
 #include "cmds/commands.h"
 #include "run/runner.h"
 #include "suite/suite.h"
+#include "cmds/suite_read.h"
 #include "run/tree.h"
 #include "suites/tree_opts.h"
 #include "report/report.h"
