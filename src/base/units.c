@@ -3,6 +3,8 @@
 #include "base/units.h"
 
 #include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -139,4 +141,37 @@ int parse_time(const char *s, const char *default_unit, uint64_t *out_ns)
 		return 0;
 	}
 	return -1;
+}
+
+void print_size(uint64_t v, char *buf, size_t len)
+{
+	static const char sfx[] = "kmgtp";
+	int u = -1;
+	while (v && v % 1024 == 0 && u < 4) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%" PRIu64, v);
+	else
+		snprintf(buf, len, "%" PRIu64 "%c", v, sfx[u]);
+}
+
+void print_time(uint64_t ns, char *buf, size_t len)
+{
+	static const struct {
+		const char *name;
+		uint64_t mult;
+	} units[] = { { "h", 3600 * NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC }, { "s", NSEC_PER_SEC },
+		      { "ms", NSEC_PER_MSEC },	    { "us", NSEC_PER_USEC },	  { "ns", 1 } };
+	if (!ns) {
+		snprintf(buf, len, "0");
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		if (ns % units[i].mult == 0) {
+			snprintf(buf, len, "%" PRIu64 "%s", ns / units[i].mult, units[i].name);
+			return;
+		}
+	}
 }

@@ -35,25 +35,6 @@ int cpus_last_bit(const uint64_t *bits, unsigned words);
 unsigned cpus_here(void);
 unsigned nodes_here(void);
 
-/* The options (options/option_cpus.c). */
-struct opt_def;
-int set_cpus_allowed(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_cpus_allowed(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_cpumask(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_cpumask(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_numa_cpu_nodes(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_numa_cpu_nodes(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_numa_mem_policy(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_numa_mem_policy(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
-/* The CPUs and nodes c names exist on this machine: 0, or -1 with one line in err. */
-/* The run (run/cpus_apply.c): the machine has them; a thread placed. */
-int cpus_check(const struct job_cpus *c, char *err, size_t n);
-/*
- * Place the calling thread as c asks (sched_setaffinity, set_mempolicy);
- * index: its number among the run's threads from 0 (cpus_allowed_policy=split
- * gives it the index-th CPU of the set, round robin).  0 or -errno.
- */
-int cpus_apply(const struct job_cpus *c, unsigned index);
 
 #endif

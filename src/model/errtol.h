@@ -1,4 +1,7 @@
-/* fio's continue_on_error and ignore_error: which I/O errors a job counts and goes on past (errtol.c). */
+/*
+ * fio's continue_on_error and ignore_error: which I/O errors a job counts and
+ * goes on past (errtol.c; the options' setters: options/errtol.c).
+ */
 #ifndef IOGAUGE_ERRTOL_H
 #define IOGAUGE_ERRTOL_H
 
@@ -17,12 +20,6 @@ struct job_errtol {
 		unsigned nlist[ERRT_NR];          /* 0: fio's default list, EIO and EILSEQ */
 	} ig;
 };
-
-struct opt_def;
-int set_continue_on_error(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_continue_on_error(const void *obj, const struct opt_def *o, char *buf, size_t len);
-int set_ignore_error(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
-void print_ignore_error(const void *obj, const struct opt_def *o, char *buf, size_t len);
 
 /*
  * A request of op (enum io_op) failed with errno err.  counts: continue_on_error names its type,

@@ -1,6 +1,7 @@
 /* Command-line arguments and option strings into jobs, through the option table (job files: jobfile.c). */
 #include "base/common.h"
 #include "model/cmdprio.h"
+#include "options/option_cmdprio.h"
 #include "options/command.h"
 #include "options/iolog_job.h"
 #include "options/options.h"

@@ -5,10 +5,10 @@
  * type's ignore_error list (EIO and EILSEQ when none is given); naming a list
  * also turns its type on.
  */
-#include "model/errtol.h"
+#include "options/errtol.h"
 #include "model/job.h"
 #include "model/ops.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -148,18 +148,4 @@ void print_ignore_error(const void *obj, const struct opt_def *o, char *buf, siz
 					   snprintf(buf + k, len - k, "%s%d", i ? ":" : "", t->ig.list[type][i]));
 		}
 	}
-}
-
-bool errtol_goes_on(const struct job_errtol *t, int op, int err, bool *counts)
-{
-	unsigned type = err == EILSEQ ? ERRT_VERIFY : op == IO_READ ? ERRT_READ : ERRT_WRITE;
-	*counts = t->coe >> type & 1;
-	if (!*counts)
-		return false;
-	if (!t->ig.nlist[type])
-		return err == EIO || err == EILSEQ;
-	for (unsigned i = 0; i < t->ig.nlist[type]; i++)
-		if (t->ig.list[type][i] == err)
-			return true;
-	return false;
 }

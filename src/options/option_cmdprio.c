@@ -4,8 +4,9 @@
  * parses them (a single value for both directions; a trim part ignored).
  */
 #include "model/cmdprio.h"
+#include "options/option_cmdprio.h"
 #include "base/common.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 #include "base/units.h"
 
 #include "options/fio_opts.h"

@@ -3,9 +3,10 @@
  * numa_mem_policy (and prio, prioclass): parsed into struct job_cpus; each
  * worker thread applies them to itself (run/cpus_apply.c).
  */
+#include "options/option_cpus.h"
 #include "model/cpus.h"
 #include "model/job.h"
-#include "options/options.h"
+#include "options/opt_def.h"
 
 #include <errno.h>
 #include <inttypes.h>

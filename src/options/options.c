@@ -1,6 +1,9 @@
 /* The option table: every option of every command, in one place. */
 #include "base/common.h"
 #include "model/cmdprio.h"
+#include "options/option_cmdprio.h"
+#include "options/option_cpus.h"
+#include "options/errtol.h"
 #include "options/options.h"
 #include "model/job_names.h"
 #include "options/option_values.h"

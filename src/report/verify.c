@@ -1,7 +1,7 @@
 /* Verification results in the text report, on stderr and in the JSON. */
 #include "base/common.h"
 #include "report/report.h"
-#include "model/verify.h"
+#include "run/verify.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -4,7 +4,7 @@
  * priority its job names.  NUMA without libnuma: nodes' CPUs from sysfs,
  * set_mempolicy(2).
  */
-#include "model/cpus.h"
+#include "run/cpus_apply.h"
 
 #include <errno.h>
 #include <sched.h>

@@ -12,7 +12,7 @@
 #include "run/runner_int.h"
 #include "base/stale.h"
 #include "run/tree.h"
-#include "model/verify.h"
+#include "run/verify.h"
 #include "run/worker.h"
 #include "model/pattern.h"
 #include "model/engine.h"

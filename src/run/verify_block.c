@@ -3,6 +3,7 @@
  * verify_dump's files, and fio's verify state files (verify_state_save and
  * verify_state_load).
  */
+#include "run/verify.h"
 #include "base/common.h"
 #include "run/verify_int.h"
 

@@ -3,7 +3,7 @@
 #define IOGAUGE_VERIFY_INT_H
 
 #include "model/data.h"
-#include "model/verify.h"
+#include "run/verify.h"
 #include "run/worker.h"
 #include "model/engine.h"
 

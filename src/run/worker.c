@@ -11,6 +11,7 @@
  */
 #include "stats/fiolog.h"
 #include "base/common.h"
+#include "run/cpus_apply.h"
 #include "run/admit.h"
 #include "run/worker.h"
 #include "run/worker_error.h"

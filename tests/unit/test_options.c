@@ -17,6 +17,7 @@
 
 #include "base/common.h"
 #include "model/cmdprio.h"
+#include "options/option_cmdprio.h"
 #include "cmds/commands.h"
 #include "options/options.h"
 #include "base/units.h"

@@ -18,7 +18,7 @@
 
 #include "base/common.h"
 #include "options/options.h"
-#include "model/verify.h"
+#include "run/verify.h"
 #include "run/worker.h"
 #include "model/engine.h"
 
