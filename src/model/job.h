@@ -345,6 +345,7 @@ struct settings {
 	bool keep;
 	unsigned passes;
 	bool quiet;
+	int eta; /* enum eta_mode (base/progress.h) */
 	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */

@@ -6,6 +6,7 @@
 #include "options/errtol.h"
 #include "options/options.h"
 #include "model/job_names.h"
+#include "base/progress.h"
 #include "options/option_values.h"
 #include "stats/steady.h"
 #include "model/engine.h"
@@ -660,5 +661,8 @@ const struct opt_def options[] = {
 	  .help = "Keep the test files iogauge created" },
 	{ .name = "quiet", .type = OT_BOOL, S(quiet), .def = "0", .bare = "1", .group = OG_OUTPUT,
 	  .help = "No progress line on stderr (warnings and errors still)" },
+	{ .name = "eta", .type = OT_ENUM, S(eta), .def = "auto", .values = eta_names,
+	  .group = OG_PROGRESS, .flags = OPT_CLI_ONLY,
+	  .help = "The progress line on stderr: auto (when stderr is a terminal, redrawn in place), always (also when it is not: a line a second, for a log or a script that waits for a stage), never" },
 	{ .name = NULL },
 };

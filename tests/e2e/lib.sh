@@ -353,6 +353,26 @@ bg_running() {
 	[ -n "$st" ] && [ "$st" != Z ]
 }
 
+# await_bg REGEX LIMIT [FILE]: waits up to LIMIT seconds for a line of FILE ($ERR by default:
+# the progress line of --eta=always) to match REGEX (grep -E) while $BGPID runs.  Status 0 when
+# it matched, 1 when the run ended or the time ran out first (WHY says which).  A signal meant
+# for a stage is sent once the run says it is there, never after a fixed sleep.
+await_bg() {
+	local re=$1 limit=$2 f=${3:-$ERR} n=0
+	while [ $n -lt $((limit * 50)) ]; do
+		grep -Eq -- "$re" "$f" 2>/dev/null && return 0
+		if ! bg_running; then
+			grep -Eq -- "$re" "$f" 2>/dev/null && return 0
+			WHY="the run ended before its output matched '$re'"
+			return 1
+		fi
+		sleep 0.02
+		n=$((n + 1))
+	done
+	WHY="no line matched '$re' within $limit s"
+	return 1
+}
+
 # signal_bg SIG LIMIT: sends SIG to $BGPID and waits up to LIMIT seconds for
 # it to end (then SIGKILL); sets STATUS and WAITED_MS (signal to exit).
 signal_bg() {
