@@ -23,7 +23,10 @@
 	X(fs)            \
 	X(run)           \
 	X(fio)           \
-	X(report)
+	X(report)        \
+	X(history)       \
+	X(show)          \
+	X(forget)
 
 #define DECLARE(n) extern const struct command cmd_##n;
 #define ENTRY(n) &cmd_##n,

@@ -122,7 +122,7 @@ const struct command cmd_report = {
 		"on shared charts. -o FILE (or --output FILE) names the page; without it the page goes "
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
 		"($IOGAUGE_CHARTJS names another copy).",
-	.groups = OG_OUTPUT,
+	.groups = OG_OUTPUT | OG_STORE,
 	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
 	.main = cmd_report_main,
 };

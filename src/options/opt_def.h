@@ -42,7 +42,9 @@ enum {
 	OG_PATTERN = 1 << 8,  /* rw, bs: a command that runs one chosen pattern (scale) */
 	OG_PARALLEL = 1 << 9, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
 	OG_FILES = 1 << 10,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
-	OG_ALL = (1 << 11) - 1,
+	OG_SAVE = 1 << 11,    /* save: every measuring command */
+	OG_STORE = 1 << 12,   /* db: the measuring commands and those that read the store */
+	OG_ALL = (1 << 13) - 1,
 	/*
 	 * A command's own options (the classic tools', steady's rounds, tree's,
 	 * fs's) are no group: each row names its owner (.owner), no other command

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
+static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", "csv", "openmetrics", NULL };
 
 /* The shortest decimal that reads back as exactly v. */
 int print_double(char *buf, size_t len, double v)
@@ -403,7 +403,7 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 				k = i;
 		if (k < 0 || (mask & (1u << k))) {
 			snprintf(err, n,
-				 "--%s: '%s' is not allowed (allowed: normal|json|fio-json|json+|terse, "
+				 "--%s: '%s' is not allowed (allowed: normal|json|fio-json|json+|terse|csv|openmetrics, "
 				 "or a list of fio's: normal,fio-json,json+,terse)",
 				 o->name, val);
 			return -1;
@@ -419,6 +419,11 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 			 o->name);
 		return -1;
 	}
+	unsigned alone = 1u << OUT_CSV | 1u << OUT_OPENMETRICS;
+	if ((mask & alone) && (mask & (mask - 1))) {
+		snprintf(err, n, "--%s: csv and openmetrics are not combined with others", o->name);
+		return -1;
+	}
 	if ((mask & (1u << OUT_FIO_JSON)) && (mask & (1u << OUT_FIO_JSONPLUS))) {
 		snprintf(err, n, "--%s: fio-json and json+ are one document: choose one", o->name);
 		return -1;
@@ -426,6 +431,26 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 	s->output_format = first;
 	s->output_formats = mask;
 	return 0;
+}
+
+/* --save (no label) or --save=LABEL; the label's rules are the store's (checked before the run). */
+int set_save(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	struct settings *s = obj;
+	if (strlen(val) >= sizeof(s->save.label)) {
+		snprintf(err, n, "--%s: the label is longer than %zu characters", o->name, sizeof(s->save.label) - 1);
+		return -1;
+	}
+	s->save.on = true;
+	snprintf(s->save.label, sizeof(s->save.label), "%s", val);
+	return 0;
+}
+
+void print_save(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	const struct settings *s = obj;
+	(void)o;
+	snprintf(buf, len, "%s", s->save.on ? s->save.label : "");
 }
 
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len)

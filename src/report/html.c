@@ -162,18 +162,7 @@ static void write_summary(struct page *p, unsigned r)
 	FILE *m = open_memstream(&buf, &len);
 	if (!m)
 		return;
-	/* The command's own text: the command layer's callback (command_saved_summary). */
-	if (p->summary) {
-		p->summary(m, root, &e);
-		fflush(m);
-	}
-	/* run, and suites that print only while they run: fio's text. */
-	if (!len && !e.status) {
-		struct run_result rr;
-		if (!run_result_from_json(root, &rr, &e))
-			report_text(m, &rr);
-		run_result_free(&rr);
-	}
+	report_saved_text(m, root, p->summary, &e);
 	if (e.status)
 		fprintf(m, "(the summary cannot be rebuilt from this result: %s)\n", e.msg);
 	fflush(m);
