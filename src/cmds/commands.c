@@ -26,7 +26,8 @@
 	X(report)        \
 	X(history)       \
 	X(show)          \
-	X(forget)
+	X(forget)        \
+	X(check)
 
 #define DECLARE(n) extern const struct command cmd_##n;
 #define ENTRY(n) &cmd_##n,

@@ -133,6 +133,22 @@ int report_saved_text(FILE *f, const json_t *root, html_summary_fn summary, stru
 int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs,
 	       html_summary_fn summary);
 
+/* A figure of a label's history (report --trend): its value at each run, the band of the runs before. */
+struct trend_point {
+	long long id;
+	const char *when;
+	double value;
+	double lo, hi; /* the spread of the runs before it; NAN: too few */
+};
+struct trend_fig {
+	const char *name, *target, *unit;
+	struct trend_point *points; /* oldest first */
+	unsigned npoints;
+};
+/* The trend page of label (html_trend.c): a chart per figure.  window: the runs a band spans.  0 or -1. */
+int html_trend_write(FILE *f, const char *label, const struct trend_fig *figs, unsigned n, unsigned window,
+		     const char *chartjs);
+
 /* ---- saved results as compare reads them (saved.c) */
 
 /*
