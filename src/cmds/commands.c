@@ -27,7 +27,8 @@
 	X(history)       \
 	X(show)          \
 	X(forget)        \
-	X(check)
+	X(check)         \
+	X(import)
 
 #define DECLARE(n) extern const struct command cmd_##n;
 #define ENTRY(n) &cmd_##n,
