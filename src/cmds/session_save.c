@@ -75,7 +75,7 @@ int session_save_begin(struct session *ss, struct ig_err *e)
 		return cluster_agree(NULL, e); /* rank 0's verdict on the store holds for every rank */
 	int rc = 0;
 	if (*ss->label && !store_label_ok(ss->label))
-		rc = err_set(e, EXIT_USAGE, "--save=%s: a label is 1 to 64 letters, digits and . _ - + : /, not all digits",
+		rc = err_set(e, EXIT_USAGE, "--save=%s: a label is 1 to 64 letters, digits and . _ - + :, not all digits",
 			     ss->label);
 	store_where(s->db, ss->where, sizeof(ss->where));
 	if (!rc) {

@@ -19,8 +19,10 @@ json_t *cli_result_load(const char *word, const struct settings *s, struct store
 			struct ig_err *e)
 {
 	struct stat sb;
-	/* A path that exists is a file, whatever it looks like; a reference needs no file of its name. */
-	if (!stat(word, &sb) || !store_ref_like(word)) {
+	/* A path (a slash, .json) or a file that exists is a file; a reference needs no file of its name. */
+	size_t n = strlen(word);
+	bool pathy = strchr(word, '/') || (n > 5 && !strcmp(word + n - 5, ".json"));
+	if (pathy || !stat(word, &sb) || !store_ref_like(word)) {
 		snprintf(name, len, "%s", word);
 		return result_load(word, e);
 	}

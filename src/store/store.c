@@ -613,7 +613,7 @@ bool store_label_ok(const char *label)
 	if (!n || n > 64)
 		return false;
 	for (const char *p = label; *p; p++) {
-		if (!isalnum((unsigned char)*p) && !strchr("._-+:/", *p))
+		if (!isalnum((unsigned char)*p) && !strchr("._-+:", *p))
 			return false;
 		digits &= isdigit((unsigned char)*p) != 0;
 	}

@@ -113,7 +113,7 @@ int store_list(struct store *st, const struct store_filter *f, store_entry_fn fn
 int store_resolve(struct store *st, const char *ref, long long *id, struct ig_err *e);
 /* Is word a reference's shape (for a compare or report word that names no file)? */
 bool store_ref_like(const char *word);
-/* A label as --save takes it: letters, digits, . _ - + : /, not all digits, 1 to 64 of them. */
+/* A label as --save takes it: letters, digits, . _ - + :, not all digits, 1 to 64 of them. */
 bool store_label_ok(const char *label);
 
 /* A saved result read back. */
