@@ -65,9 +65,9 @@ static void from_env(struct session *ss)
 int session_save_begin(struct session *ss, struct ig_err *e)
 {
 	const struct settings *s = ss->s;
-	if (s->save.on) {
+	if (*s->save) {
 		ss->save = true;
-		snprintf(ss->label, sizeof(ss->label), "%s", s->save.label);
+		snprintf(ss->label, sizeof(ss->label), "%s", strcmp(s->save, "@") ? s->save : "");
 	} else {
 		from_env(ss);
 	}

@@ -348,11 +348,8 @@ struct settings {
 	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */
-	/* --save[=LABEL]: the result goes into the store (--db) too. */
-	struct save_opt {
-		bool on;
-		char label[72]; /* "": no label */
-	} save;
+	/* --save[=LABEL]: the result goes into the store (--db) too; "" not, "@" (bare --save) without a label. */
+	char save[72];
 	char db[PATH_MAX]; /* --db: the store's file or postgresql:// URL; "": $IOGAUGE_DB or the default */
 
 	/*

@@ -433,26 +433,6 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 	return 0;
 }
 
-/* --save (no label) or --save=LABEL; the label's rules are the store's (checked before the run). */
-int set_save(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
-{
-	struct settings *s = obj;
-	if (strlen(val) >= sizeof(s->save.label)) {
-		snprintf(err, n, "--%s: the label is longer than %zu characters", o->name, sizeof(s->save.label) - 1);
-		return -1;
-	}
-	s->save.on = true;
-	snprintf(s->save.label, sizeof(s->save.label), "%s", val);
-	return 0;
-}
-
-void print_save(const void *obj, const struct opt_def *o, char *buf, size_t len)
-{
-	const struct settings *s = obj;
-	(void)o;
-	snprintf(buf, len, "%s", s->save.on ? s->save.label : "");
-}
-
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
 	const struct settings *s = obj;

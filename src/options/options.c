@@ -661,7 +661,7 @@ const struct opt_def options[] = {
 	{ .name = "quiet", .type = OT_BOOL, S(quiet), .def = "0", .bare = "1", .group = OG_OUTPUT,
 	  .help = "No progress line on stderr (warnings and errors still)" },
 	/* The results store (issue 29). */
-	{ .name = "save", .type = OT_SPECIAL, S(save), .set = set_save, .print = print_save, .bare = "",
+	{ .name = "save", .type = OT_STR, S(save), .bare = "@",
 	  .arg = "LABEL", .group = OG_SAVE, .flags = OPT_CLI_ONLY,
 	  .help = "Also keep the result in the results store (--db), under LABEL when given (letters, digits, . _ - + :; not all digits): `iogauge history` lists it, `show`, `compare`, `report` and `check` read it back (IOGAUGE_SAVE=1 saves every run; IOGAUGE_SAVE=LABEL with that label; command line only)" },
 	{ .name = "db", .type = OT_STR, S(db), .arg = "PATH|URL", .group = OG_STORE, .flags = OPT_CLI_ONLY,
