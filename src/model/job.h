@@ -57,7 +57,7 @@ enum file_op { FILEOP_NONE = 0, FILEOP_CREATE, FILEOP_STAT, FILEOP_OPEN, FILEOP_
 	       FILEOP_MKDIR, FILEOP_RMDIR };
 
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
-enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE };
+enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE, OUT_CSV, OUT_OPENMETRICS };
 enum segment_layout { SEG_BLOCK = 0, SEG_INTERLEAVED };
 enum rank_results { RANKS_AUTO = 0, RANKS_FULL, RANKS_BRIEF, RANKS_NONE };
 
@@ -349,6 +349,9 @@ struct settings {
 	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */
+	/* --save[=LABEL]: the result goes into the store (--db) too; "" not, "@" (bare --save) without a label. */
+	char save[72];
+	char db[PATH_MAX]; /* --db: the store's file or postgresql:// URL; "": $IOGAUGE_DB or the default */
 
 	/*
 	 * The running command's own settings (a suite's struct bonnie_opts,

@@ -43,7 +43,9 @@ enum {
 	OG_PARALLEL = 1 << 9, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
 	OG_FILES = 1 << 10,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
 	OG_PROGRESS = 1 << 11, /* eta: iogauge's progress line (fio's command has fio's own --eta) */
-	OG_ALL = (1 << 12) - 1,
+	OG_SAVE = 1 << 12,    /* save: every measuring command */
+	OG_STORE = 1 << 13,   /* db: the measuring commands and those that read the store */
+	OG_ALL = (1 << 14) - 1,
 	/*
 	 * A command's own options (the classic tools', steady's rounds, tree's,
 	 * fs's) are no group: each row names its owner (.owner), no other command

@@ -577,7 +577,7 @@ const struct command cmd_tree = {
 		"thrown away) for a backup's rate and ratio; both report the read rate alone beside the "
 		"stream's. --make-tree builds a reproducible tree in a new directory in DIR, reads it and "
 		"removes it unless --keep.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAFETY | OG_SUITE | OG_DATA,
+	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_DATA,
 	.defaults = "--ioengine=psync --direct=0 --bs=64k --size=1m --iodepth=1 --runtime=0 --ramp_time=0 "
 		    "--time_based=0 --invalidate=1 --group_reporting=1",
 	.suite = &tree,

@@ -32,7 +32,7 @@
 
 /* Defined in src/cmds/run.c, src/suites/quick.c and src/suites/mix.c; no header declares them. */
 extern const struct command cmd_run, cmd_quick, cmd_mix, cmd_bonnie, cmd_sweep, cmd_matrix, cmd_latency, cmd_steady, cmd_tree,
-	cmd_fs;
+	cmd_fs, cmd_history, cmd_forget, cmd_check, cmd_import, cmd_report;
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -1267,7 +1267,8 @@ static void test_option_print_round_trip(void **state)
 	assert_int_equal(n + 2, total);
 	/* Every option a command takes at its defaults (sizes and times of the suites, its own rows). */
 	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix, &cmd_bonnie, &cmd_sweep, &cmd_matrix,
-					 &cmd_latency, &cmd_steady, &cmd_tree, &cmd_fs };
+					 &cmd_latency, &cmd_steady, &cmd_tree, &cmd_fs, &cmd_history, &cmd_forget,
+					 &cmd_check, &cmd_import, &cmd_report };
 	unsigned owned = 0;
 	for (size_t c = 0; c < ARRAY_SIZE(cmds); c++) {
 		struct ig_err e = { 0 };
