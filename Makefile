@@ -90,9 +90,12 @@ build/clang/%.o: %.c build/clang/flags
 	@echo "  CLANG   $<"; $(CMD_clang) $(VERSION_DEF) $(DEP) -c -o $@ $<
 
 # Test programs are compiled and linked in one step (no .d of their own): any header rebuilds them.
+# UNIT_LDFLAGS_NAME: a test's own link flags (test_steady wraps runner_run: its rounds are
+# measured over their nominal time, so their IOPS do not depend on the machine's load).
+UNIT_LDFLAGS_test_steady = -Wl,--wrap=runner_run
 build/san/tests/%: tests/unit/%.c $(filter-out build/san/src/main.o,$(SANOBJ)) $(HEADERS)
 	@mkdir -p $(dir $@)
-	@echo "  LD-SAN  $@"; $(CMD_san) -o $@ $(SRCS_OBJS) $(LIBS) -lcmocka
+	@echo "  LD-SAN  $@"; $(CMD_san) -o $@ $(SRCS_OBJS) $(LIBS) -lcmocka $(UNIT_LDFLAGS_$*)
 
 # The version as built (scripts/version.sh): build/version changes only when it does, and
 # only version.o is rebuilt then.
