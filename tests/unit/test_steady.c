@@ -1,11 +1,20 @@
 /*
- * make test: alone (rates of the null engine measured within 10%)
  * Unit tests for steady state (steady.c, src/suites/steady.c): fio's and the
  * SNIA PTS criteria on made-up windows, the runner's window fed once a
  * second, and synthetic runs of `iogauge steady` on the null engine whose
- * rate limit changes from round to round: one that ends constant reaches
- * steady state within the round limit and stops there, one whose rate keeps
- * changing does not, and says so.
+ * IOPS change from round to round: one that ends constant reaches steady
+ * state within the round limit and stops there, one that keeps changing
+ * does not, and says so.
+ *
+ * The synthetic rounds' IOPS do not depend on the machine: each round's job
+ * is bound by a number of requests (its IOPS times --runtime) and runs
+ * unthrottled on the null engine, and the runner is wrapped (the link's
+ * --wrap=runner_run, UNIT_LDFLAGS_test_steady in the Makefile) so that every
+ * job is measured over its --runtime: a round's IOPS are its requests over
+ * its nominal time, exactly, however busy the machine (a rate limit's IOPS
+ * over 400 ms moved by 15% with the delays of a loaded machine, enough to
+ * move the verdict's window).  The suite, its verdict, JSON, text and saved
+ * result see the rounds as they ran.
  */
 #include <stdarg.h>
 #include <stddef.h>
