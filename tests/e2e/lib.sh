@@ -49,6 +49,7 @@ e2e_cleanup() {
 	done
 	for ((i = ${#E2E_MOUNTS[@]} - 1; i >= 0; i--)); do
 		umount "${E2E_MOUNTS[i]}" 2>/dev/null ||
+			{ e2e_unloop_under "${E2E_MOUNTS[i]}" && umount "${E2E_MOUNTS[i]}" 2>/dev/null; } ||
 			{ sleep 1; umount "${E2E_MOUNTS[i]}" 2>/dev/null; } ||
 			umount -l "${E2E_MOUNTS[i]}" 2>/dev/null
 	done
@@ -81,6 +82,22 @@ e2e_cleanup() {
 trap e2e_cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# e2e_unloop_under DIR: detaches the loop devices of ours whose backing file lies under DIR (a
+# tmpfs holding a RAM-backed device cannot be unmounted before); they leave E2E_LOOPS.
+e2e_unloop_under() {
+	local l k=() f
+	for l in ${E2E_LOOPS[@]+"${E2E_LOOPS[@]}"}; do
+		f=$(losetup -n -O BACK-FILE "$l" 2>/dev/null)
+		if [[ $f == "$1"/* ]]; then
+			partx -d "$l" 2>/dev/null
+			losetup -d "$l" 2>/dev/null
+		else
+			k+=("$l")
+		fi
+	done
+	E2E_LOOPS=(${k[@]+"${k[@]}"})
+}
 
 pass() {
 	E2E_CHECKS=$((E2E_CHECKS + 1))
