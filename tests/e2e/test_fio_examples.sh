@@ -6,7 +6,6 @@
 # the system calls each engine makes (strace), each thread's CPUs (/proc), errors gone past
 # (RLIMIT_FSIZE's EFBIG: the same total_err, first_error and counts as fio; the inject engine's
 # EIO per direction); every engine of fio iogauge lacks refused by name with status 2.
-# make test: alone (threads' CPUs read a fixed time after the start)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 # Debian's python3 first: a pyenv shim on PATH costs seconds a call.
@@ -79,7 +78,8 @@ zone_reset_frequency=0.1
 zonecapacity=1m
 rw=randrw
 JOB
-(cd "$E2E_TMP" && fio --directory="$D" --output-format=json same.fio >fio.json 2>fio.err)
+# fio once per make test for both binaries (the same job file, the same counts).
+(cd "$E2E_TMP" && fio_cached --directory="$D" --output-format=json same.fio >fio.json 2>fio.err)
 rm -rf "${D:?}"/*
 run_iogauge fio --directory="$D" --output-format=json "$E2E_TMP/same.fio"
 expect_status 0 "a job per option under iogauge fio: exit 0"
@@ -139,34 +139,32 @@ else
 fi
 rm -rf "${D:?}"/*
 
-# ---- 3. Each thread's CPUs, as /proc shows them while the job runs.
+# ---- 3. Each thread's CPUs, as /proc shows them while the job runs: read once the progress line
+# counts both threads (the runner draws it after every thread has placed itself and passed its
+# start gate), then the job is stopped; no fixed wait.
 threads_cpus() { # the Cpus_allowed_list of each thread of $1 but the first (the main one)
 	for t in /proc/"$1"/task/*; do
 		[ "${t##*/}" = "$1" ] && continue
 		sed -n 's/^Cpus_allowed_list:\t//p' "$t/status"
 	done | sort | tr '\n' ' '
 }
+# cpus_of OPTIONS...: the threads' CPUs of a running 2-thread null job with OPTIONS (GOT; WHY when
+# the job never showed both threads running).
+cpus_of() {
+	GOT=
+	start_iogauge fio --name=c --ioengine=null --size=1m --time_based --runtime=60 --numjobs=2 --eta=always "$@"
+	await_bg 'Jobs: 2 \(f=2\)' 60 "$OUT" && GOT=$(threads_cpus "$BGPID")
+	signal_bg INT 20
+}
 if [ "$CPULIST" != "$CPU0" ]; then
-	"$IOGAUGE" fio --name=c --ioengine=null --size=1m --time_based --runtime=2 --numjobs=2 \
-		--cpus_allowed="$CPULIST" --cpus_allowed_policy=split >/dev/null 2>"$ERR" &
-	pid=$!
-	E2E_PIDS+=("$pid")
-	sleep 1
-	got=$(threads_cpus "$pid")
-	wait "$pid"
+	cpus_of --cpus_allowed="$CPULIST" --cpus_allowed_policy=split
 	want=$(echo "$CPULIST" | tr ',' '\n' | head -n 2 | sort | tr '\n' ' ')
-	check "--cpus_allowed_policy=split: thread N on the set's N-th CPU alone ($got)" [ "$got" = "$want" ]
+	check "--cpus_allowed_policy=split: thread N on the set's N-th CPU alone ($GOT)" [ "$GOT" = "$want" ]
 else
 	skip "--cpus_allowed_policy=split" "one CPU here"
 fi
-"$IOGAUGE" fio --name=c --ioengine=null --size=1m --time_based --runtime=2 --numjobs=2 \
-	--cpumask="$MASK0" >/dev/null 2>"$ERR" &
-pid=$!
-E2E_PIDS+=("$pid")
-sleep 1
-got=$(threads_cpus "$pid")
-wait "$pid"
-check "--cpumask=$MASK0: both threads on CPU $CPU0 ($got)" [ "$got" = "$CPU0 $CPU0 " ]
+cpus_of --cpumask="$MASK0"
+check "--cpumask=$MASK0: both threads on CPU $CPU0 ($GOT)" [ "$GOT" = "$CPU0 $CPU0 " ]
 NCPU=$(nproc --all)
 run_iogauge fio --name=c --ioengine=null --size=1m --cpus_allowed="$NCPU"
 expect_status 2 "--cpus_allowed=$NCPU (no such CPU here): status 2"
@@ -198,7 +196,7 @@ for opts in "--continue_on_error=write --ignore_error=,EFBIG" "--ignore_error=,E
 	(
 		trap '' XFSZ
 		ulimit -f 512
-		fio --name=e --filename="$D/fio-file" --size=1m --rw=write $opts --output-format=json \
+		fio_cached --name=e --filename="$D/fio-file" --size=1m --rw=write $opts --output-format=json \
 			>"$E2E_TMP/fe.json" 2>/dev/null
 		echo $? >"$E2E_TMP/fe.rc"
 		"$IOGAUGE" fio --name=e --filename="$D/ig-file" --allow-overwrite --size=1m --rw=write $opts \
@@ -240,12 +238,29 @@ rm -rf "${D:?}"/*
 # Every engine this fio has, and every one fio 3.33's source knows (src/options/fio_engines.c's list).
 engines=$(fio --enghelp 2>/dev/null | sed -n 's/^\t//p')
 engines="$engines rdma rbd nfs http libpmem spdk_is_not_fio_s sg xnvme libcufile cpp_null external:/x.so"
-refused=0 accepted=0
+# Each engine's job in a directory of its own, six at a time (each is a small job or a refusal).
+EN=$E2E_TMP/engines
+mkdir "$EN" || exit 1
+i=0
 for e in $engines; do
 	rw=read
 	[ "$e" = ftruncate ] && rw=write # it takes writes only
-	run_iogauge fio --name=r --directory="$D" --size=64k --ioengine="$e" --rw=$rw
-	rm -rf "${D:?}"/*
+	mkdir "$EN/$i"
+	while [ "$(jobs -rp | wc -l)" -ge 6 ]; do wait -n; done
+	(
+		timeout -k 5 120 "$IOGAUGE" fio --name=r --directory="$EN/$i" --size=64k --ioengine="$e" --rw=$rw \
+			>"$EN/$i.out" 2>"$EN/$i.err"
+		echo $? >"$EN/$i.rc"
+		rm -rf "${EN:?}/$i"
+	) &
+	i=$((i + 1))
+done
+wait
+refused=0 accepted=0 i=0
+for e in $engines; do
+	ERR=$EN/$i.err STATUS=$(cat "$EN/$i.rc")
+	i=$((i + 1))
+	san_check "iogauge fio --ioengine=$e"
 	case $e in
 	spdk_is_not_fio_s)
 		expect_status 2 "--ioengine=$e (no engine of fio's): status 2"
