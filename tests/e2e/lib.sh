@@ -86,17 +86,17 @@ trap 'exit 143' TERM
 # e2e_unloop_under DIR: detaches the loop devices of ours whose backing file lies under DIR (a
 # tmpfs holding a RAM-backed device cannot be unmounted before); they leave E2E_LOOPS.
 e2e_unloop_under() {
-	local l k=() f
+	local l keep=() f
 	for l in ${E2E_LOOPS[@]+"${E2E_LOOPS[@]}"}; do
 		f=$(losetup -n -O BACK-FILE "$l" 2>/dev/null)
 		if [[ $f == "$1"/* ]]; then
 			partx -d "$l" 2>/dev/null
 			losetup -d "$l" 2>/dev/null
 		else
-			k+=("$l")
+			keep+=("$l")
 		fi
 	done
-	E2E_LOOPS=(${k[@]+"${k[@]}"})
+	E2E_LOOPS=(${keep[@]+"${keep[@]}"})
 }
 
 pass() {
