@@ -6,7 +6,7 @@
 #
 # Two tests run at once (IOGAUGE_TEST_JOBS, default 2, 1 on one core; the CI budget is 20 minutes on 2 cores),
 # each into a log of its own shown whole when it ends.  A script with the line "# make test: alone" runs with
-# nothing beside it: it measures rates, latencies or elapsed times that another test's load would skew.
+# nothing beside it, for a machine-wide reason it states (every check must hold on a busy machine: HACKING.md).
 # IOGAUGE_UNIT and IOGAUGE_E2E (globs: test_fio_*) run some of the tests (IOGAUGE_FUZZ_TIME=0: no fuzz).
 # IOGAUGE_FIO_CACHE (a directory for this run) lets a script run fio once for both binaries (lib.sh's fio_cached).
 set -u
