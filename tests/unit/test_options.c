@@ -1352,7 +1352,7 @@ static void help_of(const struct command *c, char *out, size_t len)
 	assert_int_equal(fclose(f), 0);
 }
 
-/* The line (or two: a long synopsis wraps) of --opt=... in a --help text; NULL when absent. */
+/* The entry of --opt=... in a --help text, its lines (wrapped to the width) joined by one blank; NULL when absent. */
 static const char *help_line(const char *help, const char *opt, char *line, size_t len)
 {
 	char key[64];
@@ -1366,8 +1366,17 @@ static const char *help_line(const char *help, const char *opt, char *line, size
 		return NULL;
 	p++;
 	const char *end = strstr(p, "\n  --");
-	size_t n = end ? (size_t)(end - p) : strlen(p);
-	snprintf(line, len, "%.*s", (int)(n < len ? n : len - 1), p);
+	size_t n = end ? (size_t)(end - p) : strlen(p), k = 0;
+	for (size_t i = 0; i < n && k + 1 < len; i++) {
+		if (p[i] == '\n') {
+			while (i + 1 < n && p[i + 1] == ' ')
+				i++;
+			line[k++] = ' ';
+		} else {
+			line[k++] = p[i];
+		}
+	}
+	line[k] = 0;
 	return line;
 }
 

@@ -1,0 +1,98 @@
+/*
+ * Help text fitted to the terminal: --help's paragraphs and its two-column
+ * lists (an option and what it does) wrapped at blanks to the width, with a
+ * hanging indent under the description's column, as GNU tools' and fio's
+ * help are.  A word wider than the line (--ioengine's list of engines) is
+ * the only thing ever broken, after a '|' or ',' where it has one.
+ */
+#include "cmds/help.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/* The description column of a list, and the narrowest description worth keeping beside its term. */
+#define ITEM_MIN_TEXT 40
+#define ITEM_NARROW_INDENT 8
+
+unsigned help_width(void)
+{
+	/* As GNU ls: the terminal's width, else COLUMNS (a pipe, a script), else 80. */
+	struct winsize ws;
+	if (isatty(STDOUT_FILENO) && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 0)
+		return ws.ws_col;
+	const char *c = getenv("COLUMNS");
+	char *end = NULL;
+	unsigned long v = c && *c ? strtoul(c, &end, 10) : 0;
+	if (v > 0 && v <= 100000 && end && !*end)
+		return (unsigned)v;
+	return 80;
+}
+
+/* Where a word of n bytes that does not fit in room is cut: after its last '|' or ',' inside room, else at room. */
+static size_t cut_at(const char *w, size_t n, size_t room)
+{
+	for (size_t i = room < n ? room : n; i > 1; i--)
+		if (w[i - 1] == '|' || w[i - 1] == ',')
+			return i;
+	return room;
+}
+
+void help_wrap(FILE *f, unsigned width, unsigned col, unsigned indent, const char *text)
+{
+	/* A line too narrow for the indent: continuation lines start at the margin. */
+	if (indent + 10 > width)
+		indent = 0;
+	bool first = true; /* nothing of the text on this line yet */
+	for (const char *p = text; *p;) {
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		if (*p == '\n') { /* a break the text asks for */
+			fprintf(f, "\n%*s", (int)indent, "");
+			col = indent, first = true;
+			p++;
+			continue;
+		}
+		size_t n = strcspn(p, " \n");
+		/* The next line when the word does not fit after what is there (or fits better there). */
+		if (col + !first + n > width && col > indent) {
+			fprintf(f, "\n%*s", (int)indent, "");
+			col = indent, first = true;
+		}
+		if (!first)
+			fputc(' ', f), col++;
+		/* A word wider than a whole line: cut (the only break inside a word), the rest on lines of its own. */
+		while (col + n > width && width > col) {
+			size_t k = cut_at(p, n, width - col);
+			fprintf(f, "%.*s\n%*s", (int)k, p, (int)indent, "");
+			p += k, n -= k;
+			col = indent;
+		}
+		fprintf(f, "%.*s", (int)n, p);
+		col += (unsigned)n, first = false;
+		p += n;
+	}
+	fputc('\n', f);
+}
+
+void help_item(FILE *f, unsigned width, unsigned column, const char *term, const char *text)
+{
+	/* Too narrow for two columns: the description goes under its term, man(1)-style. */
+	if (width < column + ITEM_MIN_TEXT)
+		column = ITEM_NARROW_INDENT;
+	if (2 + strlen(term) + 1 <= column) {
+		fprintf(f, "  %-*s", (int)(column - 2), term);
+		help_wrap(f, width, column, column, text);
+		return;
+	}
+	fprintf(f, "  ");
+	help_wrap(f, width, 2, 4, term);
+	if (*text) {
+		fprintf(f, "%*s", (int)column, "");
+		help_wrap(f, width, column, column, text);
+	}
+}
