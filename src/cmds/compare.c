@@ -297,7 +297,7 @@ const struct command cmd_compare = {
 		"the run-to-run spread the files record (the min-max ranges of --passes overlap) and ? when a "
 		"file has no spread (fewer than 2 passes). Results of different commands, or run with "
 		"different settings (options other than the target's path), are refused.",
-	.groups = OG_OUTPUT,
+	.groups = OG_OUTPUT | OG_FORMAT,
 	.main = cmd_compare_main,
 	.print_saved = compare_print_saved,
 };

@@ -760,7 +760,7 @@ const struct command cmd_dd = {
 		"input's cached pages dropped (not timed). of= a block device goes through the write "
 		"interlock (--allow-destroy); an existing file needs --allow-overwrite unless iogauge created "
 		"it; the output file is kept.",
-	.groups = OG_OUTPUT | OG_SAFETY,
+	.groups = OG_OUTPUT | OG_FORMAT | OG_DESTROY | OG_OVERWRITE,
 	.defaults = "--ioengine=psync --iodepth=1 --numjobs=1 --invalidate=1 --fadvise_hint=0",
 	.main = cmd_dd_main,
 	.operands = operands,

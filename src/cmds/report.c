@@ -86,8 +86,6 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 		options_help(stdout, cmd);
 		goto out;
 	}
-	if (!rc && (pa.settings.output_format != OUT_NORMAL || pa.settings.json[0]))
-		rc = err_set(&e, EXIT_USAGE, "report writes HTML: --json and --output-format do not apply");
 	if (!rc && !pa.nwords)
 		rc = err_set(&e, EXIT_USAGE, "name at least one saved result (iogauge report RESULT.json... -o FILE)");
 	if (!rc)
@@ -123,6 +121,5 @@ const struct command cmd_report = {
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
 		"($IOGAUGE_CHARTJS names another copy).",
 	.groups = OG_OUTPUT,
-	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
 	.main = cmd_report_main,
 };
