@@ -730,7 +730,7 @@ static int cmd_dd_main(const struct command *cmd, int argc, char **argv)
 		print_summary(o.f, p, jr);
 	json_t *root = session_root(&ss, r.status, r.interrupted, &r.err);
 	if (root) {
-		ig_json_add_run(root, &r, cmd->groups | OG_FIO | OG_PATTERN);
+		ig_json_add_run(root, &r, cmd->groups, NULL);
 		json_object_set_new(root, RK_DD, ig_json_dd(p, jr));
 	}
 	int status = session_end(&ss, root, r.status);
