@@ -2,8 +2,9 @@
  * Help text fitted to the terminal: --help's paragraphs and its two-column
  * lists (an option and what it does) wrapped at blanks to the width, with a
  * hanging indent under the description's column, as GNU tools' and fio's
- * help are.  A word wider than the line (--ioengine's list of engines) is
- * the only thing ever broken, after a '|' or ',' where it has one.
+ * help are.  A word wider than the whole width (--ioengine's list of
+ * engines) is the only thing ever broken, after a '|' or ',' where it has
+ * one; a shorter word that does not fit its column starts left of it.
  */
 #include "cmds/help.h"
 
@@ -58,15 +59,25 @@ void help_wrap(FILE *f, unsigned width, unsigned col, unsigned indent, const cha
 			continue;
 		}
 		size_t n = strcspn(p, " \n");
-		/* The next line when the word does not fit after what is there (or fits better there). */
-		if (col + !first + n > width && col > indent) {
+		/*
+		 * The next line when the word does not fit after what is there; a word
+		 * that fits the width but not past the indent starts further left.
+		 */
+		if (col + !first + n > width && (col > indent || n > width - col) && n <= width) {
+			unsigned at = indent + n > width ? (unsigned)(width - n) : indent;
+			fprintf(f, "\n%*s", (int)at, "");
+			col = at, first = true;
+		} else if (col + !first + n > width && col > indent) {
 			fprintf(f, "\n%*s", (int)indent, "");
 			col = indent, first = true;
 		}
 		if (!first)
 			fputc(' ', f), col++;
-		/* A word wider than a whole line: cut (the only break inside a word), the rest on lines of its own. */
-		while (col + n > width && width > col) {
+		/*
+		 * A word wider than the whole width is cut (the only break inside a
+		 * word), the rest on lines of its own.
+		 */
+		for (bool cut = n > width; cut && col + n > width && width > col;) {
 			size_t k = cut_at(p, n, width - col);
 			fprintf(f, "%.*s\n%*s", (int)k, p, (int)indent, "");
 			p += k, n -= k;
