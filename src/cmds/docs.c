@@ -104,7 +104,7 @@ void options_help(FILE *f, const struct command *c)
 		char syn[300], def[512];
 		option_synopsis(o, c, syn, sizeof(syn));
 		cmd_default(c, o, def, sizeof(def));
-		snprintf(line, sizeof(line), "%s%s%s%s", o->help, def[0] ? " (default: " : "", def, def[0] ? ")" : "");
+		snprintf(line, sizeof(line), "%s%s%s%s", o->help, def[0] ? " (default:" HELP_NBSP_STR : "", def, def[0] ? ")" : "");
 		help_item(f, width, HELP_COLUMN, syn, line);
 	}
 	fprintf(f, "\n");

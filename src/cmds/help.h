@@ -19,8 +19,11 @@ unsigned help_width(void);
 /*
  * One paragraph, printed from column col (what the caller printed of the
  * line) and ended with a newline: broken at blanks to fit width, each
- * further line indented by indent; '\n' in text breaks the line there.
+ * further line indented by indent; '\n' in text breaks the line there, and
+ * HELP_NBSP is a blank no line breaks at ("(default:" stays with its value).
  */
+#define HELP_NBSP '\x1f'
+#define HELP_NBSP_STR "\x1f"
 void help_wrap(FILE *f, unsigned width, unsigned col, unsigned indent, const char *text);
 /* "  TERM  TEXT", TEXT in column `column` (under TERM, indented, when the width leaves it too little). */
 void help_item(FILE *f, unsigned width, unsigned column, const char *term, const char *text);

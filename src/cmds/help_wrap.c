@@ -32,6 +32,13 @@ unsigned help_width(void)
 	return 80;
 }
 
+/* A word's n bytes, HELP_NBSP printed as the blank it stands for. */
+static void put_word(FILE *f, const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fputc(w[i] == HELP_NBSP ? ' ' : w[i], f);
+}
+
 /* Where a word of n bytes that does not fit in room is cut: after its last '|' or ',' inside room, else at room. */
 static size_t cut_at(const char *w, size_t n, size_t room)
 {
@@ -48,7 +55,7 @@ void help_wrap(FILE *f, unsigned width, unsigned col, unsigned indent, const cha
 		indent = 0;
 	bool first = true; /* nothing of the text on this line yet */
 	for (const char *p = text; *p;) {
-		if (*p == ' ') {
+		if (*p == ' ' || *p == HELP_NBSP) { /* a HELP_NBSP here: its group was split, below */
 			p++;
 			continue;
 		}
@@ -59,6 +66,9 @@ void help_wrap(FILE *f, unsigned width, unsigned col, unsigned indent, const cha
 			continue;
 		}
 		size_t n = strcspn(p, " \n");
+		/* Words kept together (HELP_NBSP) that no line past the indent holds are words again. */
+		if (n > width - indent && memchr(p, HELP_NBSP, n))
+			n = strcspn(p, " \n" HELP_NBSP_STR);
 		/*
 		 * The next line when the word does not fit after what is there; a word
 		 * that fits the width but not past the indent starts further left.
@@ -79,11 +89,12 @@ void help_wrap(FILE *f, unsigned width, unsigned col, unsigned indent, const cha
 		 */
 		for (bool cut = n > width; cut && col + n > width && width > col;) {
 			size_t k = cut_at(p, n, width - col);
-			fprintf(f, "%.*s\n%*s", (int)k, p, (int)indent, "");
+			put_word(f, p, k);
+			fprintf(f, "\n%*s", (int)indent, "");
 			p += k, n -= k;
 			col = indent;
 		}
-		fprintf(f, "%.*s", (int)n, p);
+		put_word(f, p, n);
 		col += (unsigned)n, first = false;
 		p += n;
 	}
