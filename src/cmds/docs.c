@@ -69,24 +69,34 @@ static void operand_words(const struct operand *op, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", op->words[i]);
 }
 
-static void operands_help(FILE *f, const struct command *c)
+/* The description column of --help's lists. */
+#define HELP_COLUMN 37
+
+static void operands_help(FILE *f, const struct command *c, unsigned width)
 {
 	if (!c->operands)
 		return;
 	fprintf(f, "\nOperands:\n");
 	for (const struct operand *op = c->operands; op->name; op++) {
-		char syn[64], words[256];
+		char syn[64], words[256], text[1024];
 		snprintf(syn, sizeof(syn), "%s=%s", op->name, op->arg);
 		operand_words(op, words, sizeof(words));
-		fprintf(f, "  %-34s %s%s%s%s\n", syn, op->help, words[0] ? " (" : "", words,
-			words[0] ? ")" : "");
+		snprintf(text, sizeof(text), "%s%s%s%s", op->help, words[0] ? " (" : "", words, words[0] ? ")" : "");
+		help_item(f, width, HELP_COLUMN, syn, text);
 	}
 }
 
 void options_help(FILE *f, const struct command *c)
 {
-	fprintf(f, "Usage: %s\n\n%s.\n%s\n", c->usage, c->summary, c->description);
-	operands_help(f, c);
+	unsigned width = help_width();
+	char line[4096];
+	fprintf(f, "Usage: ");
+	help_wrap(f, width, 7, 7, c->usage);
+	fprintf(f, "\n");
+	snprintf(line, sizeof(line), "%s.", c->summary);
+	help_wrap(f, width, 0, 0, line);
+	help_wrap(f, width, 0, 0, c->description);
+	operands_help(f, c, width);
 	fprintf(f, "\nOptions:\n");
 	OPTIONS_EACH(o) {
 		if (!option_takes(o, c))
@@ -94,17 +104,14 @@ void options_help(FILE *f, const struct command *c)
 		char syn[300], def[512];
 		option_synopsis(o, c, syn, sizeof(syn));
 		cmd_default(c, o, def, sizeof(def));
-		if (strlen(syn) > 34)
-			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
-		else
-			fprintf(f, "  %-34s %s", syn, o->help);
-		if (def[0])
-			fprintf(f, " (default: %s)", def);
-		fprintf(f, "\n");
+		snprintf(line, sizeof(line), "%s%s%s%s", o->help, def[0] ? " (default:" HELP_NBSP_STR : "", def, def[0] ? ")" : "");
+		help_item(f, width, HELP_COLUMN, syn, line);
 	}
-	fprintf(f, "\nSizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.\n"
-		   "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
-		   "2 a bad option or a refused target, 128+N after signal N.\n");
+	fprintf(f, "\n");
+	help_wrap(f, width, 0, 0, "Sizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.");
+	help_wrap(f, width, 0, 0,
+		  "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
+		  "2 a bad option or a refused target, 128+N after signal N.");
 }
 
 /* "quick, mix, run" and the defaults each gives: "1g (quick), 2g (mix)". */

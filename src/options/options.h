@@ -70,8 +70,18 @@ void options_defaults(struct job *j, struct settings *s);
 /* A field's current value as the user would type it ("4k", "5s", "randread"). */
 void option_print(const struct opt_def *o, const struct job *j, const struct settings *s,
 		  char *buf, size_t len);
-/* Every job option a command takes, as run: {name: value}; sizes in bytes, times in ns. */
-json_t *options_json(const struct job *j, unsigned groups);
+/*
+ * A job's options as run, {name: value} (sizes in bytes, times in ns): every
+ * job option of `groups` (a command's: run's are all of them), those the
+ * option string `said` names (a suite's case, as fio echoes what a job file
+ * says; NULL: none), and any other set away from the table's default (a
+ * suite's own, dd's operands) or away from `also`'s value (a command's
+ * defaults, where a reader starts from them; NULL: none).  An option a result
+ * lacks was at its default (options_json_defaults).
+ */
+json_t *options_json(const struct job *j, unsigned groups, const char *said, const struct job *also);
+/* Every job option's echo at the table's defaults: what a reader fills in for a key a result lacks. */
+json_t *options_json_defaults(void);
 
 /*
  * Every option name fio knows (fio_names.c, generated from fio itself by

@@ -571,7 +571,7 @@ const struct command cmd_fs = {
 		"device-mapper. Without DEVICEs, --loop-dir DIR makes loop devices over image files in DIR "
 		"(labelled so: a loop over a file measures that file's file system too). Everything made is "
 		"unmounted, detached and removed at the end, on an error and on Ctrl-C.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--size=256m --runtime=5s --ramp_time=1s --direct=1 --ioengine=auto --numjobs=1 "
 		    "--time_based=1 --invalidate=1",
 	.suite = &fs,
