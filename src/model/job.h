@@ -237,6 +237,8 @@ struct job {
 	bool log_offset;           /* each line also gives the request's offset */
 	bool per_job_logs;         /* a file per thread (NAME_bw.X.log); off: one per job, appended */
 	bool log_prio;             /* the last column is the request's whole ioprio (0x%04x), not 0/1 */
+	bool log_issue_time;       /* a last column: the request's issue time (ns; clat and slat logs, else 0) */
+	int log_window;            /* log_window_value: avg, max, both, 0, 1 (fiolog_window_value) */
 
 	/* fio compatibility (docs/fio.md). */
 	char description[256];

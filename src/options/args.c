@@ -508,6 +508,8 @@ int job_validate(const struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (j->log_issue_time && j->lat_log[0] && !j->log_offset)
+		return err_set(e, EXIT_USAGE, "job %s: --log_issue_time with --write_lat_log needs --log_offset=1 (as fio)", j->name);
 	if (j->fill_device && (rw_reads(j->rw) || !rw_writes(j->rw) || job_copies(j)))
 		return err_set(e, EXIT_USAGE, "job %s: --fill_device fills the file system with writes: --rw=write, randwrite or trimwrite, not %s",
 			       j->name, rw_names[j->rw]);

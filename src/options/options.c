@@ -37,6 +37,7 @@ static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 static const char *const file_order_names[] = { "sequential", "random", NULL };
 static const char *const dedupe_mode_names[] = { "repeat", "working_set", NULL };
+static const char *const log_window_names[] = { "avg", "max", "both", "0", "1", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
@@ -393,6 +394,15 @@ const struct opt_def options[] = {
 	  .help = "A log file per thread (NAME_bw.X.log); 0: one per job (NAME_bw.log), the threads one after the other" },
 	{ .name = "log_prio", .type = OT_BOOL, J(log_prio), .def = "0", .bare = "1", .group = OG_FIO,
 	  .help = "The last column of each log line is the request's whole I/O priority (0x4000: best-effort 0), not 1 for real-time and 0 otherwise" },
+	{ .name = "log_issue_time", .type = OT_BOOL, J(log_issue_time), .def = "0", .bare = "1", .group = OG_FIO,
+	  .help = "Each log line ends with the request's issue time (ns from the job's start; in clat and slat logs, 0 in the others and in windowed lines); with write_lat_log it needs log_offset, as fio",
+	  .fio = "newer than fio 3.33 (its current HOWTO)" },
+	{ .name = "log_window_value", .type = OT_ENUM, J(log_window), .def = "avg", .values = log_window_names,
+	  .group = OG_FIO,
+	  .help = "With log_avg_msec, each window's line gives its average (avg, 0), its largest value (max, 1) or both: time, avg, max, ddir, ... (bandwidth and IOPS lines: the window's rate in either)",
+	  .fio = "fio 3.33 names it log_max_value, a bool (0: avg, 1: max); both is newer than fio 3.33" },
+	{ .name = "log_max_value", .type = OT_ENUM, J(log_window), .values = log_window_names, .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --log_window_value (fio 3.33's name)" },
 	{ .name = "log_entries", .type = OT_U64, J(fio_nop_u64), .arg = "N", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: iogauge sizes its log buffers itself" },
 	{ .name = "significant_figures", .type = OT_U64, J(fio_nop_u64), .arg = "N",

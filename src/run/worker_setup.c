@@ -112,8 +112,9 @@ int worker_setup(struct worker *w)
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
 	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
-	/* completions through worker_check_done(): hooks, a per-request log, cmdprio's per-priority latencies */
-	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->ectx.prio != NULL;
+	w->winlog = w->st.log && w->st.log->track_max ? w->st.log : NULL;
+	/* completions through worker_check_done(): hooks, a log of each request or window maximum, cmdprio's latencies */
+	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->winlog != NULL || w->ectx.prio != NULL;
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;
