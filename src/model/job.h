@@ -174,7 +174,8 @@ struct job {
 	int verify;              /* enum verify_algo (verify.h): headers and checksums on writes */
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
-	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	uint64_t verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	uint64_t verify_backlog_batch; /* blocks each of those read-backs checks (0: verify_backlog's) */
 	/* fio's other verify options (verify.c). */
 	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
 	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */

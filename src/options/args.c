@@ -189,9 +189,12 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	const struct opt_def *o = option_find_cmd(key, klen, cmd);
 	char err[ERR_MSG_MAX - 64];
 	if (!o || !option_takes(o, cmd)) {
-		if (cmd->jobs && fio_name_find(key, klen))
-			args_diag(pa, DIAG_UNSUPPORTED, "%sunsupported fio option '%.*s'", where,
-				  (int)klen, key);
+		const struct fio_name *fn = cmd->jobs ? fio_name_find(key, klen) : NULL;
+		char wbuf[256];
+		const char *why = fn ? fio_name_why(fn, wbuf, sizeof(wbuf)) : NULL;
+		if (fn)
+			args_diag(pa, DIAG_UNSUPPORTED, "%sunsupported fio option '%.*s'%s%s%s", where, (int)klen, key,
+				  why ? " (" : "", why ? why : "", why ? ")" : "");
 		else
 			args_diag(pa, DIAG_ERR, "%sunknown option '%.*s' (see iogauge %s --help)", where,
 				  (int)klen, key, cmd->name);
