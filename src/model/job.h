@@ -107,7 +107,9 @@ struct job_plan {
 	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
 	struct tree_job *tree;
 	/* read_iolog: the requests to replay, loaded and checked by job_normalise (iolog_job.c). */
-	const struct iolog *replay;
+	const struct iolog *replay;           /* the first log (replays[0]) */
+	const struct iolog *const *replays;   /* read_iolog=A:B: the job's logs, a thread each in turn */
+	unsigned nreplays;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {

@@ -48,8 +48,9 @@ static void want_stats(struct worker *w)
 	if (j->fdatasync_every || j->end_fdatasync)
 		want(w, IO_FDATASYNC, async);
 	for (int op = IO_FSYNC; j->plan.replay && op <= IO_FDATASYNC; op++)
-		if (iolog_has_op(j->plan.replay, op))
-			want(w, op, async); /* the syncs of a replayed log */
+		for (unsigned l = 0; l < (j->plan.nreplays ? j->plan.nreplays : 1); l++)
+			if (iolog_has_op(j->plan.nreplays ? j->plan.replays[l] : j->plan.replay, op))
+				want(w, op, async); /* the syncs of a replayed log */
 }
 
 /* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
