@@ -23,7 +23,9 @@ dirs() { jget "$1" .jobs[0].read.io_bytes .jobs[0].read.total_ios .jobs[0].write
 settle() { command -v udevadm >/dev/null && udevadm settle 2>/dev/null; sync; }
 # delta BEFORE AFTER: "READSECTORS WRITESECTORS" moved between two dev_sectors.
 delta() {
-	local a=($1) b=($2)
+	local a b
+	read -ra a <<<"$1"
+	read -ra b <<<"$2"
 	echo "$((b[0] - a[0])) $((b[1] - a[1]))"
 }
 
@@ -38,7 +40,8 @@ if [ "$(id -u)" = 0 ] && need_loop; then
 			"$BIG" "$BIG" "$BIG" "$BIG" "$BIG" >big.log
 		settle
 		b0=$(dev_sectors "$BIG")
-		fio_cached --name=big --read_iolog=big.log --output-format=json >big.fio.json 2>big.fio.err
+		# Not fio_cached: the device's counters must see this very run.
+		timeout -k 5 300 fio --name=big --read_iolog=big.log --output-format=json >big.fio.json 2>big.fio.err
 		check "fio 3.33 replays a 2 GiB read: exit 0" [ $? = 0 ]
 		settle
 		b1=$(dev_sectors "$BIG")

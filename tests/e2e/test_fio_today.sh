@@ -193,7 +193,9 @@ check "an engine's option: the engine named as the reason" grep -q "fio's xnvme 
 MD=$E2E_ROOT/docs/fio.md
 check "docs/fio.md: every refused option has a reason" \
 	[ "$(sed -n '/^## Not supported/,$p' "$MD" | grep '^| `' | awk -F'|' '$5 ~ /^ *$/' | wc -l)" = 0 ]
+# shellcheck disable=SC2016 # the backquotes are markdown's
 check "docs/fio.md: the current HOWTO's options marked newer (sprandom)" \
 	grep -q '^| `sprandom` | .*| newer |$' "$MD"
+# shellcheck disable=SC2016
 check "docs/fio.md: log_window_value, log_issue_time, verify_backlog_batch among the supported" \
 	[ "$(grep -cE '^\| `(log_window_value|log_issue_time|verify_backlog_batch|verify_async_cpus)`' "$MD")" = 4 ]
