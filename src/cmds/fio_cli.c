@@ -283,8 +283,11 @@ static int cmdhelp(const struct command *cmd, const char *name)
 	}
 	if (all)
 		return 0;
-	if (fio_name_find(name, strlen(name)))
-		printf("%s: a fio option iogauge does not support (docs/fio.md)\n", name);
+	const struct fio_name *fn = fio_name_find(name, strlen(name));
+	char wbuf[256];
+	const char *why = fn ? fio_name_why(fn, wbuf, sizeof(wbuf)) : NULL;
+	if (fn)
+		printf("%s: a fio option iogauge does not support%s%s (docs/fio.md)\n", name, why ? ": " : "", why ? why : "");
 	else
 		printf("No such command: %s\n", name);
 	return 0;

@@ -38,6 +38,7 @@ static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 static const char *const file_order_names[] = { "sequential", "random", NULL };
 static const char *const dedupe_mode_names[] = { "repeat", "working_set", NULL };
+static const char *const log_window_names[] = { "avg", "max", "both", "0", "1", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
@@ -297,9 +298,12 @@ const struct opt_def options[] = {
 	{ .name = "verify_only", .type = OT_BOOL, J(verify_only), .def = "0", .bare = "1",
 	  .group = OG_FIO,
 	  .help = "With --verify: write nothing; check what an earlier run with the same options wrote (the file must exist)" },
-	{ .name = "verify_backlog", .type = OT_UINT, J(verify_backlog), .def = "0", .max = 1u << 24,
+	{ .name = "verify_backlog", .type = OT_SIZE, J(verify_backlog), .def = "0", .max = 1u << 24,
 	  .arg = "N", .group = OG_FIO,
-	  .help = "With --verify: also read back the last N written blocks after every N writes (they count as the job's reads, as fio counts them); the rest at the end of each loop" },
+	  .help = "With --verify: also read back the written blocks whenever N of them wait (N a count with fio's suffixes: 1k is 1024; they count as the job's reads, as fio counts them); the rest at the end of each loop" },
+	{ .name = "verify_backlog_batch", .type = OT_SIZE, J(verify_backlog_batch), .def = "0", .max = 1u << 24,
+	  .arg = "N", .group = OG_FIO,
+	  .help = "With --verify_backlog: each read-back checks the N oldest blocks waiting (0: the backlog's count); fewer leave the rest for the next, more go on reading each new write back until N are checked, as fio" },
 	/* fio's other verify options (verify.c, verify_block.c). */
 	{ .name = "verify_pattern", .type = OT_SPECIAL, J(data), .set = set_verify_pattern,
 	  .print = print_verify_pattern, .arg = "PATTERN", .group = OG_FIO,
@@ -326,6 +330,9 @@ const struct opt_def options[] = {
 	{ .name = "verify_async", .type = OT_UINT, J(fio_nop_u32), .max = 4096, .arg = "N", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge checks blocks on the job's own threads (the same results)" },
+	{ .name = "verify_async_cpus", .type = OT_SPECIAL, J(cpus.verify), .set = set_verify_async_cpus,
+	  .print = print_verify_async_cpus, .arg = "LIST", .group = OG_FIO, .flags = OPT_NO_EFFECT,
+	  .help = "Accepted, no effect: the CPUs of fio's verify_async threads (a list as cpus_allowed's, each CPU one this machine has, as fio checks); iogauge checks blocks on the job's own threads, placed by cpus_allowed" },
 	/* ---- fio compatibility: options that change nothing measured, echoed as given (docs/fio.md) */
 	{ .name = "timeout", .type = OT_TIME, J(runtime_ns), .unit = "s", .arg = "TIME",
 	  .group = OG_FIO, .flags = OPT_NO_ECHO, .help = "The same as --runtime (fio's alias)" },
@@ -394,6 +401,15 @@ const struct opt_def options[] = {
 	  .help = "A log file per thread (NAME_bw.X.log); 0: one per job (NAME_bw.log), the threads one after the other" },
 	{ .name = "log_prio", .type = OT_BOOL, J(log_prio), .def = "0", .bare = "1", .group = OG_FIO,
 	  .help = "The last column of each log line is the request's whole I/O priority (0x4000: best-effort 0), not 1 for real-time and 0 otherwise" },
+	{ .name = "log_issue_time", .type = OT_BOOL, J(log_issue_time), .def = "0", .bare = "1", .group = OG_FIO,
+	  .help = "Each log line ends with the request's issue time (ns from the job's start; in clat and slat logs, 0 in the others and in windowed lines); with write_lat_log it needs log_offset, as fio",
+	  .fio = "newer than fio 3.33 (its current HOWTO)" },
+	{ .name = "log_window_value", .type = OT_ENUM, J(log_window), .def = "avg", .values = log_window_names,
+	  .group = OG_FIO,
+	  .help = "With log_avg_msec, each window's line gives its average (avg, 0), its largest value (max, 1) or both: time, avg, max, ddir, ... (bandwidth and IOPS lines: the window's rate in either)",
+	  .fio = "fio 3.33 names it log_max_value, a bool (0: avg, 1: max); both is newer than fio 3.33" },
+	{ .name = "log_max_value", .type = OT_ENUM, J(log_window), .values = log_window_names, .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --log_window_value (fio 3.33's name)" },
 	{ .name = "log_entries", .type = OT_U64, J(fio_nop_u64), .arg = "N", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: iogauge sizes its log buffers itself" },
 	{ .name = "significant_figures", .type = OT_U64, J(fio_nop_u64), .arg = "N",
@@ -516,9 +532,9 @@ const struct opt_def options[] = {
 	{ .name = "write_iolog", .type = OT_STR, J(write_iolog), .arg = "FILE", .group = OG_FIO,
 	  .help = "Write every request to FILE as fio's iolog version 3 (appended, as fio; one file a job)",
 	  .fio = "one thread and one file a job (fio appends every thread's lines to one file)" },
-	{ .name = "read_iolog", .type = OT_STR, J(read_iolog), .arg = "FILE", .group = OG_FIO,
-	  .help = "Replay the requests of fio's iolog (version 2 or 3) or of a blktrace binary trace (its queue events: reads, writes, discards as trims, flushes as syncs, at their times) onto this job's file: the log must name the job's --filename (a trace: the traced device), or give --replay_redirect; the direction, block size and (unless given) size come from the log",
-	  .fio = "a log naming a file the job was not given is refused (fio writes to the files a log names; for a trace fio looks the device up under /dev itself); the log is replayed once, by one thread, onto one file; a trace of several devices needs --replay_redirect (fio replays each onto its device), the merge_blktrace_* options are refused, and the trace's queue depth is not taken as --iodepth (fio does, when iodepth is not given); a truncated trace is refused (fio replays the records before the cut); a trim of 0 bytes in a trace is left out like a read or write of 0 bytes (fio sends it); with --readonly fio leaves a trace's writes out, iogauge refuses the job" },
+	{ .name = "read_iolog", .type = OT_STR, J(read_iolog), .arg = "FILE[:FILE...]", .group = OG_FIO,
+	  .help = "Replay the requests of fio's iolog (version 2 or 3) or of a blktrace binary trace (its queue events: reads, writes, discards as trims, flushes as syncs, at their times) onto this job's files: each file the log names must be one of the job's --filename=A:B (a trace: the traced device), or give --replay_redirect; FILE:FILE: with numjobs, each clone its log in turn, as fio; the direction, block size and (unless given) size come from the logs; a read or write longer than the kernel moves at once (2 GiB - 4 KiB) goes as the kernel and fio's resubmission cut it",
+	  .fio = "a log naming a file the job was not given is refused (fio writes to the files a log names; for a trace fio looks the device up under /dev itself); a request the kernel cut is counted by the bytes it moved (fio counts the bytes of its last piece only, and it as one short_ios; iogauge's short_ios stays 0); a trace of several devices needs --replay_redirect (fio replays each onto its device), the merge_blktrace_* options are refused, and the trace's queue depth is not taken as --iodepth (fio does, when iodepth is not given); a truncated trace is refused (fio replays the records before the cut); a trim of 0 bytes in a trace is left out like a read or write of 0 bytes (fio sends it); a trim of more than 1 GiB is refused; with --readonly fio leaves a trace's writes out, iogauge refuses the job; --nrfiles is refused with a log (it names its files)" },
 	{ .name = "read_iolog_chunked", .type = OT_BOOL, J(read_iolog_chunked), .def = "0", .bare = "1",
 	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge reads the log whole before the job starts" },

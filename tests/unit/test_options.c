@@ -1949,6 +1949,30 @@ static void test_null_iodepth(void **state)
 	ctx_finish(&c);
 }
 
+/* Every fio option iogauge refuses has a reason (fio_refused.c), and no reason names a built option. */
+static void test_fio_refusals(void **state)
+{
+	(void)state;
+	unsigned refused = 0;
+	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
+		char buf[256];
+		const char *why = fio_name_why(fn, buf, sizeof(buf));
+		if (option_find(fn->name)) {
+			if (why && !fn->engines)
+				fail_msg("%s is built but fio_refused.c gives a reason", fn->name);
+			continue;
+		}
+		refused++;
+		if (!why || !*why)
+			fail_msg("%s is refused without a reason", fn->name);
+	}
+	assert_true(refused > 100);
+	/* The current HOWTO's options are in the list too. */
+	const struct fio_name *n = fio_name_find("sprandom", 8);
+	assert_non_null(n);
+	assert_true(n->newer);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1986,6 +2010,7 @@ int main(void)
 		cmocka_unit_test(test_job_validate),
 		cmocka_unit_test(test_null_iodepth),
 		cmocka_unit_test(test_qbatch),
+		cmocka_unit_test(test_fio_refusals),
 	};
 	return cmocka_run_group_tests(tests, dir_setup, dir_teardown);
 }
