@@ -170,7 +170,11 @@ static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 				       st->fs[i].spec.label, sr->nwords);
 	if (dir ? make_loops(sr, st, e) : check_devices(sr, st, e))
 		return -1;
-	snprintf(st->mnt, sizeof(st->mnt), "/tmp/iogauge-fs.XXXXXX");
+	/* Under $TMPDIR as mktemp(1) puts its directories (a test, or a user, keeps them apart). */
+	const char *tmp = getenv("TMPDIR");
+	if ((size_t)snprintf(st->mnt, sizeof(st->mnt), "%s/iogauge-fs.XXXXXX", tmp && *tmp ? tmp : "/tmp") >=
+	    sizeof(st->mnt))
+		return err_set(e, EXIT_USAGE, "TMPDIR is too long for a mount point: %s", tmp);
 	if (!mkdtemp(st->mnt)) {
 		err_set(e, EXIT_IOERR, "%s: %s", st->mnt, strerror(errno));
 		st->mnt[0] = 0;
