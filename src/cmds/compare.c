@@ -306,7 +306,7 @@ const struct command cmd_compare = {
 		"different settings (options other than the target's path), are refused. A word that names no "
 		"file is a result in the store (--db): its ID, LABEL (the newest under it), LABEL~N (the N-th "
 		"before that), @last or @last~N (compare @last~1 @last: the last two runs).",
-	.groups = OG_OUTPUT | OG_STORE,
+	.groups = OG_OUTPUT | OG_HTML | OG_FORMAT | OG_JSON | OG_STORE,
 	.main = cmd_compare_main,
 	.print_saved = compare_print_saved,
 };

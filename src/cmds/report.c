@@ -182,8 +182,6 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 		options_help(stdout, cmd);
 		goto out;
 	}
-	if (!rc && (pa.settings.output_format != OUT_NORMAL || pa.settings.json[0]))
-		rc = err_set(&e, EXIT_USAGE, "report writes HTML: --json and --output-format do not apply");
 	const char *trend = store_opts_c(&pa.settings)->trend;
 	if (!rc && *trend) {
 		if (pa.nwords)
@@ -241,7 +239,6 @@ const struct command cmd_report = {
 		"($IOGAUGE_CHARTJS names another copy). A word that names no file is a result in the store "
 		"(--db: ID, LABEL, LABEL~N, @last, @last~N). --trend=LABEL draws instead each figure of the "
 		"label's saved results over time, with the spread of the --runs before each as a band.",
-	.groups = OG_OUTPUT | OG_STORE,
-	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
+	.groups = OG_OUTPUT | OG_HTML | OG_STORE,
 	.main = cmd_report_main,
 };

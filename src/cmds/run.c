@@ -105,7 +105,7 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 		log_status = p->after(p->after_arg, &r);
 	json_t *root = session_root(&ss, r.status, r.interrupted, &r.err);
 	if (root)
-		ig_json_add_run(root, &r, cmd->groups);
+		ig_json_add_run(root, &r, cmd->groups, NULL);
 	int status = session_end(&ss, root, r.status ? r.status : log_status);
 	run_result_free(&r);
 	return status;

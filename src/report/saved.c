@@ -8,6 +8,7 @@
 #include "base/ctx.h"
 #include "report/report.h"
 #include "report/result_read.h"
+#include "options/options.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -85,10 +86,17 @@ static void add_entry(struct saved_result *r, const char *column, const char *jo
 	e->passes = passes;
 }
 
-/* The options that must match, without the ones that name the target (compared across targets). */
+/*
+ * The options that must match, without the ones that name the target
+ * (compared across targets).  A key a result lacks was at its default: an
+ * older result echoes every option, a newer one a suite's own and those set
+ * (options_json), so both are completed with the defaults before they meet.
+ */
 static json_t *settings_of(const json_t *options)
 {
-	json_t *o = json_is_object(options) ? json_deep_copy(options) : json_object();
+	json_t *o = options_json_defaults();
+	if (json_is_object(options))
+		json_object_update(o, (json_t *)options);
 	json_object_del(o, "filename");
 	json_object_del(o, "directory");
 	return o;

@@ -218,6 +218,32 @@ static void end_pass(struct worker *w)
 	worker_pause_clock(w, now_ns() - t, true);
 }
 
+/*
+ * Every request in flight reaped and completed, as fio's io_u_quiesce does before a rate or
+ * thinktime sleep: a completion reaped only after the sleep would count the sleep in its latency.
+ */
+void worker_quiesce(struct worker *w)
+{
+	const struct engine_ops *e = w->eng;
+	while (w->inflight) {
+		int got = e->reap(&w->ectx, 1, w->inflight, w->done);
+		if (got == -EINTR)
+			continue;
+		if (got < 0) {
+			worker_set_error(w, -got, 0, ERR_OP_ENGINE, false);
+			return;
+		}
+		uint64_t now = now_ns();
+		w->st.complete[batch_bucket((unsigned)got)]++;
+		for (int i = 0; i < got; i++) {
+			struct io_u *u = w->done[i];
+			complete_async(w, u, now);
+			w->free_ios[w->nfree++] = u;
+		}
+		w->inflight -= (unsigned)got;
+	}
+}
+
 /* An fsync or fdatasync through the engine, with nothing else in flight; timed as its own op. */
 void worker_sync(struct worker *w, int op)
 {
@@ -451,6 +477,18 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	return issue_batch_as(w, room, false);
 }
 
+/*
+ * A rate-limited worker: one request at a time while the rate lets the next go, as fio asks
+ * its rate before each request (a whole free queue at once would go out in a burst and wait
+ * in the device).
+ */
+static __attribute__((noinline)) void issue_paced(struct worker *w, unsigned room)
+{
+	while (room-- && worker_rate_due(w) <= now_ns())
+		if (!issue_batch(w, 1))
+			break;
+}
+
 /* The same, for a worker admit.c holds back: as many as it lets go (flow, depth, overlaps). */
 static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned room)
 {
@@ -475,6 +513,8 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 				room = w->remaining;
 			if (unlikely(w->admit != NULL))
 				issue_admitted(w, (unsigned)room);
+			else if (unlikely(w->rate_on))
+				issue_paced(w, (unsigned)room);
 			else if (room)
 				issue_batch(w, (unsigned)room);
 		}
@@ -487,6 +527,10 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 				break;
 			if (w->admit) {
 				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				continue;
+			}
+			if (w->rate_on) {
+				worker_throttle(w, now_ns(), 0); /* ahead of the rate, nothing in flight */
 				continue;
 			}
 		}

@@ -83,6 +83,8 @@ void worker_loop_batch(struct worker *w);
 
 /* Holding back (worker_pace.c): thinktime and rate limits between requests, startdelay. */
 void worker_throttle(struct worker *w, uint64_t now, unsigned ios);
+/* Reap and complete every request in flight (an async engine, inline submission). */
+void worker_quiesce(struct worker *w);
 /* Sleep until t (never past the deadline; Ctrl-C ends it). */
 void worker_sleep_until(struct worker *w, uint64_t t);
 void worker_start_delay(struct worker *w);

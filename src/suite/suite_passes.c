@@ -6,6 +6,7 @@
 #include "base/common.h"
 #include "options/options.h"
 #include "options/args.h"
+#include "options/command.h"
 #include "model/verify.h"
 #include "report/report.h"
 #include "suite/suite_exec_int.h"
@@ -92,7 +93,7 @@ static int make_jobs(struct suite_exec *x, struct suite_target *t, unsigned c, s
 static void add_jobs(struct suite_exec *x, const struct run_result *r, unsigned c)
 {
 	json_t *o = json_object();
-	ig_json_add_run(o, r, OG_ALL);
+	ig_json_add_run(o, r, x->sr.cmd->groups, x->sr.suite->cases[c].opts);
 	size_t i;
 	json_t *jj;
 	json_array_foreach(json_object_get(o, RK_JOBS), i, jj) {
