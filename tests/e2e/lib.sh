@@ -299,11 +299,22 @@ OUT=$E2E_TMP/last.out # stdout of the last run_iogauge
 
 # need_json: builds tests/e2e/jget.c (a small JSON query tool on libjansson,
 # which iogauge needs anyway) so no test depends on jq or python.
+# Built once per make test (into run-all.sh's IOGAUGE_FIO_CACHE, the run's directory) when there
+# is one: a compile costs seconds on a busy machine, in each of some 50 scripts, twice.
 need_json() {
 	need_cmd gcc
 	JGET=$E2E_TMP/jget
+	local shared=${IOGAUGE_FIO_CACHE:+$IOGAUGE_FIO_CACHE/jget-$(xxh128sum <"$E2E_ROOT/tests/e2e/jget.c" | cut -c1-16)}
+	if [ -n "$shared" ] && [ -d "$IOGAUGE_FIO_CACHE" ] && [ -x "$shared" ]; then
+		JGET=$shared
+		return
+	fi
 	gcc -O1 -o "$JGET" "$E2E_ROOT/tests/e2e/jget.c" -ljansson 2>"$E2E_TMP/jget.err" ||
 		skip_all "cannot build tests/e2e/jget.c against libjansson"
+	# Another script may be placing it too: each copies its own, and the rename is atomic.
+	if [ -n "$shared" ] && [ -d "$IOGAUGE_FIO_CACHE" ] && cp "$JGET" "$shared.$$" 2>/dev/null; then
+		mv -f "$shared.$$" "$shared"
+	fi
 }
 
 # jget FILE [EXPR...]: see tests/e2e/jget.c; without EXPR, checks FILE is one JSON value.
