@@ -153,7 +153,11 @@ threads_cpus() { # the Cpus_allowed_list of each thread of $1 but the first (the
 cpus_of() {
 	GOT=
 	start_iogauge fio --name=c --ioengine=null --size=1m --time_based --runtime=60 --numjobs=2 --eta=always "$@"
-	await_bg 'Jobs: 2 \(f=2\)' 60 "$OUT" && GOT=$(threads_cpus "$BGPID")
+	if await_bg 'Jobs: 2 \(f=2\)' 60 "$OUT"; then
+		GOT=$(threads_cpus "$BGPID")
+	else
+		GOT="not read: $WHY; stdout: $(tr '\r' '\n' <"$OUT" | tail -n 2 | tr '\n' '|')"
+	fi
 	signal_bg INT 20
 }
 if [ "$CPULIST" != "$CPU0" ]; then
