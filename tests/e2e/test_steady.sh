@@ -94,33 +94,43 @@ else
 		'BEGIN { exit !(r > 20 || e > 10) }'
 	check "text: not reached, and why" grep -q "^Steady state NOT reached in 6 rounds (the round limit, --passes)" "$OUT"
 fi
-# The page: the rounds and the window.  Chromium takes ~10 s on a busy machine and
-# draws the same page from either build: only the release pass opens it.
-if [[ $IOGAUGE == */iogauge-san ]]; then
-	skip "HTML of steady drawn by Chromium" "the release pass draws it"
-elif command -v chromium >/dev/null 2>&1 && [ -r /usr/share/javascript/chart.js/chart.min.js ]; then
-	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/st.html" "$E2E_TMP/st.png" 1280 1400 >/dev/null 2>&1
-	if ok [ -s "$E2E_TMP/st.png" ] && ok [ ! -s "$E2E_TMP/st.png.console.txt" ]; then
-		pass "HTML: drawn without console messages"
-	else
-		fail "HTML: drawn without console messages" "$WHY"
-	fi
-	R=$E2E_TMP/st.rendered.json
-	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
-		"$E2E_TMP/st.png.dom.html" >"$R"
-	check "HTML: the rounds chart has a point per round" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data|length')" = "$n" ]
-	check "HTML: the window's 5 rounds are marked" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[1].data|length')" = 5 ]
-	if ok [ "$(jget "$R" '.byKey.r0:steady:t0.xticks|length')" -gt 0 ] &&
-		ok not matches "$(jget "$R" '.byKey.r0:steady:t0.xticks')" '\.'; then
-		pass "HTML: the rounds axis ticks whole rounds"
-	else
-		fail "HTML: the rounds axis ticks whole rounds" "$WHY"
-	fi
-	check "HTML: round 1's point is round 1's IOPS" \
-		awk -v a="$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data[0].y')" -v b="$(k .targets[0].rounds[0].iops)" 'BEGIN { exit !(a == b) }'
-else
-	skip "HTML of steady" "chromium or libjs-chart.js missing"
+# The page, drawn by Chromium in the background (seconds on a busy machine) while part 3 runs.
+# It draws the same page from either build: only the release pass opens it.
+DRAW=0
+if [[ $IOGAUGE != */iogauge-san ]] && command -v chromium >/dev/null 2>&1 &&
+	[ -r /usr/share/javascript/chart.js/chart.min.js ]; then
+	DRAW=1
+	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/st.html" "$E2E_TMP/st.png" 1280 1400 >/dev/null 2>&1 &
+	RENDER_ST=$!
 fi
+# The page: the rounds and the window (drawn in the background while part 3 runs: below).
+st_page_checks() {
+	if [ "$DRAW" = 1 ]; then
+		wait "$RENDER_ST"
+		if ok [ -s "$E2E_TMP/st.png" ] && ok [ ! -s "$E2E_TMP/st.png.console.txt" ]; then
+			pass "HTML: drawn without console messages"
+		else
+			fail "HTML: drawn without console messages" "$WHY"
+		fi
+		R=$E2E_TMP/st.rendered.json
+		awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
+			"$E2E_TMP/st.png.dom.html" >"$R"
+		check "HTML: the rounds chart has a point per round" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data|length')" = "$n" ]
+		check "HTML: the window's 5 rounds are marked" [ "$(jget "$R" '.byKey.r0:steady:t0.datasets[1].data|length')" = 5 ]
+		if ok [ "$(jget "$R" '.byKey.r0:steady:t0.xticks|length')" -gt 0 ] &&
+			ok not matches "$(jget "$R" '.byKey.r0:steady:t0.xticks')" '\.'; then
+			pass "HTML: the rounds axis ticks whole rounds"
+		else
+			fail "HTML: the rounds axis ticks whole rounds" "$WHY"
+		fi
+		check "HTML: round 1's point is round 1's IOPS" \
+			awk -v a="$(jget "$R" '.byKey.r0:steady:t0.datasets[0].data[0].y')" -v b="$(k .targets[0].rounds[0].iops)" 'BEGIN { exit !(a == b) }'
+	elif [[ $IOGAUGE == */iogauge-san ]]; then
+		skip "HTML of steady drawn by Chromium" "the release pass draws it"
+	else
+		skip "HTML of steady" "chromium or libjs-chart.js missing"
+	fi
+}
 
 # 3. A 2x2 matrix (--round-bs x --round-mix): every case runs every round; the tracked case
 # is 4k writes; the rounds table, the verdict and PTS's table of window averages; the JSON
@@ -128,6 +138,7 @@ fi
 run_iogauge steady --ioengine=libaio --size=16m --runtime=100ms --passes=6 --iodepth=8 \
 	--round-bs=4k,64k --round-mix=100,0 --json "$E2E_TMP/mx.json" --output "$E2E_TMP/mx.txt" "$DEV"
 expect_status 0 "steady with a 2x2 matrix on the loop device: exit 0"
+st_page_checks
 jget "$E2E_TMP/mx.json" .steady >"$S"
 m=$(k '.targets[0].rounds|length')
 check "matrix: between 5 and 6 rounds ($m)" between "${m:-0}" 5 6
@@ -172,19 +183,10 @@ sed -n '/<pre class="summary">/,/<\/pre>/p' "$E2E_TMP/mx.html" | sed -e 's/.*<pr
 	-e 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&#39;/'"'"'/g; s/&amp;/\&/g' >"$E2E_TMP/mx.again"
 check "the saved matrix re-prints the same summary" cmp -s "$E2E_TMP/mx.txt" "$E2E_TMP/mx.again"
 check "HTML: PTS's table" grep -q 'class="meta steady-table"' "$E2E_TMP/mx.html"
-if [[ $IOGAUGE != */iogauge-san ]] && command -v chromium >/dev/null 2>&1 &&
-	[ -r /usr/share/javascript/chart.js/chart.min.js ]; then
-	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/mx.html" "$E2E_TMP/mx.png" 1280 1400 >/dev/null 2>&1
-	R=$E2E_TMP/mx.rendered.json
-	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
-		"$E2E_TMP/mx.png.dom.html" >"$R"
-	if ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 2 ] &&
-		ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].label')" = "64k R/W 0/100" ] &&
-		ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].data|length')" = "$m" ]; then
-		pass "HTML: every block size's rounds at the tracked mix are drawn"
-	else
-		fail "HTML: every block size's rounds at the tracked mix are drawn" "$WHY"
-	fi
+# The matrix's page, drawn in the background while the refusals run (checked after them).
+if [ "$DRAW" = 1 ]; then
+	"$E2E_ROOT/scripts/render-html.sh" "$E2E_TMP/mx.html" "$E2E_TMP/mx.png" 1280 1400 >/dev/null 2>&1 &
+	RENDER_MX=$!
 fi
 # Bad lists: one line, exit 2, nothing run.
 for bad in --round-bs=4k,0 --round-bs=4k,4k --round-mix=101 --round-mix=5,5 \
@@ -208,6 +210,21 @@ run_iogauge steady --runtime 0.2 --passes 5 --pts "$DEV"
 expect_status 2 "steady --pts on a device with ext4: exit 2"
 expect_err "it carries an ext4 file system" "the refusal names the file system"
 check "the device is still unchanged" [ "$(content_hash "$DEV")" = "$h" ]
+
+# The matrix's page (drawn in the background above).
+if [ "$DRAW" = 1 ]; then
+	wait "$RENDER_MX"
+	R=$E2E_TMP/mx.rendered.json
+	awk '/id="iogauge-rendered">/ { sub(/.*id="iogauge-rendered">/, ""); sub(/<\/script>.*/, ""); print; exit }' \
+		"$E2E_TMP/mx.png.dom.html" >"$R"
+	if ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets|length')" = 2 ] &&
+		ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].label')" = "64k R/W 0/100" ] &&
+		ok [ "$(jget "$R" '.byKey.r0:steady:cases:t0.datasets[1].data|length')" = "$m" ]; then
+		pass "HTML: every block size's rounds at the tracked mix are drawn"
+	else
+		fail "HTML: every block size's rounds at the tracked mix are drawn" "$WHY"
+	fi
+fi
 
 # 1 (the runs started first). A constant rate is steady after the window; the job stops there.
 wait "${BG[@]}"
