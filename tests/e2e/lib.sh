@@ -371,7 +371,10 @@ dev_sectors() {
 # still running.
 start_iogauge() {
 	local pre=()
+	# Emptied here, not by the background job's redirection: that one may come after the caller's
+	# first look (await_bg), which would find the last run's output.
 	: >"$ERR"
+	: >"$OUT"
 	# shellcheck disable=SC2054 # one argument: the signal list
 	env --default-signal=INT true 2>/dev/null && pre=(env --default-signal=INT,TERM)
 	"${pre[@]}" "$IOGAUGE" "$@" >"$OUT" 2>"$ERR" &
