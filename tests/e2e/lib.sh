@@ -313,7 +313,7 @@ need_json() {
 		skip_all "cannot build tests/e2e/jget.c against libjansson"
 	# Another script may be placing it too: each copies its own, and the rename is atomic.
 	if [ -n "$shared" ] && [ -d "$IOGAUGE_FIO_CACHE" ] && cp "$JGET" "$shared.$$" 2>/dev/null; then
-		mv -f "$shared.$$" "$shared"
+		mv -f "$shared.$$" "$shared" && JGET=$shared
 	fi
 }
 
