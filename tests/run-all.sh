@@ -8,7 +8,8 @@
 # each into a log of its own shown whole when it ends.  A script with the line "# make test: alone" runs with
 # nothing beside it, for a machine-wide reason it states (every check must hold on a busy machine: HACKING.md).
 # IOGAUGE_UNIT and IOGAUGE_E2E (globs: test_fio_*) run some of the tests (IOGAUGE_FUZZ_TIME=0: no fuzz).
-# IOGAUGE_FIO_CACHE (a directory for this run) lets a script run fio once for both binaries (lib.sh's fio_cached).
+# IOGAUGE_FIO_CACHE (a directory for this run) lets a script run fio once for both binaries (lib.sh's fio_cached);
+# lib.sh's need_json builds its jget there once for every script.
 set -u
 cd "$(dirname "$0")/.."
 # shellcheck source=tests/results.sh
