@@ -60,7 +60,7 @@ run_iogauge run --directory="$D" --output-format=json --name=o --size=16400 --bs
 expect_status 0 "a block size that is not a multiple of 8 (4100): exit 0"
 check "4100-byte writes: all bytes" [ "$(j .jobs[0].write.bytes)" = 16400 ]
 
-run_iogauge run --directory="$D" --output-format=json --name=ramp --size=1m --rw=read --ramp_time=3
+run_iogauge run --directory="$D" --output-format=json --name=ramp --size=1m --rw=read --ramp_time=1
 expect_err "ended within --ramp_time" "a job shorter than its ramp is said to be unmeasured"
 check "a job shorter than its ramp reports no requests" [ "$(j .jobs[0].read.ios)" = 0 ]
 
