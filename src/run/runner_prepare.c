@@ -82,12 +82,70 @@ static void clean_stale_tree(struct run_result *r, const char *root)
 }
 
 /*
- * One file (or device) of a job: its region [start, start + *size) is laid
- * out and checked; *size 0 takes the rest of an existing file.
+ * What a job's layout writes besides data: a verifying reader's blocks with
+ * their headers (verify_layout_*), the same for each of its files.
+ */
+struct layout_plan {
+	struct verify_ctx *v;
+	struct target_stamp stamp;
+	bool on;
+	char why[512], what[32];
+};
+
+/* A stamp's own argument: the state and which of the job's files. */
+struct stamp_arg {
+	struct verify_ctx *v;
+	unsigned file;
+};
+
+static void stamp_block(void *arg, unsigned thread, void *buf, uint64_t offset, uint32_t len)
+{
+	const struct stamp_arg *a = arg;
+	/* The block's number: distinct blocks of the job's files hold distinct data. */
+	verify_layout_block(a->v, thread, (offset / len + 1) ^ ((uint64_t)a->file << 44), buf, offset, len);
+}
+
+static int layout_plan_init(struct layout_plan *lp, const struct job *j, struct ig_err *e)
+{
+	uint64_t unit;
+	memset(lp, 0, sizeof(*lp));
+	if (!verify_layout_wanted(j))
+		return 0;
+	lp->on = true;
+	if (verify_layout_unit(j, &unit, lp->why, sizeof(lp->why))) {
+		/* Refused only where a layout is due: a file the job reads as it is needs none. */
+		lp->stamp.unit = 1;
+		lp->stamp.refused = lp->why;
+		return 0;
+	}
+	lp->v = verify_layout_new(j, j->numjobs, e);
+	if (!lp->v)
+		return -1;
+	if (j->verify == VERIFY_PATTERN)
+		snprintf(lp->what, sizeof(lp->what), "the verify pattern");
+	else
+		snprintf(lp->what, sizeof(lp->what), "data with %s headers", verify_names[j->verify]);
+	lp->stamp = (struct target_stamp){
+		.unit = unit, .fills = verify_layout_fills(lp->v), .fn = stamp_block, .what = lp->what,
+	};
+	return 0;
+}
+
+static void layout_plan_free(struct layout_plan *lp)
+{
+	verify_free(lp->v);
+	lp->v = NULL;
+}
+
+/*
+ * One file (or device) of a job: its region [start, start + *size) is
+ * checked, and the parts of it the threads read or write laid out (none: the
+ * whole region); *size 0 takes the rest of an existing file.
  */
 static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			  struct target *t, const char *path, uint64_t start, uint64_t *size,
-			  const struct run_opts *o)
+			  const struct target_part *parts, unsigned nparts, const struct layout_plan *lp,
+			  unsigned file, const struct run_opts *o)
 {
 	struct job *j = &jr->job;
 	struct ig_err *e = &r->err;
@@ -115,7 +173,16 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.truncate = grow && (j->plan.truncate || fresh) && !j->fill_device, /* fio keeps what is there */
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
+		.parts = parts,
+		.nparts = nparts,
 	};
+	struct stamp_arg sa = { .v = lp ? lp->v : NULL, .file = file };
+	struct target_stamp stamp;
+	if (lp && lp->on) {
+		stamp = lp->stamp;
+		stamp.arg = &sa;
+		req.stamp = &stamp;
+	}
 	clean_stale(r, j, path);
 	if (target_prepare(c, t, &req, e))
 		return -1;
@@ -334,9 +401,49 @@ static int fill_size(struct job_result *jr, const char *path, uint64_t start, ui
 	return 0;
 }
 
+/*
+ * The parts of target i's file its threads read or write, each len bytes
+ * from its start: each thread's region (threads of a shared file
+ * --offset_increment apart), and of each its strided zones.  The layout
+ * writes only there; between them the file stays as it was.  0 parts: the
+ * whole region (an interleaved segment's, the rest of an existing file).
+ */
+static unsigned file_parts(const struct job_result *jr, unsigned i, uint64_t start, uint64_t len,
+			   struct target_part **out)
+{
+	const struct job *j = &jr->job;
+	*out = NULL;
+	if (j->plan.stride || !len)
+		return 0;
+	bool apart = jr->shared_files && j->numjobs > 1 && j->offset_increment;
+	unsigned n = apart ? j->numjobs : 1, k = 0;
+	struct target_part *p = xcalloc(n, sizeof(*p));
+	for (unsigned t = 0; t < n; t++) {
+		uint64_t a = start + (apart ? (uint64_t)t * j->offset_increment : 0);
+		struct target_part q = { .start = a, .len = len, .count = 1,
+					 .thread = apart ? t : jr->shared_files ? 0 : i / jr->nfiles };
+		if (j->zonemode == ZONEMODE_STRIDED) {
+			/* The zones the walk visits (worker_draw.c), a span of each. */
+			q.len = job_zone_span(j) < len ? job_zone_span(j) : len;
+			q.step = j->zonerange + j->zoneskip;
+			q.count = 1;
+			for (uint64_t z = a, nz; (nz = job_zone_next(j, a, a + len, z)) > z; z = nz)
+				q.count++;
+		}
+		/* Regions that overlap (an --offset_increment under the size) are one part. */
+		if (k && q.count == 1 && p[k - 1].count == 1 && q.start <= p[k - 1].start + p[k - 1].len) {
+			p[k - 1].len = q.start + q.len - p[k - 1].start;
+			continue;
+		}
+		p[k++] = q;
+	}
+	*out = p;
+	return k;
+}
+
 /* Target i's region (threads of one file --offset_increment apart), laid out and checked. */
 static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
-			const char *path, const struct run_opts *o)
+			const char *path, const struct layout_plan *lp, const struct run_opts *o)
 {
 	const struct job *j = &jr->job;
 	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, filenum = i % jr->nfiles;
@@ -354,7 +461,13 @@ static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_resu
 		size -= jr->region_start[i];
 	}
 	uint64_t whole = size ? size + span : 0;
-	if (prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, o))
+	/* One file's threads cover a smaller --size of it, no more (sum_regions). */
+	uint64_t covered = jr->nfiles == 1 && j->size && j->size < size ? j->size : size;
+	struct target_part *parts;
+	unsigned nparts = file_parts(jr, i, jr->region_start[i], covered, &parts);
+	int rc = prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, parts, nparts, lp, i, o);
+	free(parts);
+	if (rc)
 		return -1;
 	jr->region_size[i] = size ? size : whole;
 	return 0;
@@ -466,7 +579,11 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	for (unsigned i = 0; i < jr->ntargets; i++)
 		jr->targets[i].fd = -1;
 	bool deferred = false;
-	for (unsigned i = 0; i < nsrc; i++) {
+	struct layout_plan lp;
+	if (layout_plan_init(&lp, j, &r->err))
+		return -1;
+	int rc = 0;
+	for (unsigned i = 0; i < nsrc && !rc; i++) {
 		struct target *t = &jr->targets[i];
 		if (nofile) {
 			/* Threads of the null engine's one "file" are also --offset_increment apart. */
@@ -478,15 +595,19 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			continue;
 		}
 		char path[PATH_MAX];
-		if (target_of(jr, i, path, sizeof(path), &r->err))
-			return -1;
+		if (target_of(jr, i, path, sizeof(path), &r->err)) {
+			rc = -1;
+			break;
+		}
 		if (place_deferred(j, path)) {
 			deferred = true; /* after the rank that makes or holds it (prepare_deferred) */
 			continue;
 		}
-		if (prepare_file(c, r, jr, i, path, o))
-			return -1;
+		rc = prepare_file(c, r, jr, i, path, &lp, o);
 	}
+	layout_plan_free(&lp);
+	if (rc)
+		return -1;
 	if (!deferred)
 		sum_regions(jr);
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
@@ -508,24 +629,37 @@ int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 	bool any = false;
 	/* A copy's destination (the last target) is never deferred. */
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
-	for (unsigned i = 0; jr->targets && i < nsrc; i++) {
+	struct layout_plan lp;
+	if (jr->targets && !j->fileop && layout_plan_init(&lp, j, &r->err))
+		return -1;
+	int rc = 0;
+	for (unsigned i = 0; jr->targets && !j->fileop && i < nsrc && !rc; i++) {
 		char path[PATH_MAX];
 		struct stat st;
-		if (target_of(jr, i, path, sizeof(path), &r->err))
-			return -1;
+		if (target_of(jr, i, path, sizeof(path), &r->err)) {
+			rc = -1;
+			break;
+		}
 		if (!place_deferred(j, path))
 			continue;
-		if (j->fileop)
-			return fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
 		any = true;
 		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
 		if (dev)
 			ctx_claim(c, st.st_rdev, 0);
-		int rc = prepare_file(c, r, jr, i, path, o);
+		rc = prepare_file(c, r, jr, i, path, &lp, o);
 		if (dev)
 			ctx_unclaim(c, st.st_rdev, 0);
-		if (rc)
+	}
+	if (jr->targets && !j->fileop)
+		layout_plan_free(&lp);
+	if (rc)
+		return -1;
+	for (unsigned i = 0; jr->targets && j->fileop && i < nsrc; i++) {
+		char path[PATH_MAX];
+		if (target_of(jr, i, path, sizeof(path), &r->err))
 			return -1;
+		if (place_deferred(j, path))
+			return fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
 	}
 	if (any)
 		sum_regions(jr);
