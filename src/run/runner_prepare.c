@@ -88,7 +88,8 @@ static void clean_stale_tree(struct run_result *r, const char *root)
 struct layout_plan {
 	struct verify_ctx *v;
 	struct target_stamp stamp;
-	bool on;
+	bool on;      /* the layout has a stamp (maybe refused) */
+	bool checked; /* the job's reads check the layout's blocks (verify_layout_checked) */
 	char why[512], what[32];
 };
 
@@ -105,29 +106,74 @@ static void stamp_block(void *arg, unsigned thread, void *buf, uint64_t offset, 
 	verify_layout_block(a->v, thread, (offset / len + 1) ^ ((uint64_t)a->file << 44), buf, offset, len);
 }
 
+/* What makes a layout's blocks: equal for two jobs whose layouts are alike. */
+static uint64_t layout_sig(const struct job *j, uint64_t unit)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t v[] = { (uint64_t)j->verify, unit, j->verify_interval };
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		h = (h ^ v[i]) * 0x100000001b3ULL;
+	/* The data counts where the reads check it: a pattern. */
+	if (j->data.mode == DATA_PATTERN && (j->verify == VERIFY_PATTERN || j->verify_pattern))
+		for (size_t i = 0; i < sizeof(j->data); i++)
+			h = (h ^ ((const unsigned char *)&j->data)[i]) * 0x100000001b3ULL;
+	return h | 2; /* never 0 (data alone) nor 1 (refused) */
+}
+
 static int layout_plan_init(struct layout_plan *lp, const struct job *j, struct ig_err *e)
 {
 	uint64_t unit;
 	memset(lp, 0, sizeof(*lp));
 	if (!verify_layout_wanted(j))
 		return 0;
-	lp->on = true;
+	lp->checked = verify_layout_checked(j);
 	if (verify_layout_unit(j, &unit, lp->why, sizeof(lp->why))) {
-		/* Refused only where a layout is due: a file the job reads as it is needs none. */
-		lp->stamp.unit = 1;
-		lp->stamp.refused = lp->why;
+		/* A writer's layout is its data alone; a reader is refused where a layout is due. */
+		lp->on = lp->checked;
+		lp->stamp = (struct target_stamp){ .unit = 1, .refused = lp->why, .sig = 1 };
 		return 0;
 	}
 	lp->v = verify_layout_new(j, j->numjobs, e);
 	if (!lp->v)
 		return -1;
+	lp->on = true;
 	if (j->verify == VERIFY_PATTERN)
 		snprintf(lp->what, sizeof(lp->what), "the verify pattern");
 	else
 		snprintf(lp->what, sizeof(lp->what), "data with %s headers", verify_names[j->verify]);
 	lp->stamp = (struct target_stamp){
 		.unit = unit, .fills = verify_layout_fills(lp->v), .fn = stamp_block, .what = lp->what,
+		.sig = layout_sig(j, unit),
 	};
+	return 0;
+}
+
+/*
+ * A verifying reader of a file an earlier job of this run laid out: its
+ * reads meet that layout's blocks, which must be such as it checks (the same
+ * --verify, block size and grid), or they would be reported as corrupt.
+ */
+static int check_earlier_layout(const struct run_result *r, const struct job_result *jr, const char *path,
+				uint64_t start, uint64_t end, const struct target_part *parts, unsigned nparts,
+				const struct layout_plan *lp, struct ig_err *e)
+{
+	struct stat me, st;
+	if (!lp->checked || stat(path, &me))
+		return 0;
+	uint64_t res = lp->stamp.refused ? UINT64_MAX : target_parts_residue(parts, nparts, start, lp->stamp.unit);
+	for (const struct job_result *p = r->jobs; p < jr; p++)
+		for (unsigned i = 0; p->targets && i < p->ntargets; i++) {
+			const struct target *t = &p->targets[i];
+			if (!t->layout_bytes || t->layout_hi <= start || t->layout_lo >= end || stat(t->path, &st) ||
+			    st.st_dev != me.st_dev || st.st_ino != me.st_ino)
+				continue;
+			if (t->layout_sig == lp->stamp.sig && t->layout_residue == res && res != UINT64_MAX)
+				continue;
+			return err_set(e, EXIT_USAGE,
+				       "job %s would verify blocks of %s that job %s laid out in this run %s; give both jobs the same --verify, block size and offsets, or each its own file",
+				       jr->job.name, path, p->job.name,
+				       t->layout_sig ? "for other blocks than it reads" : "without its verification headers");
+		}
 	return 0;
 }
 
@@ -184,6 +230,8 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		req.stamp = &stamp;
 	}
 	clean_stale(r, j, path);
+	if (lp && check_earlier_layout(r, jr, path, req.offset, req.size ? req.offset + req.size : UINT64_MAX, parts, nparts, lp, e))
+		return -1;
 	if (target_prepare(c, t, &req, e))
 		return -1;
 	if (!*size)
@@ -211,18 +259,33 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;
 }
 
-/* A file's size: --filesize (a range: drawn for each file, in whole blocks), or its share of --size. */
-static uint64_t file_size(const struct job *j, unsigned nfiles, unsigned index)
+/* fio's number (from 1, over the run's jobs in order) of the job's thread. */
+static unsigned thread_number(const struct run_result *r, const struct job_result *jr, unsigned thread)
+{
+	unsigned first = 1;
+	for (const struct job_result *p = r->jobs; p < jr; p++)
+		first += p->job.numjobs;
+	return first + thread;
+}
+
+/*
+ * A file's size: --filesize (a range: drawn for each file as fio draws it,
+ * the thread's files one after another from fio's file-size stream, in
+ * whole smallest blocks), or its share of --size.
+ */
+static uint64_t file_size(const struct job *j, unsigned nfiles, unsigned index, unsigned thread_number)
 {
 	if (!j->filesize[0])
 		return nfiles > 1 ? j->size / nfiles : j->size;
-	uint64_t lo = j->filesize[0], hi = j->filesize[1];
+	uint64_t lo = j->filesize[0], hi = j->filesize[1], v = 0, bs = pattern_min_bs(j);
 	if (lo == hi)
 		return lo;
-	struct rng g;
-	rng_seed(&g, j->randseed ^ ((uint64_t)index << 32) ^ 0xf11e);
-	uint64_t v = lo + rng_below(&g, hi - lo + 1);
-	return v - v % j->bs >= lo ? v - v % j->bs : v;
+	struct fio_rand g = { 0 };
+	fio_rand_init(&g, fio_seed(j->randseed, thread_number, FIO_SEED_FILE_SIZE),
+		      j->random_generator == RANDGEN_TAUSWORTHE64);
+	for (unsigned i = 0; i <= index; i++)
+		v = lo + (uint64_t)((double)(hi - lo) * ((double)fio_rand(&g) / fio_rand_span(&g)));
+	return bs ? v - v % bs : v;
 }
 
 /* A copy's destination: written from scratch (grow) or in place; the source's size decides. */
@@ -448,7 +511,7 @@ static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_resu
 	const struct job *j = &jr->job;
 	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, filenum = i % jr->nfiles;
 	uint64_t span = jr->shared_files && j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
-	uint64_t size = file_size(j, jr->nfiles, filenum);
+	uint64_t size = file_size(j, jr->nfiles, filenum, thread_number(r, jr, thread));
 	jr->region_start[i] = j->offset + thread * j->offset_increment;
 	if (j->fill_device && !size && fill_size(jr, path, jr->region_start[i], &size, &r->err))
 		return -1;
@@ -492,9 +555,7 @@ static void sum_regions(struct job_result *jr)
 static int prepare_verify(struct run_result *r, struct job_result *jr)
 {
 	struct job *j = &jr->job;
-	unsigned first = 1;
-	for (struct job_result *p = r->jobs; p < jr; p++)
-		first += p->job.numjobs;
+	unsigned first = thread_number(r, jr, 0);
 	const char **paths = xcalloc(jr->nthreads, sizeof(*paths));
 	for (unsigned t = 0; t < jr->nthreads; t++)
 		paths[t] = jr->targets[jr->shared_files || t * jr->nfiles >= jr->ntargets ? 0 : t * jr->nfiles].path;
@@ -589,7 +650,7 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 			/* Threads of the null engine's one "file" are also --offset_increment apart. */
 			uint64_t span = j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
 			jr->region_start[i] = j->offset;
-			jr->region_size[i] = file_size(j, 1, 0);
+			jr->region_size[i] = file_size(j, 1, 0, thread_number(r, jr, 0));
 			t->size = j->offset + jr->region_size[i] + span;
 			t->direct = j->direct;
 			continue;

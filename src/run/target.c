@@ -257,6 +257,18 @@ static int check_space(const struct target *t, uint64_t need, struct ig_err *e)
 		       fmt_bytes(b1, sizeof(b1), (double)need), fmt_bytes(b2, sizeof(b2), (double)avail));
 }
 
+uint64_t target_parts_residue(const struct target_part *parts, unsigned nparts, uint64_t offset, uint64_t unit)
+{
+	uint64_t res = offset % unit;
+	for (unsigned i = 0; i < nparts; i++) {
+		if (parts[i].start % unit != (nparts ? parts[0].start % unit : res) ||
+		    (parts[i].count > 1 && parts[i].step % unit))
+			return UINT64_MAX;
+		res = parts[i].start % unit;
+	}
+	return res;
+}
+
 /* A verifying reader whose blocks cannot be laid out: refused before the layout writes. */
 static int refuse_stamp(const struct target *t, const struct target_req *r, struct ig_err *e)
 {
@@ -319,8 +331,15 @@ static int fill_region(struct run_ctx *c, struct target *t, const struct target_
 		rc = err_set(e, EXIT_IOERR, "laying out %s failed: fdatasync: %s", t->path, strerror(errno));
 	t->layout_ns = now_ns() - start;
 	t->layout_bytes = l.written;
-	if (l.written && stamp)
+	if (l.written && stamp && !stamp->refused) {
 		snprintf(t->layout_what, sizeof(t->layout_what), "%s", stamp->what);
+		t->layout_sig = stamp->sig;
+		t->layout_residue = target_parts_residue(r->parts, r->nparts, r->offset, stamp->unit);
+	}
+	if (l.written) {
+		t->layout_lo = r->offset;
+		t->layout_hi = end;
+	}
 	if (l.written)
 		posix_fadvise(l.fd, (off_t)r->offset, (off_t)(end - r->offset), POSIX_FADV_DONTNEED);
 out:

@@ -29,7 +29,9 @@ struct target {
 	char fs_compress[32]; /* the mount compresses new data: "zstd:3"; "" if not */
 	uint64_t layout_ns;    /* time spent writing real data before the run (never counted) */
 	uint64_t layout_bytes; /* bytes written by the layout, all inside the parts the job reads or writes */
-	char layout_what[32];  /* the layout's blocks carry these ("crc32c headers"); "" when data alone */
+	char layout_what[32];  /* what the layout wrote ("data with crc32c headers"); "" when data alone */
+	/* This run's layout of it: its stamp's sig (0: data alone), grid (target_parts_residue) and extent. */
+	uint64_t layout_sig, layout_residue, layout_lo, layout_hi;
 	bool excl;        /* fd holds the device exclusively (O_EXCL, a writer) */
 	dev_t rdev;       /* block device number when is_blockdev */
 };
@@ -54,7 +56,8 @@ struct target_stamp {
 	bool fills; /* fn writes the whole block's data: the layout's own data is not made for it */
 	void (*fn)(void *arg, unsigned thread, void *buf, uint64_t offset, uint32_t len);
 	void *arg;
-	const char *what;     /* "crc32c headers": for the report's line */
+	const char *what;     /* "data with crc32c headers": for the report's line */
+	uint64_t sig;         /* what makes the blocks (kind, unit, pattern): equal sigs lay out alike; never 0 */
 	const char *refused;  /* not NULL: no such blocks can be laid out; why, refused before any write */
 };
 
@@ -96,6 +99,11 @@ struct target_req {
  */
 int target_prepare(struct run_ctx *c, struct target *t, const struct target_req *r,
 		   struct ig_err *e);
+/*
+ * Where parts' blocks of unit bytes start, modulo unit (the whole region
+ * from offset when there are none): UINT64_MAX when the parts do not agree.
+ */
+uint64_t target_parts_residue(const struct target_part *parts, unsigned nparts, uint64_t offset, uint64_t unit);
 /*
  * O_DIRECT offset alignment a path will need, known before anything is
  * created or written (statx, else the logical block size of the device

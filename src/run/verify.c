@@ -398,8 +398,9 @@ static int size_table(struct verify_ctx *v, const struct job *j, unsigned nthrea
 	return 0;
 }
 
-struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
-			      unsigned first_thread, struct ig_err *e)
+/* layout: only what makes blocks (verify_layout_block), no table of the region's writes. */
+static struct verify_ctx *build(const struct job *j, unsigned nthreads, const char *const *paths,
+				unsigned first_thread, bool layout, struct ig_err *e)
 {
 	struct verify_ctx *v = xcalloc(1, sizeof(*v));
 	/*
@@ -416,7 +417,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 		free(v);
 		return NULL;
 	}
-	v->read_only = !rw_writes(j->rw);
+	v->read_only = !rw_writes(j->rw) || layout;
 	v->nthreads = nthreads;
 	if (size_table(v, j, nthreads, e)) {
 		free(v);
@@ -478,12 +479,19 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 	return v;
 }
 
-/* ---- a verifying reader's layout */
+/* ---- a verifying job's layout */
+
+static struct verify_ctx *build(const struct job *j, unsigned nthreads, const char *const *paths,
+				unsigned first_thread, bool layout, struct ig_err *e);
 
 bool verify_layout_wanted(const struct job *j)
 {
-	return j->verify && rw_reads(j->rw) && !rw_writes(j->rw) && !j->verify_only &&
-	       !(j->engine->flags & ENGINE_NO_FILE);
+	return j->verify && !j->verify_only && !(j->engine->flags & ENGINE_NO_FILE);
+}
+
+bool verify_layout_checked(const struct job *j)
+{
+	return verify_layout_wanted(j) && rw_reads(j->rw) && !rw_writes(j->rw);
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -501,7 +509,8 @@ int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t le
 	uint64_t mn, mx, vi = j->verify_interval, n = j->data.pattern_len;
 	uint64_t skip = j->rw_skip < 0 ? (uint64_t)-j->rw_skip : (uint64_t)j->rw_skip;
 	const char *algo = verify_names[j->verify];
-	pattern_sizes(j, IO_READ, &mn, &mx);
+	/* A reader's blocks are its reads; a writer's, what a later reader finds where it did not write. */
+	pattern_sizes(j, verify_layout_checked(j) ? IO_READ : IO_WRITE, &mn, &mx);
 	/* Every read starts a multiple of g after its region's (or zone's) start, and is g's multiple long. */
 	uint64_t g = gcd64(gcd64(gcd64(mn, mx), gcd64(pattern_unit(j), skip)), j->bs);
 	bool pattern = j->data.mode == DATA_PATTERN &&
@@ -543,7 +552,13 @@ int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t le
 
 struct verify_ctx *verify_layout_new(const struct job *j, unsigned nthreads, struct ig_err *e)
 {
-	return verify_new(j, nthreads, NULL, 1, e);
+	return build(j, nthreads, NULL, 1, true, e);
+}
+
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
+			      unsigned first_thread, struct ig_err *e)
+{
+	return build(j, nthreads, paths, first_thread, false, e);
 }
 
 const struct worker_hooks *verify_hooks(struct verify_ctx *v)

@@ -32,13 +32,17 @@ const struct worker_hooks *verify_hooks(struct verify_ctx *v);
  * A job that reads and verifies (rw=read, randread with --verify) checks
  * each block against its own header: a file iogauge lays out for it is laid
  * out in blocks that carry one, each as the job's own write of that block
- * would be.  verify_layout_wanted: the job is such a reader.
- * verify_layout_unit: the blocks, every *unit bytes from the start of a
- * thread's region (or zone); 0, or -1 with why (one line naming the job)
- * when no such blocks meet the job's reads (reads of several sizes without a
- * --verify_interval dividing them, a pattern's %o with several sizes).
+ * would be; so is a verifying writer's (what it does not write over, a later
+ * reader finds as such).  verify_layout_wanted: the job's layout carries
+ * headers where it can; verify_layout_checked: the job's reads check them
+ * (it is refused where they cannot be laid out).  verify_layout_unit: the
+ * blocks, every *unit bytes from the start of a thread's region (or zone);
+ * 0, or -1 with why (one line naming the job) when no such blocks meet the
+ * job's reads (reads of several sizes without a --verify_interval dividing
+ * them, a pattern's %o with several sizes).
  */
 bool verify_layout_wanted(const struct job *j);
+bool verify_layout_checked(const struct job *j);
 int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t len);
 /* The state that makes a layout's blocks: verify_new's for the job's threads (NULL with e set). */
 struct verify_ctx *verify_layout_new(const struct job *j, unsigned nthreads, struct ig_err *e);
