@@ -216,7 +216,9 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
 		.grow = grow,
-		.truncate = grow && (j->plan.truncate || fresh) && !j->fill_device, /* fio keeps what is there */
+		.truncate = grow && j->plan.truncate && !j->fill_device, /* fio keeps what is there */
+		/* A file iogauge did not make keeps what lies past the region, as fio's (it cuts none). */
+		.restart = grow && fresh && !j->fill_device,
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
 		.parts = parts,

@@ -526,7 +526,7 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 			       "--readonly: the job's region of %s holds %s, and laying out data there would write",
 			       t->path, (uint64_t)st->st_size < end ? "space past the end of the file" : "holes");
 	if (r->grow)
-		return r->truncate ? cut_file(t, r->offset, e) : 0;
+		return r->truncate || (r->restart && own) ? cut_file(t, r->offset, e) : 0;
 	if (!(holes || extend) || !(r->reads || r->writes))
 		return 0;
 	return !r->writes && safety_check_file(t->path, st, e) ? -1 : fill_region(c, t, r, end, e);

@@ -82,6 +82,7 @@ struct target_req {
 	bool allow_overwrite;
 	bool grow;           /* written from scratch (dd): no layout; the file may end before the region */
 	bool truncate;       /* with grow: cut an existing file at offset (dd without conv=notrunc) */
+	bool restart;        /* with grow: cut a file iogauge made at offset (--overwrite=0); another's is written in place */
 	uint64_t seed;       /* layout data seed */
 	const struct data_spec *data; /* what the layout writes; NULL: random */
 	bool must_exist;     /* never create it (verify_only: an earlier run wrote it) */
