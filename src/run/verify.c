@@ -527,7 +527,7 @@ int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t le
 	}
 	if (j->verify == VERIFY_PATTERN) {
 		if (g % n == 0) {
-			*unit = 65536 / n * n; /* a pattern from the region's start: every read meets it in phase */
+			*unit = 4096 / n * n; /* a pattern from the region's start: every read meets it in phase */
 			return 0;
 		}
 		snprintf(why, len, "job %s reads blocks that start at offsets not a multiple of its %" PRIu64 "-byte --verify_pattern, and a pattern laid out from the region's start would not begin at a read's start",

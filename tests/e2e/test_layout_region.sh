@@ -250,7 +250,7 @@ done
 for who in iogauge fio; do
 	user_file "$D/f1"
 	R=$(regions "4m-8m")
-	before=$(python3 "$PY" outside "$D/f1" "$SIZE" "$R")
+	kept=$(python3 "$PY" outside "$D/f1" "$SIZE" "$R")
 	W=(--name=w --filename="$D/f1" --rw=write --bs=1m --offset=4m --size=4m --overwrite=0)
 	if [ $who = iogauge ]; then
 		run_iogauge run "${W[@]}" --allow-overwrite
@@ -258,7 +258,7 @@ for who in iogauge fio; do
 	else
 		timeout -k 5 120 fio --output=/dev/null "${W[@]}" >/dev/null 2>&1
 	fi
-	if ok [ "$(stat -c %s "$D/f1")" = "$SIZE" ] && ok [ "$(python3 "$PY" outside "$D/f1" "$SIZE" "$R")" = "$before" ]; then
+	if ok [ "$(stat -c %s "$D/f1")" = "$SIZE" ] && ok [ "$(python3 "$PY" outside "$D/f1" "$SIZE" "$R")" = "$kept" ]; then
 		pass "overwrite=0, a user's file, $who: still 32 MiB, every range outside the region unchanged"
 	else
 		fail "overwrite=0, a user's file, $who: still 32 MiB, every range outside the region unchanged" "$WHY"

@@ -56,7 +56,7 @@ for entry in "${KINDS[@]}"; do
 	read -r -a V <<<"${entry#*|}"
 	for rw in read randread; do
 		F=$D/v.dat
-		R=(--name=v --filename="$F" --rw=$rw --bs=4k --size=2m "${V[@]}")
+		R=(--name=v --filename="$F" "--rw=$rw" --bs=4k --size=2m "${V[@]}")
 		# (1) A file that does not exist yet: laid out by this run, with the job's own blocks.
 		rm -f "$F"
 		run_iogauge run "${R[@]}" --json="$J"
