@@ -1,8 +1,9 @@
 /*
  * Preparing a target before a job: the safety interlock for devices, the
  * overwrite interlock for existing files, creating test files and laying
- * out real random data in the holes of the job's region (only there), and
- * the O_DIRECT alignment facts.
+ * out real data in the holes of the parts of the job's region its threads
+ * read or write (only there; a verifying job's blocks with their headers),
+ * and the O_DIRECT alignment facts.
  */
 #include "base/common.h"
 #include "model/data.h"

@@ -1,7 +1,8 @@
 /*
  * Targets: the files and block devices a job reads and writes — the safety
  * interlock before any write, laying out files with real data inside the
- * job's region only, and the O_DIRECT alignment facts.
+ * parts of the job's region its threads read or write only, and the
+ * O_DIRECT alignment facts.
  */
 #ifndef IOGAUGE_TARGET_H
 #define IOGAUGE_TARGET_H
