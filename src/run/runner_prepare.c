@@ -693,10 +693,11 @@ int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 	/* A copy's destination (the last target) is never deferred. */
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	struct layout_plan lp;
-	if (jr->targets && !j->fileop && layout_plan_init(&lp, j, &r->err))
+	if (layout_plan_init(&lp, j, &r->err))
 		return -1;
 	int rc = 0;
-	for (unsigned i = 0; jr->targets && !j->fileop && i < nsrc && !rc; i++) {
+	bool fileset = false;
+	for (unsigned i = 0; jr->targets && i < nsrc && !rc && !fileset; i++) {
 		char path[PATH_MAX];
 		struct stat st;
 		if (target_of(jr, i, path, sizeof(path), &r->err)) {
@@ -705,6 +706,11 @@ int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 		}
 		if (!place_deferred(j, path))
 			continue;
+		if (j->fileop) {
+			fileset = true;
+			rc = fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
+			break;
+		}
 		any = true;
 		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
 		if (dev)
@@ -713,17 +719,9 @@ int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 		if (dev)
 			ctx_unclaim(c, st.st_rdev, 0);
 	}
-	if (jr->targets && !j->fileop)
-		layout_plan_free(&lp);
-	if (rc)
-		return -1;
-	for (unsigned i = 0; jr->targets && j->fileop && i < nsrc; i++) {
-		char path[PATH_MAX];
-		if (target_of(jr, i, path, sizeof(path), &r->err))
-			return -1;
-		if (place_deferred(j, path))
-			return fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
-	}
+	layout_plan_free(&lp);
+	if (rc || fileset)
+		return rc;
 	if (any)
 		sum_regions(jr);
 	return any ? check_region(jr, &r->err) : 0;
