@@ -260,13 +260,10 @@ static int check_space(const struct target *t, uint64_t need, struct ig_err *e)
 
 uint64_t target_parts_residue(const struct target_part *parts, unsigned nparts, uint64_t offset, uint64_t unit)
 {
-	uint64_t res = offset % unit;
-	for (unsigned i = 0; i < nparts; i++) {
-		if (parts[i].start % unit != (nparts ? parts[0].start % unit : res) ||
-		    (parts[i].count > 1 && parts[i].step % unit))
+	uint64_t res = nparts ? parts[0].start % unit : offset % unit;
+	for (unsigned i = 0; i < nparts; i++)
+		if (parts[i].start % unit != res || (parts[i].count > 1 && parts[i].step % unit))
 			return UINT64_MAX;
-		res = parts[i].start % unit;
-	}
 	return res;
 }
 
