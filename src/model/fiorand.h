@@ -21,7 +21,7 @@ struct fio_rand {
 };
 
 /* fio's seed slots (fio.h FIO_RAND_*_OFF). */
-enum { FIO_SEED_BS_READ = 0, FIO_SEED_BS_WRITE = 1, FIO_SEED_MIX = 4, FIO_SEED_SEQ_RAND = 10 };
+enum { FIO_SEED_BS_READ = 0, FIO_SEED_BS_WRITE = 1, FIO_SEED_MIX = 4, FIO_SEED_FILE_SIZE = 7, FIO_SEED_SEQ_RAND = 10 };
 
 /* Slot `slot` of fio's seeds for randseed and the 1-based global thread number. */
 static inline uint64_t fio_seed(uint64_t randseed, unsigned thread_number, unsigned slot)

@@ -332,6 +332,24 @@ static inline uint64_t job_region_size(const struct job *j)
 	return j->plan.stride ? j->plan.span_size : j->size;
 }
 
+/*
+ * fio's strided zones (zonemode=strided): where the zone after the one at
+ * zbase starts, in a thread's region [region, end): zonerange + zoneskip
+ * further, back to the region's start when that zone would not fit.
+ */
+static inline uint64_t job_zone_next(const struct job *j, uint64_t region, uint64_t end, uint64_t zbase)
+{
+	zbase += j->zonerange + j->zoneskip;
+	return zbase + j->zonerange > end ? region : zbase;
+}
+/* The bytes from a zone's start its requests fall in: a forward walk's zonesize, else the zone's blocks. */
+static inline uint64_t job_zone_span(const struct job *j)
+{
+	uint64_t blocks = j->zonerange / j->bs, walk = (j->zonesize + j->bs - 1) / j->bs;
+	bool forward = !rw_is_random(j->rw) && j->seq_order == SEQ_FORWARD;
+	return (forward && walk < blocks ? walk : blocks) * j->bs;
+}
+
 /* Bytes of struct settings' `own` area: the largest command's own struct fits (SETTINGS_OWN_FITS). */
 #define SETTINGS_OWN_MAX 8192
 #define SETTINGS_OWN(s, T) ((T *)(void *)(s)->own)

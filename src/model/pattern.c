@@ -56,6 +56,11 @@ static void dir_sizes(const struct job *j, int d, uint64_t *min, uint64_t *max)
 	}
 }
 
+void pattern_sizes(const struct job *j, int d, uint64_t *min, uint64_t *max)
+{
+	dir_sizes(j, d, min, max);
+}
+
 /* Trims take the write direction's sizes and streams (fio seeds trimwrite's two alike). */
 static bool dir_used(const struct job *j, int d)
 {

@@ -92,6 +92,8 @@ struct pattern {
  * plain pattern, which the worker serves on its own.
  */
 bool pattern_wanted(const struct job *j);
+/* The smallest and largest request of direction d (IO_READ, IO_WRITE: writes and trims). */
+void pattern_sizes(const struct job *j, int d, uint64_t *min, uint64_t *max);
 /* The largest request of the job (buffer size), and the smallest (alignment). */
 uint64_t pattern_max_bs(const struct job *j);
 uint64_t pattern_min_bs(const struct job *j);

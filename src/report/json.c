@@ -216,6 +216,7 @@ static json_t *ig_json_targets(const struct job_result *jr)
 		json_object_set_new(o, RK_CREATED, json_boolean(t->created));
 		json_object_set_new(o, "layout_bytes", JU(t->layout_bytes));
 		json_object_set_new(o, "layout_ns", JU(t->layout_ns));
+		json_object_set_new(o, "layout_what", ig_json_text(t->layout_what));
 		json_object_set_new(o, "fs_compress", ig_json_text(t->fs_compress));
 		json_array_append_new(a, o);
 	}

@@ -80,9 +80,7 @@ static void prep_zone(struct worker *w, struct io_u *u)
 	const struct job *j = w->job;
 	if (w->zbytes >= j->zonesize) {
 		w->zbytes = 0;
-		w->zbase += j->zonerange + j->zoneskip;
-		if (w->zbase + j->zonerange > w->zend)
-			w->zbase = w->region;
+		w->zbase = job_zone_next(j, w->region, w->zend, w->zbase);
 	}
 	if (w->zbytes % j->zonerange == 0)
 		offgen_restart(&w->og);
