@@ -371,7 +371,11 @@ static const char *const fio_differences[] = {
 	"engine context, so `psync` has up to `iodepth` requests in flight (fio 3.33's own offload "
 	"hangs on the machines iogauge is tested on; its inline run draws the same requests).",
 	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
-	"devices that carry data never without `--allow-destroy` (both command line only).",
+	"devices that carry data never without `--allow-destroy`; a job file gives neither. A "
+	"script that calls `fio` (iogauge installed as fio) cannot add iogauge's option and may "
+	"set `" ALLOW_OVERWRITE_ENV "=1` in the environment instead, for every command (`0` or empty: "
+	"not given; another value is an error, status 2). `--allow-destroy` has no such variable: "
+	"the command line alone gives it.",
 	NULL,
 };
 

@@ -333,6 +333,15 @@ static inline uint64_t job_region_size(const struct job *j)
 #define SETTINGS_OWN_FITS(T)                                                                        \
 	_Static_assert(sizeof(T) <= SETTINGS_OWN_MAX && _Alignof(T) <= 16, #T " fits struct settings' own area")
 
+/*
+ * --allow-overwrite from the environment, for a script that calls `fio` and
+ * cannot add iogauge's option: 1 gives it (0 or empty: not given); never a
+ * job file.  --allow-destroy has no such word.  ALLOW_OVERWRITE_HOW is how
+ * a refusal names both.
+ */
+#define ALLOW_OVERWRITE_ENV "IOGAUGE_ALLOW_OVERWRITE"
+#define ALLOW_OVERWRITE_HOW "--allow-overwrite or " ALLOW_OVERWRITE_ENV "=1"
+
 /* Options that belong to the command, not to one job. */
 struct settings {
 	int output_format;        /* the one format, or the first of a list */

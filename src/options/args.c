@@ -296,13 +296,37 @@ static int apply_bundle(int argc, char **argv, int *i, const struct command *cmd
 	return 0;
 }
 
+/*
+ * The rows the environment may give (.env): NAME=1 is the option given, 0
+ * or empty not given, anything else an error.  Applied before the command
+ * line, which wins (--allow-overwrite=0 beats the environment's 1).
+ */
+static int apply_env(const struct command *cmd, struct job *j, struct settings *s, struct ig_err *e)
+{
+	char err[ERR_MSG_MAX - 64];
+	OPTIONS_EACH(o) {
+		const char *v = o->env && option_takes(o, cmd) ? getenv(o->env) : NULL;
+		if (!v || !*v || !strcmp(v, "0"))
+			continue;
+		size_t shown = strcspn(v, "\n\r"); /* the message stays one line */
+		if (strcmp(v, "1"))
+			return err_set(e, EXIT_USAGE,
+				       "%s=%.*s%s in the environment: 1 gives --%s, 0 or empty leaves it out",
+				       o->env, (int)(shown < 40 ? shown : 40), v, v[shown] || shown > 40 ? "..." : "",
+				       o->name);
+		if (option_apply(o, j, s, "1", err, sizeof(err)))
+			return err_set(e, EXIT_USAGE, "%s: %s", o->env, err);
+	}
+	return 0;
+}
+
 int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_args *pa,
 	       struct ig_err *e)
 {
 	struct job *cur = NULL;
 	memset(pa, 0, sizeof(*pa));
 	options_defaults(&pa->global, &pa->settings);
-	if (args_apply_defaults(cmd, &pa->global, &pa->settings, e))
+	if (args_apply_defaults(cmd, &pa->global, &pa->settings, e) || apply_env(cmd, &pa->global, &pa->settings, e))
 		return -1;
 	pa->words = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++) {
