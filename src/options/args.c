@@ -549,9 +549,9 @@ int job_validate(const struct job *j, struct ig_err *e)
 	if ((en->flags & ENGINE_ALLOC) && (j->verify || j->verify_only))
 		return err_set(e, EXIT_USAGE, "job %s: --verify checks written data; --ioengine=%s writes none",
 			       j->name, en->name);
-	if (j->ss_dur_ns && (j->ss_dur_ns < 2 * NSEC_PER_SEC || j->ss_dur_ns > SS_MAX_WINDOW * NSEC_PER_SEC))
+	if (j->ss_dur_ns > (uint64_t)SS_MAX_WINDOW * NSEC_PER_SEC)
 		return err_set(e, EXIT_USAGE,
-			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",
+			       "job %s: --steadystate_duration: at most %d s (a week: the window keeps a value a second)",
 			       j->name, SS_MAX_WINDOW);
 	if (j->rewrite_pct && (!(en->flags & ENGINE_SYNC) || (j->rw != RW_READ && j->rw != RW_RANDREAD)))
 		return err_set(e, EXIT_USAGE,

@@ -216,6 +216,10 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 		l.planned_ns = t > l.planned_ns ? t : l.planned_ns;
 		if (j->ss_dur_ns)
 			ss_init(&r->jobs[i].ss, j, start); /* the measured phase begins about now */
+		if (j->ss_dur_ns % NSEC_PER_SEC)
+			runner_info(r, "job %s: --steadystate_duration counts whole seconds, as fio's: %s", j->name,
+				    j->ss_dur_ns < NSEC_PER_SEC ? "under one, no steady-state detection" :
+								  "the window is the whole seconds in it");
 	}
 	for (;;) {
 		unsigned done = local_state(ws, n, cl);

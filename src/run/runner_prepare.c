@@ -277,9 +277,6 @@ static int refuse_zbd(const struct job *j, struct ig_err *e)
 static int check_region(const struct job_result *jr, struct ig_err *e)
 {
 	const struct job *j = &jr->job;
-	if (j->zonemode == ZONEMODE_STRIDED && j->size < j->zonerange)
-		return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --zonerange=%" PRIu64,
-			       j->name, j->size, j->zonerange);
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
 		if (jr->region_size[i] < j->bs)
