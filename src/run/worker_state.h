@@ -39,7 +39,7 @@ struct worker {
 	int exit_halt;        /* set (atomically) by the runner: exitall of another job stops this one */
 	volatile sig_atomic_t *stop; /* the run context's stop request */
 	volatile sig_atomic_t *halt; /* the run context's halt (another rank's stop) */
-	int ss_stop;          /* set by the runner when the job reached steady state; read once a second */
+	int ss_stop;          /* set by the runner when the job reached steady state (worker_steady) */
 
 	/* Private state. */
 	const struct engine_ops *eng; /* what the loop calls: the job's engine, or offload before it */
