@@ -10,6 +10,7 @@
 #include "stats/steady.h"
 #include "base/ctx.h"
 #include "model/engine.h"
+#include "model/fio_fileops.h"
 #include "model/pattern.h"
 #include "model/place.h"
 
@@ -17,6 +18,7 @@
 #include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,7 +426,8 @@ void args_free(struct parsed_args *pa)
 static int fileop_validate(const struct job *j, struct ig_err *e)
 {
 	const char *op = fileop_names[j->fileop];
-	bool once = j->fileop == FILEOP_CREATE || j->fileop == FILEOP_UNLINK ||
+	/* fio's filecreate opens its files again each loop (O_CREAT); removing or making a directory cannot. */
+	bool once = (j->fileop == FILEOP_CREATE && j->engine != &engine_filecreate) || j->fileop == FILEOP_UNLINK ||
 		    j->fileop == FILEOP_MKDIR || j->fileop == FILEOP_RMDIR;
 	if (j->engine->fileop && j->engine->fileop != j->fileop)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s and --fileop=%s ask for different operations",
@@ -436,6 +439,12 @@ static int fileop_validate(const struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --fileop=%s makes or removes each item once; --time_based and --loops do not apply",
 			       j->name, op);
+	struct fio_fileop_plan fp;
+	fio_fileop_plan(j, 1, &fp);
+	if (once && j->engine->fileop && fp.loops > 1)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --ioengine=%s makes or removes each item once; --io_size=%" PRIu64 " is more than its files' %" PRIu64 " bytes (fio 3.33 fails the second pass)",
+			       j->name, j->engine->name, j->io_size, fp.fsize * (j->nrfiles ? j->nrfiles : 1));
 	if (j->filesize[1] > (1ULL << 30))
 		return err_set(e, EXIT_USAGE, "job %s: --filesize: a file of --fileop=%s holds at most 1g", j->name, op);
 	if (j->dir_fanout == 1)

@@ -2,6 +2,7 @@
 #include "stats/fiolog.h"
 #include "base/common.h"
 #include "model/cmdprio.h"
+#include "model/fio_fileops.h"
 #include "run/admit.h"
 #include "run/fileset.h"
 #include "run/tree.h"
@@ -354,6 +355,12 @@ int worker_plan(struct worker *w)
 	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
 	w->loop_verify = j->plan.hooks && j->plan.hooks->readback && j->plan.hooks->per_loop && !j->time_based &&
 			 job_loops(j) > 1 && !w->multi;
+	if (j->fileop && j->engine->fileop && !j->time_based) {
+		/* fio's file engines: the files fio's loop reaches, once a loop (fio_fileops.h). */
+		struct fio_fileop_plan fp;
+		fio_fileop_plan(j, w->thread_number, &fp);
+		w->remaining = fp.opens;
+	}
 	if (j->number_ios)
 		w->remaining = j->number_ios;
 	if (w->zoned && w->znext == ZONE_END)
