@@ -4,8 +4,11 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror
-BASE     = -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread -Isrc
-LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -llzo2 -lz -lzstd -lm -pthread
+BASE     = -std=gnu11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -pthread -Isrc $(STORECFLAGS)
+# libpq and SQLite through pkg-config (Debian ships both .pc files).
+STORELIBS := $(shell pkg-config --libs sqlite3 libpq 2>/dev/null || echo -lsqlite3 -lpq)
+STORECFLAGS := $(shell pkg-config --cflags sqlite3 libpq 2>/dev/null || echo -I/usr/include/postgresql)
+LIBS     = -luring -laio -lblkid -ljansson -lisal -lxxhash -lcrypto -llzo2 -lz -lzstd $(STORELIBS) -lm -pthread
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 SRC      = $(sort $(wildcard src/*.c src/*/*.c))

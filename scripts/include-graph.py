@@ -57,7 +57,7 @@ for c in cyc:
 if not cyc:
     print("  none")
 # The layers of HACKING.md, bottom to top: a file includes headers of its own folder or below.
-ORDER = ['base', 'model', 'stats', 'options', 'run', 'engines', 'report', 'cluster', 'suite', 'suites', 'cmds', 'main']
+ORDER = ['base', 'model', 'stats', 'options', 'run', 'engines', 'report', 'cluster', 'suite', 'suites', 'store', 'cmds', 'main']
 def layer(m):
     top = m.split('/')[0]
     return top if top in ORDER else 'main'

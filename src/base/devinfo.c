@@ -175,6 +175,44 @@ int blockdev_sysfs_u64(const char *dev, const char *attr, uint64_t *val)
 	return read_u64_file(path, val);
 }
 
+/* A sysfs text attribute, trimmed; "" when missing. */
+static void read_attr(const char *path, char *out, size_t len)
+{
+	out[0] = 0;
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return;
+	if (!fgets(out, (int)len, f))
+		out[0] = 0;
+	fclose(f);
+	size_t n = strlen(out);
+	while (n && (out[n - 1] == '\n' || out[n - 1] == ' '))
+		out[--n] = 0;
+	size_t k = 0;
+	while (out[k] == ' ')
+		k++;
+	memmove(out, out + k, n - k + 1);
+}
+
+void blockdev_model(const char *dev, char *model, size_t mlen, char *fw, size_t flen)
+{
+	char path[PATH_MAX], base[256];
+	model[0] = fw[0] = 0;
+	if (!dev || !*dev || strchr(dev, '/') || strlen(dev) > 64)
+		return;
+	snprintf(path, sizeof(path), "/sys/class/block/%s/partition", dev);
+	/* A partition's attributes are its disk's: /sys/class/block/sda1/.. */
+	snprintf(base, sizeof(base), access(path, F_OK) ? "/sys/class/block/%s" : "/sys/class/block/%s/..", dev);
+	snprintf(path, sizeof(path), "%s/device/model", base);
+	read_attr(path, model, mlen);
+	snprintf(path, sizeof(path), "%s/device/firmware_rev", base);
+	read_attr(path, fw, flen);
+	if (!fw[0]) {
+		snprintf(path, sizeof(path), "%s/device/rev", base);
+		read_attr(path, fw, flen);
+	}
+}
+
 struct mnt_search {
 	const char *real;  /* realpath of the target */
 	dev_t dev;         /* its st_dev */

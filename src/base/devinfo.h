@@ -31,6 +31,12 @@ int mount_compression(const char *mnt, char *out, size_t len);
 int blockdev_name(dev_t rdev, char *name, size_t len);
 /* A sysfs value of block device `dev` (disk or partition, parent's queue/ for a partition). */
 int blockdev_sysfs_u64(const char *dev, const char *attr, uint64_t *val);
+/*
+ * The model and firmware revision of block device `dev` (a partition's:
+ * its disk's) from sysfs: device/model, and device/firmware_rev (NVMe) or
+ * device/rev (SCSI, SATA).  "" where the driver has none (virtio, loop).
+ */
+void blockdev_model(const char *dev, char *model, size_t mlen, char *fw, size_t flen);
 
 /*
  * What a target is, for reports: the file system, its mount source and

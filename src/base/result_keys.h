@@ -104,6 +104,9 @@
 #define RK_MEAN "mean"
 #define RK_PERCENTILES "percentiles"
 #define RK_P99 "99.000000"
+#define RK_P50 "50.000000"
+#define RK_P999 "99.900000"
+#define RK_STDDEV "stddev"
 
 /* scale's and tree's steps */
 #define RK_STEPS "steps"

@@ -23,7 +23,12 @@
 	X(fs)            \
 	X(run)           \
 	X(fio)           \
-	X(report)
+	X(report)        \
+	X(history)       \
+	X(show)          \
+	X(forget)        \
+	X(check)         \
+	X(import)
 
 #define DECLARE(n) extern const struct command cmd_##n;
 #define ENTRY(n) &cmd_##n,

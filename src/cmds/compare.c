@@ -10,6 +10,7 @@
 #include "base/result_keys.h"
 #include "cmds/commands.h"
 #include "cmds/suite_read.h"
+#include "cmds/store_cli.h"
 #include "options/options.h"
 #include "options/args.h"
 #include "cmds/help.h"
@@ -213,33 +214,39 @@ static json_t *ig_json_table(const struct table *t)
 	return o;
 }
 
-/* All files read, of one command and one set of settings: 0, or -1 with e set. */
-static int load_all(struct table *t, char **paths, unsigned n, struct ig_err *e)
+/* All results read (files or store references), of one command and one set of settings: 0, or -1 with e set. */
+static int load_all(struct table *t, char **words, unsigned n, const struct settings *s, struct ig_err *e)
 {
+	struct store *st = NULL;
+	int rc = 0;
 	t->res = xcalloc(n, sizeof(*t->res));
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; !rc && i < n; i++) {
 		/* A suite's cases not its own table (a hand-edited file): refused as report refuses it. */
 		struct ig_err le = { 0 };
-		json_t *root = result_load(paths[i], &le);
-		int bad = root && suite_saved_check(paths[i], root, &le);
+		char name[PATH_MAX];
+		json_t *root = cli_result_load(words[i], s, &st, name, sizeof(name), &le);
+		if (!root || suite_saved_check(name, root, &le)) {
+			json_decref(root);
+			rc = err_set(e, le.status, "compare: %s", le.msg);
+			break;
+		}
+		rc = saved_from_root(root, name, false, &t->res[i], e);
 		json_decref(root);
-		if (bad)
-			return err_set(e, le.status, "compare: %s", le.msg);
-		if (saved_load(paths[i], &t->res[i], e))
-			return -1;
+		if (rc)
+			break;
 		t->nres++;
 		const struct saved_result *a = &t->res[0], *b = &t->res[i];
 		char why[512];
 		if (strcmp(a->command, b->command))
-			return err_set(e, EXIT_USAGE,
-				       "compare: %s is a result of `%s`, %s of `%s`: results of different commands are not compared",
-				       a->path, a->command, b->path, b->command);
-		if (saved_same_settings(a, b, why, sizeof(why)))
-			return err_set(e, EXIT_USAGE,
-				       "compare: %s and %s were run with different settings (%s): not compared",
-				       a->path, b->path, why);
+			rc = err_set(e, EXIT_USAGE,
+				     "compare: %s is a result of `%s`, %s of `%s`: results of different commands are not compared",
+				     a->path, a->command, b->path, b->command);
+		else if (saved_same_settings(a, b, why, sizeof(why)))
+			rc = err_set(e, EXIT_USAGE, "compare: %s and %s were run with different settings (%s): not compared",
+				     a->path, b->path, why);
 	}
-	return 0;
+	store_close(st);
+	return rc;
 }
 
 static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
@@ -260,7 +267,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 	if (!rc && pa.nwords < 2)
 		rc = err_set(&e, EXIT_USAGE, "compare needs two or more saved results (iogauge compare A.json B.json ...)");
 	if (!rc)
-		rc = load_all(&t, pa.words, pa.nwords, &e);
+		rc = load_all(&t, pa.words, pa.nwords, &pa.settings, &e);
 	if (!rc)
 		rc = outputs_open(&out, &pa.settings, command_saved_summary, &e);
 	if (rc) {
@@ -288,7 +295,7 @@ static int cmd_compare_main(const struct command *cmd, int argc, char **argv)
 
 const struct command cmd_compare = {
 	.name = "compare",
-	.usage = "iogauge compare [OPTIONS] A.json B.json [C.json...]",
+	.usage = "iogauge compare [OPTIONS] A.json|REF B.json|REF [C.json|REF...]",
 	.summary = "Saved results side by side, with the change and whether it is beyond the run-to-run spread",
 	.description =
 		"Reads results saved with --json FILE (or --output-format=json) by any one command, matches "
@@ -296,8 +303,10 @@ const struct command cmd_compare = {
 		"with several), the change against the first column in percent, marked ~ when it lies within "
 		"the run-to-run spread the files record (the min-max ranges of --passes overlap) and ? when a "
 		"file has no spread (fewer than 2 passes). Results of different commands, or run with "
-		"different settings (options other than the target's path), are refused.",
-	.groups = OG_OUTPUT,
+		"different settings (options other than the target's path), are refused. A word that names no "
+		"file is a result in the store (--db): its ID, LABEL (the newest under it), LABEL~N (the N-th "
+		"before that), @last or @last~N (compare @last~1 @last: the last two runs).",
+	.groups = OG_OUTPUT | OG_HTML | OG_FORMAT | OG_JSON | OG_STORE,
 	.main = cmd_compare_main,
 	.print_saved = compare_print_saved,
 };

@@ -69,24 +69,34 @@ static void operand_words(const struct operand *op, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", op->words[i]);
 }
 
-static void operands_help(FILE *f, const struct command *c)
+/* The description column of --help's lists. */
+#define HELP_COLUMN 37
+
+static void operands_help(FILE *f, const struct command *c, unsigned width)
 {
 	if (!c->operands)
 		return;
 	fprintf(f, "\nOperands:\n");
 	for (const struct operand *op = c->operands; op->name; op++) {
-		char syn[64], words[256];
+		char syn[64], words[256], text[1024];
 		snprintf(syn, sizeof(syn), "%s=%s", op->name, op->arg);
 		operand_words(op, words, sizeof(words));
-		fprintf(f, "  %-34s %s%s%s%s\n", syn, op->help, words[0] ? " (" : "", words,
-			words[0] ? ")" : "");
+		snprintf(text, sizeof(text), "%s%s%s%s", op->help, words[0] ? " (" : "", words, words[0] ? ")" : "");
+		help_item(f, width, HELP_COLUMN, syn, text);
 	}
 }
 
 void options_help(FILE *f, const struct command *c)
 {
-	fprintf(f, "Usage: %s\n\n%s.\n%s\n", c->usage, c->summary, c->description);
-	operands_help(f, c);
+	unsigned width = help_width();
+	char line[4096];
+	fprintf(f, "Usage: ");
+	help_wrap(f, width, 7, 7, c->usage);
+	fprintf(f, "\n");
+	snprintf(line, sizeof(line), "%s.", c->summary);
+	help_wrap(f, width, 0, 0, line);
+	help_wrap(f, width, 0, 0, c->description);
+	operands_help(f, c, width);
 	fprintf(f, "\nOptions:\n");
 	OPTIONS_EACH(o) {
 		if (!option_takes(o, c))
@@ -94,17 +104,14 @@ void options_help(FILE *f, const struct command *c)
 		char syn[300], def[512];
 		option_synopsis(o, c, syn, sizeof(syn));
 		cmd_default(c, o, def, sizeof(def));
-		if (strlen(syn) > 34)
-			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
-		else
-			fprintf(f, "  %-34s %s", syn, o->help);
-		if (def[0])
-			fprintf(f, " (default: %s)", def);
-		fprintf(f, "\n");
+		snprintf(line, sizeof(line), "%s%s%s%s", o->help, def[0] ? " (default:" HELP_NBSP_STR : "", def, def[0] ? ")" : "");
+		help_item(f, width, HELP_COLUMN, syn, line);
 	}
-	fprintf(f, "\nSizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.\n"
-		   "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
-		   "2 a bad option or a refused target, 128+N after signal N.\n");
+	fprintf(f, "\n");
+	help_wrap(f, width, 0, 0, "Sizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.");
+	help_wrap(f, width, 0, 0,
+		  "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
+		  "2 a bad option or a refused target, 128+N after signal N.");
 }
 
 /* "quick, mix, run" and the defaults each gives: "1g (quick), 2g (mix)". */
@@ -335,8 +342,24 @@ static const char *const fio_differences[] = {
 	"column is 1 for a real-time request (`prioclass=1`, or drawn by `cmdprio_percentage`) and "
 	"0 otherwise, or with `log_prio=1` the request's whole ioprio as fio prints it (`0x2000`: "
 	"real-time 0; averaged lines 0); averaged latency lines carry the window's end as their time "
-	"(fio: the first completion after it). `write_hist_log`, `log_max_value`, "
-	"`log_unix_epoch` and `log_compression` are not supported.",
+	"(fio: the first completion after it). Of fio's current HOWTO, newer than 3.33: "
+	"`log_window_value=max` (fio 3.33's `log_max_value=1`) logs each window's largest latency, "
+	"`both` its average and its largest (`time_ms, avg, max, direction, ...`; a bandwidth or IOPS "
+	"window's rate twice, one sample a window), and `log_issue_time=1` ends each line with the "
+	"request's issue time in ns (clat and slat logs; 0 in the others and in windowed lines; with "
+	"`write_lat_log` it needs `log_offset`, as fio). `log_prio` gives fio's column with every "
+	"engine both have (tests/e2e/test_fio_today.sh). `write_hist_log`, `log_unix_epoch` and "
+	"`log_compression` are not supported (the table below says why).",
+	"**Replay.** `read_iolog` replays fio's iologs (version 2 and 3) and blktrace binary traces "
+	"onto the job's files: a log naming several files replays each request onto the job's file of "
+	"that name (`--filename=A:B`), `replay_redirect` sends them all to one, and "
+	"`read_iolog=A:B` with `numjobs` gives each clone its log as fio does (clone k, by fio's "
+	"subjob number, the log k, round the list). A request longer than the kernel moves in one "
+	"call (2 GiB - 4 KiB) reaches the device as it does under fio, which sends the rest again "
+	"when the kernel stops: the same calls and bytes on the device, but iogauge counts the bytes "
+	"moved where fio counts the cut request by its last piece (a 2 GiB read: fio's `io_bytes` "
+	"4 KiB). `write_iolog` logs the verify reads among the writes, as fio's "
+	"(tests/e2e/test_fio_replay.sh, test_fio_today.sh).",
 	"**Per-command priorities.** `cmdprio_percentage=R[,W]`, `cmdprio_class`, `cmdprio` and "
 	"`cmdprio_bssplit` (io_uring: `sqe->ioprio`; libaio: `IOCB_FLAG_IOPRIO` and `aio_reqprio`) "
 	"choose the requests with fio's own random stream of the job's seed, so the same requests as "
@@ -399,7 +422,7 @@ void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f))
 {
 	fprintf(f, "# fio compatibility\n\nGenerated by `iogauge --help-fio-markdown` from the option "
 		   "table (src/options/options.c) and the list of fio's option names (src/options/fio_names.c, read from "
-		   "fio 3.33 itself by scripts/fio-option-names.sh); do not edit by hand.\n\n"
+		   "fio 3.33 itself and from fio's current HOWTO by scripts/fio-option-names.sh); do not edit by hand.\n\n"
 		   "`iogauge run` takes fio's options on the command line (`--rw=randread`) and fio's job "
 		   "files: `[global]` and `[job]` sections, `key=value` and bare flags, `;` and `#` "
 		   "comments (also after a value), `include FILE` (relative to the including file), "
@@ -440,14 +463,19 @@ void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f))
 		fprintf(f, " |\n");
 		nop++;
 	}
-	fprintf(f, "\n%u options.\n\n## Not supported\n\nNamed as `unsupported fio option` (status 2, "
-		   "or a warning with `--warn-unsupported`).\n\n| option | another name for | engines |\n"
-		   "| --- | --- | --- |\n", nop);
+	fprintf(f, "\n%u options.\n\n## Not supported\n\nNamed as `unsupported fio option` with the reason "
+		   "(status 2, or a warning with `--warn-unsupported`); the reasons are the table of "
+		   "src/options/fio_refused.c. \"newer\": an option of fio's current HOWTO that fio 3.33 does not "
+		   "have.\n\n| option | another name for | engines | why | |\n| --- | --- | --- | --- | --- |\n", nop);
 	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
 		if (option_find(fn->name))
 			continue;
-		fprintf(f, "| `%s` | %s | %s |\n", fn->name, fn->alias_of ? fn->alias_of : "",
+		char wbuf[256];
+		const char *why = fio_name_why(fn, wbuf, sizeof(wbuf));
+		fprintf(f, "| `%s` | %s | %s | ", fn->name, fn->alias_of ? fn->alias_of : "",
 			fn->engines ? fn->engines : "");
+		md_cell(f, why ? why : "");
+		fprintf(f, " | %s |\n", fn->newer ? "newer" : "");
 		un++;
 	}
 	fprintf(f, "\n%u options.\n", un);

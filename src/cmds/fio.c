@@ -257,7 +257,7 @@ const struct command cmd_fio = {
 		"kept, as fio keeps them (unlink=1 in every job removes them). The binary called as `fio` "
 		"(make install-fio-link) is this command. Every fio option iogauge lacks is named, each "
 		"on its line, and nothing runs (status 2).",
-	.groups = OG_ALL & ~OG_SUITE,
+	.groups = OG_ALL & ~(OG_SUITE | OG_PROGRESS),
 	.defaults = "--keep",
 	.jobs = true,
 	.fio_cli = true,

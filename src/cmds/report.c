@@ -12,6 +12,9 @@
 #include "report/report.h"
 #include "report/result_read.h"
 #include "base/userfile.h"
+#include "cmds/store_cli.h"
+#include "cmds/store_opts.h"
+#include <math.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,7 +44,7 @@ static void labels(char **paths, unsigned n, const char **out)
 				out[i] = paths[i];
 }
 
-static int write_report(const struct parsed_args *pa, json_t **roots, struct ig_err *e)
+static int write_report(const struct parsed_args *pa, char **shown, json_t **roots, struct ig_err *e)
 {
 	const char *path = pa->settings.html[0] ? pa->settings.html : pa->settings.output;
 	bool to_stdout = !path[0] || !strcmp(path, "-");
@@ -60,7 +63,7 @@ static int write_report(const struct parsed_args *pa, json_t **roots, struct ig_
 	}
 	struct html_result *res = xcalloc(pa->nwords, sizeof(*res));
 	const char **names = xcalloc(pa->nwords, sizeof(char *));
-	labels(pa->words, pa->nwords, names);
+	labels(shown, pa->nwords, names);
 	for (unsigned i = 0; i < pa->nwords; i++) {
 		res[i].root = roots[i];
 		res[i].label = pa->nwords > 1 ? names[i] : "";
@@ -75,34 +78,146 @@ static int write_report(const struct parsed_args *pa, json_t **roots, struct ig_
 	return rc;
 }
 
+/* The figures of a label's runs (oldest first) as trend_figs: each judged figure in order of appearance. */
+static unsigned trend_figs(const struct store_run *runs, unsigned n, unsigned window, struct trend_fig **out)
+{
+	unsigned cap = 0, nf = 0;
+	for (unsigned r = 0; r < n; r++)
+		cap += runs[r].nfigs;
+	struct trend_fig *t = xcalloc(cap ? cap : 1, sizeof(*t));
+	const struct store_fig **key = xcalloc(cap ? cap : 1, sizeof(*key));
+	for (unsigned r = 0; r < n; r++)
+		for (unsigned i = 0; i < runs[r].nfigs; i++) {
+			const struct store_fig *f = &runs[r].figs[i];
+			if (!f->better)
+				continue;
+			unsigned k = 0;
+			while (k < nf && !(!strcmp(key[k]->target, f->target) && !strcmp(key[k]->job, f->job) &&
+					   !strcmp(key[k]->dir, f->dir) && !strcmp(key[k]->metric, f->metric)))
+				k++;
+			if (k == nf) {
+				key[nf] = f;
+				t[nf].name = f->name;
+				t[nf].target = f->target;
+				t[nf].unit = f->unit;
+				t[nf].points = xcalloc(n, sizeof(struct trend_point));
+				nf++;
+			}
+			struct trend_point *pt = &t[k].points[t[k].npoints++];
+			pt->id = runs[r].id;
+			pt->when = runs[r].measured;
+			pt->value = f->value;
+			pt->lo = NAN;
+			pt->hi = NAN;
+		}
+	/* Each point's band: the spread of the window of points before it (check's). */
+	for (unsigned k = 0; k < nf; k++)
+		for (unsigned i = 0; i < t[k].npoints; i++) {
+			unsigned from = i > window ? i - window : 0;
+			if (i - from < 2)
+				continue;
+			double lo = INFINITY, hi = -INFINITY;
+			for (unsigned j = from; j < i; j++) {
+				lo = fmin(lo, t[k].points[j].value);
+				hi = fmax(hi, t[k].points[j].value);
+			}
+			t[k].points[i].lo = lo;
+			t[k].points[i].hi = hi;
+		}
+	free(key);
+	*out = t;
+	return nf;
+}
+
+static int write_trend(const struct parsed_args *pa, struct store *st, const char *label, struct ig_err *e)
+{
+	const char *path = pa->settings.html[0] ? pa->settings.html : pa->settings.output;
+	bool to_stdout = !path[0] || !strcmp(path, "-");
+	const char *opt = pa->settings.html[0] ? "--html" : "-o";
+	unsigned window = store_opts_c(&pa->settings)->runs;
+	if (to_stdout && isatty(STDOUT_FILENO))
+		return err_set(e, EXIT_USAGE, "the HTML page would go to the terminal: give -o FILE");
+	if (!store_label_ok(label))
+		return err_set(e, EXIT_USAGE, "--trend=%s: not a label (letters, digits and . _ - + :, not all digits)",
+			       label);
+	if (!to_stdout && outfile_check(opt, path, e))
+		return -1;
+	struct store_run *runs;
+	unsigned n;
+	if (store_series(st, label, 0, &runs, &n, e))
+		return -1;
+	if (!n) {
+		store_series_free(runs, n);
+		return err_set(e, EXIT_USAGE, "--trend=%s: no saved result of that label ended well (status 0)", label);
+	}
+	char *chartjs = html_chartjs_load(e);
+	FILE *f = !chartjs ? NULL : to_stdout ? stdout : outfile_open(opt, path, false, e);
+	int rc = -1;
+	if (f) {
+		struct trend_fig *t;
+		unsigned nf = trend_figs(runs, n, window, &t);
+		rc = html_trend_write(f, label, t, nf, window, chartjs);
+		if ((f != stdout && fclose(f)) || rc)
+			rc = err_set(e, EXIT_IOERR, "cannot write the report to %s: %s", to_stdout ? "stdout" : path,
+				     strerror(errno));
+		for (unsigned k = 0; k < nf; k++)
+			free(t[k].points);
+		free(t);
+	}
+	free(chartjs);
+	store_series_free(runs, n);
+	return rc;
+}
+
 static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 {
 	struct parsed_args pa;
 	struct ig_err e = { 0 };
 	char **av = short_o(argc, argv);
 	json_t **roots = NULL;
+	char **shown = NULL;
+	struct store *st = NULL;
 	int rc = args_parse(argc, av, cmd, &pa, &e);
 	if (!rc && pa.help) {
 		options_help(stdout, cmd);
 		goto out;
 	}
-	if (!rc && (pa.settings.output_format != OUT_NORMAL || pa.settings.json[0]))
-		rc = err_set(&e, EXIT_USAGE, "report writes HTML: --json and --output-format do not apply");
-	if (!rc && !pa.nwords)
-		rc = err_set(&e, EXIT_USAGE, "name at least one saved result (iogauge report RESULT.json... -o FILE)");
-	if (!rc)
-		roots = xcalloc(pa.nwords, sizeof(json_t *));
-	for (unsigned i = 0; !rc && i < pa.nwords; i++)
-		if (!(roots[i] = result_load(pa.words[i], &e)) || suite_saved_check(pa.words[i], roots[i], &e))
+	const char *trend = store_opts_c(&pa.settings)->trend;
+	if (!rc && *trend) {
+		if (pa.nwords)
+			rc = err_set(&e, EXIT_USAGE, "report --trend draws a label's history: no results besides (%s)",
+				     pa.words[0]);
+		else if ((st = cli_store_open(&pa.settings, &e)))
+			rc = write_trend(&pa, st, trend, &e);
+		else
 			rc = -1;
+		goto out;
+	}
+	if (!rc && !pa.nwords)
+		rc = err_set(&e, EXIT_USAGE, "name at least one saved result (iogauge report RESULT.json|REF... -o FILE)");
+	if (!rc) {
+		roots = xcalloc(pa.nwords, sizeof(json_t *));
+		shown = xcalloc(pa.nwords, sizeof(char *));
+	}
+	for (unsigned i = 0; !rc && i < pa.nwords; i++) {
+		char name[PATH_MAX];
+		if (!(roots[i] = cli_result_load(pa.words[i], &pa.settings, &st, name, sizeof(name), &e)) ||
+		    suite_saved_check(name, roots[i], &e))
+			rc = -1;
+		shown[i] = xstrdup(name); /* a store reference's name on the charts: "@last (#12)" */
+	}
 	if (!rc)
-		rc = write_report(&pa, roots, &e);
+		rc = write_report(&pa, shown, roots, &e);
 out:
 	if (rc)
 		msg_err("%s", e.msg);
-	for (unsigned i = 0; roots && i < pa.nwords; i++)
+	for (unsigned i = 0; roots && i < pa.nwords; i++) {
 		json_decref(roots[i]);
+		free(shown[i]);
+	}
 	free(roots);
+	free(shown);
+	store_close(st);
 	args_free(&pa);
 	free(av);
 	return rc ? e.status : 0;
@@ -110,7 +225,7 @@ out:
 
 const struct command cmd_report = {
 	.name = "report",
-	.usage = "iogauge report [OPTIONS] RESULT.json... [-o FILE]",
+	.usage = "iogauge report [OPTIONS] RESULT.json|REF... [-o FILE] | iogauge report --trend=LABEL [-o FILE]",
 	.summary = "Saved results as one self-contained HTML page with charts",
 	.description =
 		"Reads the JSON results iogauge wrote (--json FILE or --output-format=json) and writes "
@@ -121,8 +236,9 @@ const struct command cmd_report = {
 		"and per-second bandwidth, IOPS and latency of every job. Several results are compared "
 		"on shared charts. -o FILE (or --output FILE) names the page; without it the page goes "
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
-		"($IOGAUGE_CHARTJS names another copy).",
-	.groups = OG_OUTPUT,
-	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
+		"($IOGAUGE_CHARTJS names another copy). A word that names no file is a result in the store "
+		"(--db: ID, LABEL, LABEL~N, @last, @last~N). --trend=LABEL draws instead each figure of the "
+		"label's saved results over time, with the spread of the --runs before each as a band.",
+	.groups = OG_OUTPUT | OG_HTML | OG_STORE,
 	.main = cmd_report_main,
 };

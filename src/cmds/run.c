@@ -11,19 +11,25 @@
 #include "report/report.h"
 #include "cmds/run.h"
 #include "cmds/session.h"
+#include "base/progress.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 static void progress(void *arg, const struct run_live *l)
 {
-	(void)arg;
+	struct progress_line *p = arg;
 	double el = (double)l->elapsed_ns / 1e9, planned = (double)l->planned_ns / 1e9;
-	fprintf(stderr, "\r\033[Kiogauge: %u/%u threads running, %.0f s", l->running, l->threads, el);
+	if (!progress_line_begin(p))
+		return;
+	/* Requests done tell a log (and a test waiting for a stage) that the measured part has begun. */
+	fprintf(stderr, "iogauge: %u/%u threads running, %.0f s, %" PRIu64 " requests", l->running,
+		l->threads, el, l->ios);
 	if (planned > 0)
 		fprintf(stderr, ", about %.0f s left", planned > el ? planned - el : 0);
-	fflush(stderr);
+	progress_line_end(p);
 }
 
 static int parse(const struct command *cmd, int argc, char **argv, struct parsed_args *pa,
@@ -54,20 +60,21 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 	session_init(&ss, cmd, &pa->settings);
 	if (report_fio_logs_check(pa->jobs, pa->njobs, &e) || session_begin(&ss, pa->settings.keep || p->keep, &e))
 		return session_refuse(&ss, &e);
+	struct progress_line line;
+	progress_line_init(&line, pa->settings.eta, pa->settings.quiet);
 	struct run_opts o = {
 		.allow_destroy = pa->settings.allow_destroy,
 		.allow_overwrite = pa->settings.allow_overwrite,
 		.readonly = p->readonly,
-		.progress = p->progress ? p->progress :
-			    !pa->settings.quiet && isatty(STDERR_FILENO) ? progress : NULL,
-		.progress_arg = p->progress_arg,
+		.progress = p->progress ? p->progress : line.on ? progress : NULL,
+		.progress_arg = p->progress ? p->progress_arg : &line,
 	};
 	struct run_result r;
 	runner_run(&ss.ctx, pa->jobs, pa->njobs, &o, &r);
 	if (p->progress_end)
 		p->progress_end(p->progress_arg);
-	else if (o.progress)
-		fprintf(stderr, "\r\033[K");
+	else
+		progress_line_clear(&line);
 	/* Test files go before the report: a reader that hangs up must not keep them. */
 	ctx_remove_files(&ss.ctx);
 	report_notes(&r, p->fio);
@@ -98,7 +105,7 @@ int run_jobs(const struct command *cmd, struct parsed_args *pa, const struct run
 		log_status = p->after(p->after_arg, &r);
 	json_t *root = session_root(&ss, r.status, r.interrupted, &r.err);
 	if (root)
-		ig_json_add_run(root, &r, cmd->groups);
+		ig_json_add_run(root, &r, cmd->groups, NULL);
 	int status = session_end(&ss, root, r.status ? r.status : log_status);
 	run_result_free(&r);
 	return status;

@@ -80,7 +80,7 @@ int suite_main(const struct command *cmd, int argc, char **argv)
 		suite_exec_end(x);
 		status = session_refuse(&ss, &e);
 	} else {
-		suite_exec_targets(x, ss.out.out, outputs_want_root(&ss.out, &pa.settings));
+		suite_exec_targets(x, ss.out.out, session_wants_root(&ss));
 		const struct ig_err *first;
 		status = suite_exec_run(x, &first);
 		status = finish(x, &ss, status, first);

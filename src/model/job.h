@@ -57,7 +57,7 @@ enum file_op { FILEOP_NONE = 0, FILEOP_CREATE, FILEOP_STAT, FILEOP_OPEN, FILEOP_
 	       FILEOP_MKDIR, FILEOP_RMDIR };
 
 enum sync_mode { SYNC_NONE = 0, SYNC_SYNC, SYNC_DSYNC };
-enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE };
+enum out_format { OUT_NORMAL = 0, OUT_JSON, OUT_FIO_JSON, OUT_FIO_JSONPLUS, OUT_TERSE, OUT_CSV, OUT_OPENMETRICS };
 enum segment_layout { SEG_BLOCK = 0, SEG_INTERLEAVED };
 enum rank_results { RANKS_AUTO = 0, RANKS_FULL, RANKS_BRIEF, RANKS_NONE };
 
@@ -107,7 +107,9 @@ struct job_plan {
 	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
 	struct tree_job *tree;
 	/* read_iolog: the requests to replay, loaded and checked by job_normalise (iolog_job.c). */
-	const struct iolog *replay;
+	const struct iolog *replay;           /* the first log (replays[0]) */
+	const struct iolog *const *replays;   /* read_iolog=A:B: the job's logs, a thread each in turn */
+	unsigned nreplays;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {
@@ -174,7 +176,8 @@ struct job {
 	int verify;              /* enum verify_algo (verify.h): headers and checksums on writes */
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
-	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	uint64_t verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	uint64_t verify_backlog_batch; /* blocks each of those read-backs checks (0: verify_backlog's) */
 	/* fio's other verify options (verify.c). */
 	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
 	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */
@@ -237,6 +240,8 @@ struct job {
 	bool log_offset;           /* each line also gives the request's offset */
 	bool per_job_logs;         /* a file per thread (NAME_bw.X.log); off: one per job, appended */
 	bool log_prio;             /* the last column is the request's whole ioprio (0x%04x), not 0/1 */
+	bool log_issue_time;       /* a last column: the request's issue time (ns; clat and slat logs, else 0) */
+	int log_window;            /* log_window_value: avg, max, both, 0, 1 (fiolog_window_value) */
 
 	/* fio compatibility (docs/fio.md). */
 	char description[256];
@@ -354,9 +359,13 @@ struct settings {
 	bool keep;
 	unsigned passes;
 	bool quiet;
+	int eta; /* enum eta_mode (base/progress.h) */
 	bool warn_unsupported; /* run: fio options iogauge lacks are warnings, not errors */
 	unsigned terse_version;
 	bool minimal; /* fio's --minimal: terse */
+	/* --save[=LABEL]: the result goes into the store (--db) too; "" not, "@" (bare --save) without a label. */
+	char save[72];
+	char db[PATH_MAX]; /* --db: the store's file or postgresql:// URL; "": $IOGAUGE_DB or the default */
 
 	/*
 	 * The running command's own settings (a suite's struct bonnie_opts,

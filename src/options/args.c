@@ -191,9 +191,12 @@ int args_apply(struct parsed_args *pa, const struct command *cmd, const char *ke
 	const struct opt_def *o = option_find_cmd(key, klen, cmd);
 	char err[ERR_MSG_MAX - 64];
 	if (!o || !option_takes(o, cmd)) {
-		if (cmd->jobs && fio_name_find(key, klen))
-			args_diag(pa, DIAG_UNSUPPORTED, "%sunsupported fio option '%.*s'", where,
-				  (int)klen, key);
+		const struct fio_name *fn = cmd->jobs ? fio_name_find(key, klen) : NULL;
+		char wbuf[256];
+		const char *why = fn ? fio_name_why(fn, wbuf, sizeof(wbuf)) : NULL;
+		if (fn)
+			args_diag(pa, DIAG_UNSUPPORTED, "%sunsupported fio option '%.*s'%s%s%s", where, (int)klen, key,
+				  why ? " (" : "", why ? why : "", why ? ")" : "");
 		else
 			args_diag(pa, DIAG_ERR, "%sunknown option '%.*s' (see iogauge %s --help)", where,
 				  (int)klen, key, cmd->name);
@@ -541,6 +544,8 @@ int job_validate(const struct job *j, struct ig_err *e)
 			       j->name, en->name);
 	if (j->time_based && !j->runtime_ns)
 		return err_set(e, EXIT_USAGE, "job %s: --time_based needs --runtime", j->name);
+	if (j->log_issue_time && j->lat_log[0] && !j->log_offset)
+		return err_set(e, EXIT_USAGE, "job %s: --log_issue_time with --write_lat_log needs --log_offset=1 (as fio)", j->name);
 	if (j->fill_device && (rw_reads(j->rw) || !rw_writes(j->rw) || job_copies(j)))
 		return err_set(e, EXIT_USAGE, "job %s: --fill_device fills the file system with writes: --rw=write, randwrite or trimwrite, not %s",
 			       j->name, rw_names[j->rw]);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", NULL };
+static const char *const fmt_values[] = { "normal", "json", "fio-json", "json+", "terse", "csv", "openmetrics", NULL };
 
 /* The shortest decimal that reads back as exactly v. */
 int print_double(char *buf, size_t len, double v)
@@ -403,7 +403,7 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 				k = i;
 		if (k < 0 || (mask & (1u << k))) {
 			snprintf(err, n,
-				 "--%s: '%s' is not allowed (allowed: normal|json|fio-json|json+|terse, "
+				 "--%s: '%s' is not allowed (allowed: normal|json|fio-json|json+|terse|csv|openmetrics, "
 				 "or a list of fio's: normal,fio-json,json+,terse)",
 				 o->name, val);
 			return -1;
@@ -417,6 +417,11 @@ int set_format(void *obj, const struct opt_def *o, const char *val, char *err, s
 	if ((mask & (1u << OUT_JSON)) && mask != (1u << OUT_JSON)) {
 		snprintf(err, n, "--%s: json (iogauge's) is not combined with others: add --json FILE",
 			 o->name);
+		return -1;
+	}
+	unsigned alone = 1u << OUT_CSV | 1u << OUT_OPENMETRICS;
+	if ((mask & alone) && (mask & (mask - 1))) {
+		snprintf(err, n, "--%s: csv and openmetrics are not combined with others", o->name);
 		return -1;
 	}
 	if ((mask & (1u << OUT_FIO_JSON)) && (mask & (1u << OUT_FIO_JSONPLUS))) {

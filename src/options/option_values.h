@@ -34,6 +34,7 @@ int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char
 void print_verify_pattern(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_format(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_format(const void *obj, const struct opt_def *o, char *buf, size_t len);
+
 /* The names of the formats in mask (1u << enum out_format each), joined by sep. */
 void format_names(unsigned mask, const char *sep, char *buf, size_t len);
 void format_values(const struct command *c, char *buf, size_t len);

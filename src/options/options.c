@@ -6,6 +6,7 @@
 #include "options/errtol.h"
 #include "options/options.h"
 #include "model/job_names.h"
+#include "base/progress.h"
 #include "options/option_values.h"
 #include "stats/steady.h"
 #include "model/engine.h"
@@ -37,6 +38,7 @@ static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 static const char *const file_order_names[] = { "sequential", "random", NULL };
 static const char *const dedupe_mode_names[] = { "repeat", "working_set", NULL };
+static const char *const log_window_names[] = { "avg", "max", "both", "0", "1", NULL };
 
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
@@ -289,16 +291,19 @@ const struct opt_def options[] = {
 	/* Verification (verify.c): --verify on every writing command, fio's other names on run. */
 	{ .name = "verify", .type = OT_SPECIAL, J(verify), .def = "none", .bare = "crc32c",
 	  .set = set_verify, .print = print_verify, .arg = "none|crc32c|xxhash|md5|sha256|pattern|meta",
-	  .group = OG_DATA,
+	  .group = OG_VERIFY,
 	  .help = "Give every written block a header (offset, job seed, write number) and a checksum, read it back after each loop's writes and report corrupt, misplaced and lost blocks (exit status 1); a read-only job checks each block it reads against its header; pattern checks the bytes against the data pattern (no header); meta checks the header alone; bare --verify is crc32c" },
 	{ .name = "do_verify", .type = OT_BOOL, J(do_verify), .def = "1", .bare = "1", .group = OG_FIO,
 	  .help = "With --verify: read back after the writes (0: only write the headers, for a later --verify_only)" },
 	{ .name = "verify_only", .type = OT_BOOL, J(verify_only), .def = "0", .bare = "1",
 	  .group = OG_FIO,
 	  .help = "With --verify: write nothing; check what an earlier run with the same options wrote (the file must exist)" },
-	{ .name = "verify_backlog", .type = OT_UINT, J(verify_backlog), .def = "0", .max = 1u << 24,
+	{ .name = "verify_backlog", .type = OT_SIZE, J(verify_backlog), .def = "0", .max = 1u << 24,
 	  .arg = "N", .group = OG_FIO,
-	  .help = "With --verify: also read back the last N written blocks after every N writes (they count as the job's reads, as fio counts them); the rest at the end of each loop" },
+	  .help = "With --verify: also read back the written blocks whenever N of them wait (N a count with fio's suffixes: 1k is 1024; they count as the job's reads, as fio counts them); the rest at the end of each loop" },
+	{ .name = "verify_backlog_batch", .type = OT_SIZE, J(verify_backlog_batch), .def = "0", .max = 1u << 24,
+	  .arg = "N", .group = OG_FIO,
+	  .help = "With --verify_backlog: each read-back checks the N oldest blocks waiting (0: the backlog's count); fewer leave the rest for the next, more go on reading each new write back until N are checked, as fio" },
 	/* fio's other verify options (verify.c, verify_block.c). */
 	{ .name = "verify_pattern", .type = OT_SPECIAL, J(data), .set = set_verify_pattern,
 	  .print = print_verify_pattern, .arg = "PATTERN", .group = OG_FIO,
@@ -325,6 +330,9 @@ const struct opt_def options[] = {
 	{ .name = "verify_async", .type = OT_UINT, J(fio_nop_u32), .max = 4096, .arg = "N", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge checks blocks on the job's own threads (the same results)" },
+	{ .name = "verify_async_cpus", .type = OT_SPECIAL, J(cpus.verify), .set = set_verify_async_cpus,
+	  .print = print_verify_async_cpus, .arg = "LIST", .group = OG_FIO, .flags = OPT_NO_EFFECT,
+	  .help = "Accepted, no effect: the CPUs of fio's verify_async threads (a list as cpus_allowed's, each CPU one this machine has, as fio checks); iogauge checks blocks on the job's own threads, placed by cpus_allowed" },
 	/* ---- fio compatibility: options that change nothing measured, echoed as given (docs/fio.md) */
 	{ .name = "timeout", .type = OT_TIME, J(runtime_ns), .unit = "s", .arg = "TIME",
 	  .group = OG_FIO, .flags = OPT_NO_ECHO, .help = "The same as --runtime (fio's alias)" },
@@ -393,6 +401,15 @@ const struct opt_def options[] = {
 	  .help = "A log file per thread (NAME_bw.X.log); 0: one per job (NAME_bw.log), the threads one after the other" },
 	{ .name = "log_prio", .type = OT_BOOL, J(log_prio), .def = "0", .bare = "1", .group = OG_FIO,
 	  .help = "The last column of each log line is the request's whole I/O priority (0x4000: best-effort 0), not 1 for real-time and 0 otherwise" },
+	{ .name = "log_issue_time", .type = OT_BOOL, J(log_issue_time), .def = "0", .bare = "1", .group = OG_FIO,
+	  .help = "Each log line ends with the request's issue time (ns from the job's start; in clat and slat logs, 0 in the others and in windowed lines); with write_lat_log it needs log_offset, as fio",
+	  .fio = "newer than fio 3.33 (its current HOWTO)" },
+	{ .name = "log_window_value", .type = OT_ENUM, J(log_window), .def = "avg", .values = log_window_names,
+	  .group = OG_FIO,
+	  .help = "With log_avg_msec, each window's line gives its average (avg, 0), its largest value (max, 1) or both: time, avg, max, ddir, ... (bandwidth and IOPS lines: the window's rate in either)",
+	  .fio = "fio 3.33 names it log_max_value, a bool (0: avg, 1: max); both is newer than fio 3.33" },
+	{ .name = "log_max_value", .type = OT_ENUM, J(log_window), .values = log_window_names, .group = OG_FIO,
+	  .flags = OPT_NO_ECHO, .help = "The same as --log_window_value (fio 3.33's name)" },
 	{ .name = "log_entries", .type = OT_U64, J(fio_nop_u64), .arg = "N", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: iogauge sizes its log buffers itself" },
 	{ .name = "significant_figures", .type = OT_U64, J(fio_nop_u64), .arg = "N",
@@ -515,9 +532,9 @@ const struct opt_def options[] = {
 	{ .name = "write_iolog", .type = OT_STR, J(write_iolog), .arg = "FILE", .group = OG_FIO,
 	  .help = "Write every request to FILE as fio's iolog version 3 (appended, as fio; one file a job)",
 	  .fio = "one thread and one file a job (fio appends every thread's lines to one file)" },
-	{ .name = "read_iolog", .type = OT_STR, J(read_iolog), .arg = "FILE", .group = OG_FIO,
-	  .help = "Replay the requests of fio's iolog (version 2 or 3) or of a blktrace binary trace (its queue events: reads, writes, discards as trims, flushes as syncs, at their times) onto this job's file: the log must name the job's --filename (a trace: the traced device), or give --replay_redirect; the direction, block size and (unless given) size come from the log",
-	  .fio = "a log naming a file the job was not given is refused (fio writes to the files a log names; for a trace fio looks the device up under /dev itself); the log is replayed once, by one thread, onto one file; a trace of several devices needs --replay_redirect (fio replays each onto its device), the merge_blktrace_* options are refused, and the trace's queue depth is not taken as --iodepth (fio does, when iodepth is not given); a truncated trace is refused (fio replays the records before the cut); a trim of 0 bytes in a trace is left out like a read or write of 0 bytes (fio sends it); with --readonly fio leaves a trace's writes out, iogauge refuses the job" },
+	{ .name = "read_iolog", .type = OT_STR, J(read_iolog), .arg = "FILE[:FILE...]", .group = OG_FIO,
+	  .help = "Replay the requests of fio's iolog (version 2 or 3) or of a blktrace binary trace (its queue events: reads, writes, discards as trims, flushes as syncs, at their times) onto this job's files: each file the log names must be one of the job's --filename=A:B (a trace: the traced device), or give --replay_redirect; FILE:FILE: with numjobs, each clone its log in turn, as fio; the direction, block size and (unless given) size come from the logs; a read or write longer than the kernel moves at once (2 GiB - 4 KiB) goes as the kernel and fio's resubmission cut it",
+	  .fio = "a log naming a file the job was not given is refused (fio writes to the files a log names; for a trace fio looks the device up under /dev itself); a request the kernel cut is counted by the bytes it moved (fio counts the bytes of its last piece only, and it as one short_ios; iogauge's short_ios stays 0); a trace of several devices needs --replay_redirect (fio replays each onto its device), the merge_blktrace_* options are refused, and the trace's queue depth is not taken as --iodepth (fio does, when iodepth is not given); a truncated trace is refused (fio replays the records before the cut); a trim of 0 bytes in a trace is left out like a read or write of 0 bytes (fio sends it); a trim of more than 1 GiB is refused; with --readonly fio leaves a trace's writes out, iogauge refuses the job; --nrfiles is refused with a log (it names its files)" },
 	{ .name = "read_iolog_chunked", .type = OT_BOOL, J(read_iolog_chunked), .def = "0", .bare = "1",
 	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: iogauge reads the log whole before the job starts" },
@@ -619,7 +636,7 @@ const struct opt_def options[] = {
 	  .help = "fio options iogauge does not support are warnings, not errors (to try a job file out; command line only)" },
 	{ .name = "output-format", .type = OT_SPECIAL, S(output_format), .def = "normal",
 	  .set = set_format, .print = print_format, .cmd_values = format_values,
-	  .group = OG_OUTPUT,
+	  .group = OG_FORMAT,
 	  .help = "Result format on stdout (or --output): iogauge's text or JSON; run also writes fio's JSON (fio-json, json+ with latency bins) and fio's terse version 3",
 	  .fio = "json is iogauge's own document (docs/json.md), fio's is fio-json; a list (terse,json+,normal) is printed in fio's order: terse, JSON, text" },
 	{ .name = "minimal", .type = OT_BOOL, S(minimal), .def = "0", .bare = "1", .group = OG_FIO,
@@ -642,23 +659,32 @@ const struct opt_def options[] = {
 	  .help = "Several ranks: each rank's own job objects in the JSON: full (with histograms and series), brief (without), none; auto: full up to 256 ranks, brief up to 4,096 and after Ctrl-C, none beyond (rank 0 gathers them)" },
 	{ .name = "output", .type = OT_STR, S(output), .arg = "FILE", .group = OG_OUTPUT,
 	  .help = "Write results to FILE instead of stdout (a regular file or a new path: a device, FIFO or directory is refused)" },
-	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_OUTPUT,
+	{ .name = "json", .type = OT_STR, S(json), .arg = "FILE", .group = OG_JSON,
 	  .help = "Also write the results as JSON to FILE (a regular file or a new path: a device, FIFO or directory is refused)" },
 	/* The HTML report (issue 11). */
-	{ .name = "html", .type = OT_STR, S(html), .arg = "FILE", .group = OG_OUTPUT,
+	{ .name = "html", .type = OT_STR, S(html), .arg = "FILE", .group = OG_HTML,
 	  .help = "Also write a self-contained HTML report with charts to FILE (Chart.js from Debian's libjs-chart.js is inlined: it opens offline; a regular file or a new path: a device, FIFO or directory is refused)" },
 	{ .name = "passes", .type = OT_UINT, S(passes), .def = "1", .min = 1, .max = 1000,
 	  .arg = "N", .group = OG_SUITE,
 	  .help = "Repeat the suite N times; report the median and the min-max range" },
 	{ .name = "allow-destroy", .type = OT_BOOL, S(allow_destroy), .def = "0", .bare = "1",
-	  .group = OG_SAFETY, .flags = OPT_CLI_ONLY,
+	  .group = OG_DESTROY, .flags = OPT_CLI_ONLY,
 	  .help = "Allow writing to a block device that carries a file system, partition table, RAID or LVM signature (never a mounted one; the command line only: no job file or environment variable gives it)" },
 	{ .name = "allow-overwrite", .type = OT_BOOL, S(allow_overwrite), .def = "0", .bare = "1",
-	  .group = OG_SAFETY, .flags = OPT_CLI_ONLY, .env = ALLOW_OVERWRITE_ENV,
+	  .group = OG_OVERWRITE, .flags = OPT_CLI_ONLY, .env = ALLOW_OVERWRITE_ENV,
 	  .help = "Allow writing into an existing file that iogauge did not create (the command line, or " ALLOW_OVERWRITE_ENV "=1 in the environment for a script that calls fio; never a job file)" },
-	{ .name = "keep", .type = OT_BOOL, S(keep), .def = "0", .bare = "1", .group = OG_SAFETY,
+	{ .name = "keep", .type = OT_BOOL, S(keep), .def = "0", .bare = "1", .group = OG_KEEP,
 	  .help = "Keep the test files iogauge created" },
-	{ .name = "quiet", .type = OT_BOOL, S(quiet), .def = "0", .bare = "1", .group = OG_OUTPUT,
+	{ .name = "quiet", .type = OT_BOOL, S(quiet), .def = "0", .bare = "1", .group = OG_PROGRESS,
 	  .help = "No progress line on stderr (warnings and errors still)" },
+	{ .name = "eta", .type = OT_ENUM, S(eta), .def = "auto", .values = eta_names,
+	  .group = OG_PROGRESS, .flags = OPT_CLI_ONLY,
+	  .help = "The progress line on stderr: auto (when stderr is a terminal, redrawn in place), always (also when it is not: a line a second, for a log or a script that waits for a stage), never" },
+	/* The results store (issue 29). */
+	{ .name = "save", .type = OT_STR, S(save), .bare = "@",
+	  .arg = "LABEL", .group = OG_SAVE, .flags = OPT_CLI_ONLY,
+	  .help = "Also keep the result in the results store (--db), under LABEL when given (letters, digits, . _ - + :; not all digits): `iogauge history` lists it, `show`, `compare`, `report` and `check` read it back (IOGAUGE_SAVE=1 saves every run; IOGAUGE_SAVE=LABEL with that label; command line only)" },
+	{ .name = "db", .type = OT_STR, S(db), .arg = "PATH|URL", .group = OG_STORE, .flags = OPT_CLI_ONLY,
+	  .help = "The results store: a SQLite file, or a PostgreSQL database as postgresql://USER@HOST:PORT/DB (its password from ~/.pgpass or $PGPASSFILE: one in the URL is refused); default $IOGAUGE_DB, else $XDG_DATA_HOME/iogauge/results.db (~/.local/share/iogauge/results.db)" },
 	{ .name = NULL },
 };

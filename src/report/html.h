@@ -25,6 +25,8 @@ extern const char html_css[];
 
 /* Text with <, >, & and quotes escaped. */
 void html_esc(FILE *f, const char *s);
+/* Script text for inside <script> ("</script" escaped). */
+void html_script(FILE *f, const char *s);
 
 /*
  * A new chart: its canvas is written now; the spec is filled by the caller.

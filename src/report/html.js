@@ -58,6 +58,9 @@
 			if (d.style === 'knee') { ds.pointStyle = 'rectRot'; ds.borderWidth = 2; ds.borderColor = '#1d2430'; ds.backgroundColor = '#e15759'; }
 			if (d.style === 'dash') { ds.borderDash = [6, 4]; ds.pointRadius = 0; ds.borderWidth = 1.2; }
 			if (d.style === 'window') { ds.backgroundColor = color + '33'; ds.fill = true; ds.pointRadius = 3; }
+			/* report --trend: the earlier runs' spread, filled between its two edges. */
+			if (d.style === 'bandlo' || d.style === 'band') { ds.pointRadius = 0; ds.borderWidth = 0; ds.borderColor = '#9aa5b1'; }
+			if (d.style === 'band') { ds.fill = '-1'; ds.backgroundColor = '#9aa5b155'; }
 			if (d.color) { ds.borderColor = d.color; ds.backgroundColor = bar ? d.color + 'cc' : d.color; }
 			return ds;
 		});

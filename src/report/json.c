@@ -254,14 +254,14 @@ static json_t *ig_json_steady(const struct ss_result *s)
 	return o;
 }
 
-json_t *ig_json_job(const struct job_result *jr, unsigned groups)
+json_t *ig_json_job(const struct job_result *jr, unsigned groups, const char *said)
 {
 	const struct job *j = &jr->job;
 	json_t *o = ig_json_stats(&jr->total, j);
 	json_object_set_new(o, RK_NAME, ig_json_text(j->name));
 	json_object_set_new(o, "group", JU(jr->group));
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
-	json_object_set_new(o, RK_OPTIONS, options_json(j, groups));
+	json_object_set_new(o, RK_OPTIONS, options_json(j, groups, said, NULL));
 	json_object_set_new(o, RK_TARGETS, ig_json_targets(jr));
 	if (jr->verify)
 		json_object_set_new(o, "verify", ig_json_verify(jr));
@@ -420,7 +420,7 @@ json_t *ig_json_root(const char *command, int status, bool interrupted, const st
 	return root;
 }
 
-void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups)
+void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups, const char *said)
 {
 	char ts[64];
 	struct tm tm;
@@ -431,7 +431,7 @@ void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 	json_t *jobs = json_array();
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads)
-			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups));
+			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups, said));
 	json_object_set_new(o, RK_JOBS, jobs);
 	json_object_set_new(o, "groups", ig_json_groups(r));
 	json_object_set_new(o, RK_DEVICES, ig_json_devices(r));

@@ -32,9 +32,13 @@ const char *fmt_count(char *buf, size_t len, double v);
  * "command"}, "status", "interrupted", "error"}.  Commands add their keys.
  */
 json_t *ig_json_root(const char *command, int status, bool interrupted, const struct ig_err *err);
-/* "jobs", "groups", "devices" and "notes" of one run, added to o. */
-void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups);
-json_t *ig_json_job(const struct job_result *jr, unsigned groups);
+/*
+ * "jobs", "groups", "devices" and "notes" of one run, added to o; each job's
+ * "options" as options_json echoes them (groups: the command's; said: a
+ * suite case's option string, or NULL).
+ */
+void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups, const char *said);
+json_t *ig_json_job(const struct job_result *jr, unsigned groups, const char *said);
 json_t *ig_json_devices(const struct run_result *r);
 /* A latency object: samples, min, max, mean, stddev, sum, percentiles, histogram buckets. */
 json_t *ig_json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts);
@@ -118,6 +122,13 @@ char *html_chartjs_load(struct ig_err *e);
  */
 typedef int (*html_summary_fn)(FILE *f, const json_t *root, struct ig_err *e);
 /*
+ * A saved result's text as its command printed it (the HTML summary box,
+ * `iogauge show`): summary's (the command's own and a suite's table), else
+ * fio's text of its jobs.  f must be seekable or a memstream (its position
+ * tells whether summary wrote).  0, or -1 with e set.
+ */
+int report_saved_text(FILE *f, const json_t *root, html_summary_fn summary, struct ig_err *e);
+/*
  * One self-contained page (no network: the chart library is inlined) for
  * the results; several are compared on shared charts.  summary: each
  * result's text (what it writes nothing for, and NULL, get fio's text).
@@ -125,6 +136,22 @@ typedef int (*html_summary_fn)(FILE *f, const json_t *root, struct ig_err *e);
  */
 int html_write(FILE *f, const struct html_result *res, unsigned n, const char *chartjs,
 	       html_summary_fn summary);
+
+/* A figure of a label's history (report --trend): its value at each run, the band of the runs before. */
+struct trend_point {
+	long long id;
+	const char *when;
+	double value;
+	double lo, hi; /* the spread of the runs before it; NAN: too few */
+};
+struct trend_fig {
+	const char *name, *target, *unit;
+	struct trend_point *points; /* oldest first */
+	unsigned npoints;
+};
+/* The trend page of label (html_trend.c): a chart per figure.  window: the runs a band spans.  0 or -1. */
+int html_trend_write(FILE *f, const char *label, const struct trend_fig *figs, unsigned n, unsigned window,
+		     const char *chartjs);
 
 /* ---- saved results as compare reads them (saved.c) */
 
@@ -137,6 +164,10 @@ int html_write(FILE *f, const struct html_result *res, unsigned n, const char *c
 struct saved_entry {
 	char column[PATH_MAX]; /* the target's path within the file; "" without targets */
 	char row[256];         /* "SEQ1M Q8T1 read: read MB/s" */
+	char job[256];         /* the case or job: "SEQ1M Q8T1 read" */
+	char dir[8];           /* "read", "write", "trim", "total"; "" for dd's own rate */
+	const char *metric;    /* "mb_s", "iops", "lat_mean_us" ...: the figure's name, in its unit */
+	bool judged;           /* one of compare's rows (the rest: with `all`, for the store) */
 	const char *unit;      /* "MB/s", "IOPS", "us" */
 	int prec;              /* decimals to print */
 	bool lower_better;     /* latency */
@@ -149,9 +180,16 @@ struct saved_result {
 	json_t *settings; /* owned; compared with json_equal */
 	struct saved_entry *e;
 	unsigned n, cap;
+	bool all; /* every figure, not compare's rows alone (saved_from_root) */
 };
 /* Read path into r: 0, or -1 with e set (status 2: not a file, not JSON, not iogauge's). */
 int saved_load(const char *path, struct saved_result *r, struct ig_err *e);
+/*
+ * A result already read (root) into r, named name: compare's rows, and with
+ * all every figure besides (the store keeps them: latency percentiles,
+ * CPU, elapsed time), those with judged false.  0, or -1 with e set.
+ */
+int saved_from_root(const json_t *root, const char *name, bool all, struct saved_result *r, struct ig_err *e);
 void saved_free(struct saved_result *r);
 /* 0 when a and b were run with the same settings, else -1 with the first difference in why. */
 int saved_same_settings(const struct saved_result *a, const struct saved_result *b, char *why, size_t len);

@@ -26,6 +26,30 @@ json_t *result_load(const char *path, struct ig_err *e)
 		err_set(e, EXIT_USAGE, "%s: not a JSON result: %s (line %d)", path, je.text, je.line);
 		return NULL;
 	}
+	if (result_check(root, path, e)) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+json_t *result_parse(const char *buf, size_t len, const char *name, struct ig_err *e)
+{
+	json_error_t je;
+	json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		err_set(e, EXIT_USAGE, "%s: not a JSON result: %s (line %d)", name, je.text, je.line);
+		return NULL;
+	}
+	if (result_check(root, name, e)) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+int result_check(const json_t *root, const char *path, struct ig_err *e)
+{
 	const json_t *me = json_object_get(root, RK_IOGAUGE);
 	const char *fio = json_string_value(json_object_get(root, RK_FIO_VERSION));
 	if (fio && !json_is_object(me)) {
@@ -38,21 +62,18 @@ json_t *result_load(const char *path, struct ig_err *e)
 			err_set(e, EXIT_USAGE,
 				"%s: fio's JSON output (%.40s), not an iogauge result; run the same job with iogauge (iogauge run JOBFILE takes fio's job files) and save it with --json FILE",
 				path, fio);
-		json_decref(root);
-		return NULL;
+		return -1;
 	}
 	const char *cmd = json_string_value(json_object_get(me, RK_COMMAND));
 	if (cmd && !json_is_array(json_object_get(root, RK_JOBS)) && json_is_object(json_object_get(root, RK_COMPARE))) {
 		/* compare's own result: a table of other results' figures, nothing measured in it. */
 		err_set(e, EXIT_USAGE, "%s: a result of iogauge compare, which holds no measured jobs; give the results it compared instead",
 			path);
-		json_decref(root);
-		return NULL;
+		return -1;
 	}
 	if (!cmd || !json_is_array(json_object_get(root, RK_JOBS))) {
 		err_set(e, EXIT_USAGE, "%s: not an iogauge result (no \"iogauge.command\" or \"jobs\")", path);
-		json_decref(root);
-		return NULL;
+		return -1;
 	}
 	/* Results from before the key existed are schema 1; a newer schema may mean keys read wrongly here. */
 	const json_t *schema = json_object_get(me, RK_SCHEMA);
@@ -64,10 +85,9 @@ json_t *result_load(const char *path, struct ig_err *e)
 		err_set(e, EXIT_USAGE,
 			"%s: result schema %s, this iogauge (%s) reads schemas 1 to %d; read it with the iogauge that wrote it (%s)",
 			path, v, iogauge_version, RESULT_SCHEMA, rk_str(me, RK_VERSION));
-		json_decref(root);
-		return NULL;
+		return -1;
 	}
-	return root;
+	return 0;
 }
 
 /* A number, NAN when missing or not one (0 would read as a measured zero). */
@@ -191,6 +211,11 @@ static void dir_of(const json_t *op, struct result_dir *d)
 	d->clat = clat;
 	d->clat_mean = num(clat, RK_MEAN);
 	d->clat_p99 = num(json_object_get(clat, RK_PERCENTILES), RK_P99);
+	d->clat_p50 = num(json_object_get(clat, RK_PERCENTILES), RK_P50);
+	d->clat_p999 = num(json_object_get(clat, RK_PERCENTILES), RK_P999);
+	d->clat_min = num(clat, RK_MIN);
+	d->clat_max = num(clat, RK_MAX);
+	d->clat_stddev = num(clat, RK_STDDEV);
 }
 
 unsigned result_jobs(const json_t *root, struct result_job **out)

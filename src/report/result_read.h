@@ -24,6 +24,10 @@
  * and a one-line message when it is not one.
  */
 json_t *result_load(const char *path, struct ig_err *e);
+/* The same of a document in memory (a stored result), named name in messages. */
+json_t *result_parse(const char *buf, size_t len, const char *name, struct ig_err *e);
+/* root is an iogauge result of a schema this iogauge reads: 0, or -1 with e set (status 2). */
+int result_check(const json_t *root, const char *name, struct ig_err *e);
 
 /* ---- typed walks (result_read.c); strings point into the root, "" when missing */
 
@@ -88,6 +92,8 @@ struct result_dir {
 	double bytes, ios, bw_bytes, iops;
 	double clat_mean;                /* clat_ns.mean */
 	double clat_p99;                 /* clat_ns.percentiles."99.000000" */
+	double clat_p50, clat_p999;      /* "50.000000", "99.900000" */
+	double clat_min, clat_max, clat_stddev;
 	const json_t *clat;              /* clat_ns, for lat_from_json; NULL */
 };
 /* A target of a job (its "targets"). */

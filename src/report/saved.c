@@ -8,6 +8,7 @@
 #include "base/ctx.h"
 #include "report/report.h"
 #include "report/result_read.h"
+#include "options/options.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,30 +23,38 @@ struct metric {
 	double scale;      /* saved value / scale = shown value */
 	int prec;
 	bool lower_better;
+	const char *name;  /* the figure in its shown unit, for the store: "lat_mean_us" */
+	bool extra;        /* not one of compare's rows: kept by the store alone */
 };
 
 static const struct metric suite_metrics[] = {
-	{ "mb_s", "MB/s", "MB/s", 1, 2, false },
-	{ "iops", "IOPS", "IOPS", 1, 0, false },
-	{ "lat_mean_ns", "mean latency us", "us", 1e3, 1, true },
-	{ "lat_p99_ns", "p99 latency us", "us", 1e3, 1, true },
-	{ NULL, NULL, NULL, 0, 0, false },
+	{ "mb_s", "MB/s", "MB/s", 1, 2, false, "mb_s", false },
+	{ "iops", "IOPS", "IOPS", 1, 0, false, "iops", false },
+	{ "lat_mean_ns", "mean latency us", "us", 1e3, 1, true, "lat_mean_us", false },
+	{ "lat_p99_ns", "p99 latency us", "us", 1e3, 1, true, "lat_p99_us", false },
+	{ "lat_p50_ns", "p50 latency us", "us", 1e3, 1, true, "lat_p50_us", true },
+	{ "lat_min_ns", "min latency us", "us", 1e3, 1, true, "lat_min_us", true },
+	{ "lat_max_ns", "max latency us", "us", 1e3, 1, true, "lat_max_us", true },
+	{ "lat_stddev_ns", "latency stddev us", "us", 1e3, 1, true, "lat_stddev_us", true },
+	{ "cpu_pct", "CPU %", "%", 1, 1, true, "cpu_pct", true },
+	{ "elapsed_s", "elapsed s", "s", 1, 3, true, "elapsed_s", true },
+	{ NULL, NULL, NULL, 0, 0, false, NULL, false },
 };
 /* latency (ioping): a request every interval, so rates say nothing; its latencies do. */
 static const struct metric latency_metrics[] = {
-	{ "lat_min_ns", "min us", "us", 1e3, 1, true },
-	{ "lat_mean_ns", "avg us", "us", 1e3, 1, true },
-	{ "lat_max_ns", "max us", "us", 1e3, 1, true },
-	{ "lat_stddev_ns", "mdev us", "us", 1e3, 1, true },
-	{ "lat_p50_ns", "p50 us", "us", 1e3, 1, true },
-	{ "lat_p99_ns", "p99 us", "us", 1e3, 1, true },
-	{ NULL, NULL, NULL, 0, 0, false },
+	{ "lat_min_ns", "min us", "us", 1e3, 1, true, "lat_min_us", false },
+	{ "lat_mean_ns", "avg us", "us", 1e3, 1, true, "lat_mean_us", false },
+	{ "lat_max_ns", "max us", "us", 1e3, 1, true, "lat_max_us", false },
+	{ "lat_stddev_ns", "mdev us", "us", 1e3, 1, true, "lat_stddev_us", false },
+	{ "lat_p50_ns", "p50 us", "us", 1e3, 1, true, "lat_p50_us", false },
+	{ "lat_p99_ns", "p99 us", "us", 1e3, 1, true, "lat_p99_us", false },
+	{ NULL, NULL, NULL, 0, 0, false, NULL, false },
 };
 
-static void add_entry(struct saved_result *r, const char *column, const char *row, const struct metric *m,
-		      double median, double min, double max, unsigned passes)
+static void add_entry(struct saved_result *r, const char *column, const char *job, const char *dir,
+		      const struct metric *m, double median, double min, double max, unsigned passes)
 {
-	if (isnan(median))
+	if (isnan(median) || (m->extra && !r->all))
 		return;
 	if (r->n == r->cap) {
 		r->cap = r->cap ? 2 * r->cap : 64;
@@ -60,7 +69,14 @@ static void add_entry(struct saved_result *r, const char *column, const char *ro
 	struct saved_entry *e = &r->e[r->n++];
 	memset(e, 0, sizeof(*e));
 	snprintf(e->column, sizeof(e->column), "%s", column);
-	snprintf(e->row, sizeof(e->row), "%s", row);
+	if (*dir)
+		snprintf(e->row, sizeof(e->row), "%s: %s %s", job, dir, m->label);
+	else
+		snprintf(e->row, sizeof(e->row), "%s: %s", job, m->label);
+	snprintf(e->job, sizeof(e->job), "%s", job);
+	snprintf(e->dir, sizeof(e->dir), "%s", dir);
+	e->metric = m->name;
+	e->judged = !m->extra;
 	e->unit = m->unit;
 	e->prec = m->prec;
 	e->lower_better = m->lower_better;
@@ -70,10 +86,17 @@ static void add_entry(struct saved_result *r, const char *column, const char *ro
 	e->passes = passes;
 }
 
-/* The options that must match, without the ones that name the target (compared across targets). */
+/*
+ * The options that must match, without the ones that name the target
+ * (compared across targets).  A key a result lacks was at its default: an
+ * older result echoes every option, a newer one a suite's own and those set
+ * (options_json), so both are completed with the defaults before they meet.
+ */
 static json_t *settings_of(const json_t *options)
 {
-	json_t *o = json_is_object(options) ? json_deep_copy(options) : json_object();
+	json_t *o = options_json_defaults();
+	if (json_is_object(options))
+		json_object_update(o, (json_t *)options);
 	json_object_del(o, "filename");
 	json_object_del(o, "directory");
 	return o;
@@ -110,11 +133,9 @@ static int load_suite(struct saved_result *r, const json_t *root, struct ig_err 
 					continue;
 				for (const struct metric *m = metrics; m->key; m++) {
 					struct result_fig f;
-					char row[256];
 					if (!result_suite_fig(&s, t, name, dir_names[d], m->key, &f))
 						continue;
-					snprintf(row, sizeof(row), "%s: %s %s", name, dir_names[d], m->label);
-					add_entry(r, s.targets[t].path, row, m, f.median, f.min, f.max,
+					add_entry(r, s.targets[t].path, name, dir_names[d], m, f.median, f.min, f.max,
 						  f.passes > 1 ? (unsigned)f.passes : 0);
 				}
 			}
@@ -127,30 +148,34 @@ static int load_suite(struct saved_result *r, const json_t *root, struct ig_err 
 /* `run` and `dd`: each job by name; bandwidth, IOPS and completion latency of each direction. */
 static void load_jobs(struct saved_result *r, const struct result_job *jobs, unsigned n, bool rates)
 {
-	static const struct metric bw = { "bw_bytes", "MB/s", "MB/s", 1e6, 2, false },
-				   iops = { "iops", "IOPS", "IOPS", 1, 0, false },
-				   mean = { "mean", "mean latency us", "us", 1e3, 1, true },
-				   p99 = { "99.000000", "p99 latency us", "us", 1e3, 1, true };
+	static const struct metric bw = { "bw_bytes", "MB/s", "MB/s", 1e6, 2, false, "mb_s", false },
+				   iops = { "iops", "IOPS", "IOPS", 1, 0, false, "iops", false },
+				   mean = { "mean", "mean latency us", "us", 1e3, 1, true, "lat_mean_us", false },
+				   p99 = { "99.000000", "p99 latency us", "us", 1e3, 1, true, "lat_p99_us", false },
+				   p50 = { "50.000000", "p50 latency us", "us", 1e3, 1, true, "lat_p50_us", true },
+				   p999 = { "99.900000", "p99.9 latency us", "us", 1e3, 1, true, "lat_p999_us", true },
+				   lmin = { "min", "min latency us", "us", 1e3, 1, true, "lat_min_us", true },
+				   lmax = { "max", "max latency us", "us", 1e3, 1, true, "lat_max_us", true },
+				   sd = { "stddev", "latency stddev us", "us", 1e3, 1, true, "lat_stddev_us", true };
 	for (unsigned i = 0; i < n; i++) {
-		const char *name = jobs[i].name;
+		const char *name = jobs[i].name ? jobs[i].name : "?";
 		for (unsigned d = 0; d < DDIR_NR; d++) {
 			const struct result_dir *op = &jobs[i].dir[d];
 			if (!(op->bytes > 0))
 				continue;
-			char row[256];
-			double v;
-#define ADD(m, val)                                                                  \
-	do {                                                                         \
-		snprintf(row, sizeof(row), "%s: %s %s", name ? name : "?", io_op_names[d], (m).label); \
-		v = (val);                                                           \
-		add_entry(r, "", row, &(m), v, v, v, 0);                             \
-	} while (0)
+			const char *dn = io_op_names[d];
+#define ADD(m, val) add_entry(r, "", name, dn, &(m), (val), (val), (val), 0)
 			if (rates) {
 				ADD(bw, op->bw_bytes);
 				ADD(iops, op->iops);
 			}
 			ADD(mean, op->clat_mean);
 			ADD(p99, op->clat_p99);
+			ADD(p50, op->clat_p50);
+			ADD(p999, op->clat_p999);
+			ADD(lmin, op->clat_min);
+			ADD(lmax, op->clat_max);
+			ADD(sd, op->clat_stddev);
 #undef ADD
 		}
 	}
@@ -179,8 +204,8 @@ static int load_dd(struct saved_result *r, const json_t *root, struct ig_err *e)
 		r->settings = json_object();
 	json_object_del(r->settings, "if");
 	json_object_del(r->settings, "of");
-	static const struct metric rate = { "bw_bytes", "MB/s (dd)", "MB/s", 1e6, 2, false };
-	add_entry(r, "", "dd: MB/s", &rate, dd.bw_bytes, dd.bw_bytes, dd.bw_bytes, 0);
+	static const struct metric rate = { "bw_bytes", "MB/s", "MB/s", 1e6, 2, false, "mb_s", false };
+	add_entry(r, "", "dd", "", &rate, dd.bw_bytes, dd.bw_bytes, dd.bw_bytes, 0);
 	struct result_job *jobs;
 	unsigned n = result_jobs(root, &jobs);
 	load_jobs(r, jobs, n, false); /* dd's rate is the rate */
@@ -188,23 +213,31 @@ static int load_dd(struct saved_result *r, const json_t *root, struct ig_err *e)
 	return 0;
 }
 
-int saved_load(const char *path, struct saved_result *r, struct ig_err *e)
+int saved_from_root(const json_t *root, const char *name, bool all, struct saved_result *r, struct ig_err *e)
 {
-	struct ig_err le = { 0 };
 	memset(r, 0, sizeof(*r));
-	snprintf(r->path, sizeof(r->path), "%s", path);
-	json_t *root = result_load(path, &le);
-	if (!root)
-		return err_set(e, le.status, "compare: %s", le.msg);
+	snprintf(r->path, sizeof(r->path), "%s", name);
+	r->all = all;
 	struct result_head h;
 	result_head(root, &h);
 	snprintf(r->command, sizeof(r->command), "%s", h.command);
 	int rc = h.suite ? load_suite(r, root, e) : !strcmp(h.command, "dd") ? load_dd(r, root, e) : load_run(r, root);
 	if (!rc && !r->n)
-		rc = err_set(e, EXIT_USAGE, "compare: %s: no measured figures in it", path);
-	json_decref(root);
+		rc = err_set(e, EXIT_USAGE, "compare: %s: no measured figures in it", name);
 	if (rc)
 		saved_free(r);
+	return rc;
+}
+
+int saved_load(const char *path, struct saved_result *r, struct ig_err *e)
+{
+	struct ig_err le = { 0 };
+	memset(r, 0, sizeof(*r));
+	json_t *root = result_load(path, &le);
+	if (!root)
+		return err_set(e, le.status, "compare: %s", le.msg);
+	int rc = saved_from_root(root, path, false, r, e);
+	json_decref(root);
 	return rc;
 }
 

@@ -6,6 +6,7 @@
 #include "options/options.h"
 #include "model/job_names.h"
 #include "model/verify.h"
+#include "report/result_read.h"
 
 #include <errno.h>
 #include <string.h>
@@ -479,4 +480,23 @@ void report_failures(const struct run_result *r)
 			msg_err("job %s: %s error on %s at offset %llu: %s", name, err_op_name(t->err_op),
 				t->err_file, (unsigned long long)t->err_offset, strerror(t->err));
 	}
+}
+
+int report_saved_text(FILE *f, const json_t *root, html_summary_fn summary, struct ig_err *e)
+{
+	long at = ftell(f);
+	/* The command's own text: the command layer's callback (command_saved_summary). */
+	if (summary && summary(f, root, e))
+		return -1;
+	fflush(f);
+	/* run, and suites that print only while they run: fio's text. */
+	if (ftell(f) == at) {
+		struct run_result rr;
+		int rc = run_result_from_json(root, &rr, e);
+		if (!rc)
+			report_text(f, &rr);
+		run_result_free(&rr);
+		return rc;
+	}
+	return 0;
 }

@@ -209,7 +209,8 @@ static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint6
 		/* Room for what completes in the same batch as the one that asked. */
 		if (t->nring < v->backlog + v->depth)
 			t->ring[t->nring++] = unit_of(v, thread, u->offset);
-		return t->nring >= v->backlog ? HOOK_READBACK : 0;
+		/* A batch larger than the backlog goes on with each new write, as fio's. */
+		return t->nring >= v->backlog || t->credit ? HOOK_READBACK : 0;
 	}
 	if (u->op != IO_READ || v->fake)
 		return 0;
@@ -261,17 +262,27 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 			memset(t->busy, 0, v->nunits * sizeof(*t->busy));
 	}
 	if (!final) {
-		while (t->ring_pos < t->nring) {
+		/*
+		 * fio's verify_backlog_batch: a read-back checks that many of the oldest
+		 * writes not yet read back; fewer than the backlog leave the rest for the
+		 * next (due when the backlog is full again), more go on with later writes.
+		 */
+		if (!t->credit && t->ring_pos == 0)
+			t->credit = v->batch;
+		while (t->credit && t->ring_pos < t->nring) {
 			s = t->ring[t->ring_pos++];
 			/* Overwritten since, or checked already: the later write is in the ring too. */
 			if (!(t->table[s] & U_START) || (t->table[s] & U_CHECKED))
 				continue;
+			t->credit--;
 			n = extent(v, t, s);
 			*offset = base + s * v->unit;
 			*len = (uint32_t)(n * v->unit);
 			return true;
 		}
-		t->nring = 0;
+		memmove(t->ring, t->ring + t->ring_pos, (t->nring - t->ring_pos) * sizeof(*t->ring));
+		t->nring -= t->ring_pos;
+		t->ring_pos = 0;
 		round_end(t);
 		return false;
 	}
@@ -284,6 +295,7 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 	}
 	/* The backlog's ring holds what this round checked. */
 	t->nring = 0;
+	t->credit = 0;
 	round_end(t);
 	return false;
 }
@@ -422,6 +434,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 	v->backlog = !j->do_verify || v->read_only ? 0 :
 		     j->verify_backlog && j->verify_backlog < v->nunits ? j->verify_backlog :
 		     j->verify_backlog ? (unsigned)v->nunits : 0;
+	v->batch = j->verify_backlog_batch ? j->verify_backlog_batch : v->backlog;
 	v->final = !v->read_only && (j->do_verify || j->verify_only);
 	v->fatal = j->verify_fatal;
 	v->dump = j->verify_dump;

@@ -49,8 +49,9 @@ static void want_stats(struct worker *w)
 	if (j->fdatasync_every || j->end_fdatasync)
 		want(w, IO_FDATASYNC, async);
 	for (int op = IO_FSYNC; j->plan.replay && op <= IO_FDATASYNC; op++)
-		if (iolog_has_op(j->plan.replay, op))
-			want(w, op, async); /* the syncs of a replayed log */
+		for (unsigned l = 0; l < (j->plan.nreplays ? j->plan.nreplays : 1); l++)
+			if (iolog_has_op(j->plan.nreplays ? j->plan.replays[l] : j->plan.replay, op))
+				want(w, op, async); /* the syncs of a replayed log */
 }
 
 /* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
@@ -113,8 +114,9 @@ int worker_setup(struct worker *w)
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
 	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
-	/* completions through worker_check_done(): hooks, a per-request log, cmdprio's per-priority latencies */
-	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->ectx.prio != NULL;
+	w->winlog = w->st.log && w->st.log->track_max ? w->st.log : NULL;
+	/* completions through worker_check_done(): hooks, a log of each request or window maximum, cmdprio's latencies */
+	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->winlog != NULL || w->ectx.prio != NULL;
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;

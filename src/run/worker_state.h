@@ -61,6 +61,7 @@ struct worker {
 	uint64_t t_start, ramp_end, next_tick, deadline, measure_start;
 	uint64_t next_log;    /* end of the current log_avg_msec window; UINT64_MAX: none */
 	struct fiolog *iolog; /* a per-request fio log; NULL: none */
+	struct fiolog *winlog; /* a windowed fio log keeping each window's maximum (log_window_value); NULL: none */
 	bool filled;          /* fill_device: a write met a full file system; the job ended there */
 	bool slow_done;       /* hooks or a per-request log: each completion goes through worker_check_done() */
 	uint64_t ival_max[DDIR_NR];

@@ -111,7 +111,7 @@ void suite_exec_targets(struct suite_exec *x, FILE *out, bool want_jobs)
 	const struct suite *s = x->sr.cmd->suite;
 	x->sr.out = out;
 	x->case_ns = x->base.runtime_ns + x->base.ramp_ns;
-	x->show_progress = !x->sr.s->quiet && !s->no_progress && isatty(STDERR_FILENO);
+	progress_line_init(&x->progress, x->sr.s->eta, x->sr.s->quiet || s->no_progress);
 	if (want_jobs)
 		x->jobs = json_array();
 	x->sr.targets = xcalloc(x->sr.ntargets, sizeof(struct suite_target));

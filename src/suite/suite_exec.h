@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <jansson.h>
 #include "base/ctx.h"
+#include "base/progress.h"
 #include "suite/suite.h"
 
 struct suite_exec {
@@ -18,7 +19,7 @@ struct suite_exec {
 	struct job base;
 	unsigned target, pass, kase; /* where the run is, for the progress line */
 	uint64_t case_ns;            /* planned time of one case */
-	bool show_progress;
+	struct progress_line progress; /* --eta, --quiet; none when the suite draws its own */
 	bool size_given;             /* the user chose the test file's size (size_opt) */
 	char size_opt[32];           /* that option as written: "--size", "-S" */
 	json_t *jobs;                /* every run's jobs, tagged with target, pass and case */

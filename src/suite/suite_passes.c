@@ -6,6 +6,7 @@
 #include "base/common.h"
 #include "options/options.h"
 #include "options/args.h"
+#include "options/command.h"
 #include "model/verify.h"
 #include "report/report.h"
 #include "suite/suite_exec_int.h"
@@ -23,15 +24,16 @@ static void progress(void *arg, const struct run_live *l)
 	unsigned left = sr->ntargets * npass * ncases - done;
 	double eta = (double)left * (double)x->case_ns / 1e9 - (double)l->elapsed_ns / 1e9;
 	char moved[32];
+	if (!progress_line_begin(&x->progress))
+		return;
+	/* The bytes measured so far tell a log (and a test waiting for a stage) that a case is measuring. */
+	fprintf(stderr, "iogauge: %s: pass %u/%u, %s ... %s", sr->targets[x->target].shown, x->pass + 1,
+		npass, sr->suite->cases[x->kase].name, fmt_bytes(moved, sizeof(moved), (double)l->bytes));
 	if (!x->case_ns) /* size-bound cases (bonnie, a tree read): how far this one is, not a time left */
-		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... %s in %.0f s",
-			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
-			fmt_bytes(moved, sizeof(moved), (double)l->bytes), (double)l->elapsed_ns / 1e9);
+		fprintf(stderr, " in %.0f s", (double)l->elapsed_ns / 1e9);
 	else
-		fprintf(stderr, "\r\033[Kiogauge: %s: pass %u/%u, %s ... about %.0f s left",
-			sr->targets[x->target].shown, x->pass + 1, npass, sr->suite->cases[x->kase].name,
-			eta > 0 ? eta : 0);
-	fflush(stderr);
+		fprintf(stderr, ", about %.0f s left", eta > 0 ? eta : 0);
+	progress_line_end(&x->progress);
 }
 
 /* --verify checks the cases that write blocks (not bonnie's rewrite, nor file operations). */
@@ -91,7 +93,7 @@ static int make_jobs(struct suite_exec *x, struct suite_target *t, unsigned c, s
 static void add_jobs(struct suite_exec *x, const struct run_result *r, unsigned c)
 {
 	json_t *o = json_object();
-	ig_json_add_run(o, r, OG_ALL);
+	ig_json_add_run(o, r, x->sr.cmd->groups, x->sr.suite->cases[c].opts);
 	size_t i;
 	json_t *jj;
 	json_array_foreach(json_object_get(o, RK_JOBS), i, jj) {
@@ -116,7 +118,7 @@ static int run_jobs(struct suite_exec *x, struct job *j, unsigned n, struct run_
 	struct run_opts o = {
 		.allow_destroy = x->sr.s->allow_destroy,
 		.allow_overwrite = x->sr.s->allow_overwrite,
-		.progress = x->show_progress ? progress : NULL,
+		.progress = x->progress.on ? progress : NULL,
 		.progress_arg = x,
 	};
 	return runner_run(x->ctx, j, n, &o, r);
@@ -130,8 +132,7 @@ static int run_one(struct suite_exec *x, struct job *j, struct run_result *r)
 /* A run that ended in an error: its messages below the progress line; a refusal marks the target. */
 static void run_failed(struct suite_exec *x, struct suite_target *t, const struct run_result *r, int rc)
 {
-	if (x->show_progress)
-		fprintf(stderr, "\r\033[K");
+	progress_line_clear(&x->progress);
 	report_errors(r);
 	if (rc == EXIT_USAGE)
 		t->refused = r->err;
@@ -198,8 +199,7 @@ static int warm_up(struct suite_exec *x, struct suite_target *t, unsigned c)
 	j.plan.hooks = NULL;
 	int rc = run_one(x, &j, &r);
 	if (rc) {
-		if (x->show_progress)
-			fprintf(stderr, "\r\033[K");
+		progress_line_clear(&x->progress);
 		report_errors(&r);
 	}
 	run_result_free(&r);
@@ -265,7 +265,6 @@ static int run_target_cases(struct suite_exec *x, struct suite_target *t)
 		if (x->sr.suite->pass_done && x->sr.suite->pass_done(&x->sr, (unsigned)(t - x->sr.targets), x->pass))
 			break; /* the suite has what it needs (steady state reached) */
 	}
-	if (x->show_progress)
-		fprintf(stderr, "\r\033[K");
+	progress_line_clear(&x->progress);
 	return 0;
 }

@@ -24,6 +24,7 @@ E2E_LOOPS=()
 E2E_MOUNTS=()
 E2E_SWAPS=()
 E2E_PIDS=()
+E2E_PGDIRS=() # PostgreSQL servers of pg_start: stopped and removed at exit
 E2E_CHECKS=0
 E2E_FAILED=0
 E2E_SKIPPED=0
@@ -38,6 +39,10 @@ e2e_cleanup() {
 	# Background iogauge runs still going (start_iogauge) hold the mounts.
 	for l in ${E2E_PIDS[@]+"${E2E_PIDS[@]}"}; do
 		kill -KILL "$l" 2>/dev/null && wait "$l" 2>/dev/null
+	done
+	for l in ${E2E_PGDIRS[@]+"${E2E_PGDIRS[@]}"}; do
+		runuser -u postgres -- "$E2E_PGBIN/pg_ctl" -D "$l/data" -m immediate -w stop >/dev/null 2>&1
+		rm -rf --one-file-system "$l"
 	done
 	for ((i = ${#E2E_SWAPS[@]} - 1; i >= 0; i--)); do
 		swapoff "${E2E_SWAPS[i]}" 2>/dev/null
@@ -353,6 +358,26 @@ bg_running() {
 	[ -n "$st" ] && [ "$st" != Z ]
 }
 
+# await_bg REGEX LIMIT [FILE]: waits up to LIMIT seconds for a line of FILE ($ERR by default:
+# the progress line of --eta=always) to match REGEX (grep -E) while $BGPID runs.  Status 0 when
+# it matched, 1 when the run ended or the time ran out first (WHY says which).  A signal meant
+# for a stage is sent once the run says it is there, never after a fixed sleep.
+await_bg() {
+	local re=$1 limit=$2 f=${3:-$ERR} n=0
+	while [ $n -lt $((limit * 50)) ]; do
+		grep -Eq -- "$re" "$f" 2>/dev/null && return 0
+		if ! bg_running; then
+			grep -Eq -- "$re" "$f" 2>/dev/null && return 0
+			WHY="the run ended before its output matched '$re'"
+			return 1
+		fi
+		sleep 0.02
+		n=$((n + 1))
+	done
+	WHY="no line matched '$re' within $limit s"
+	return 1
+}
+
 # signal_bg SIG LIMIT: sends SIG to $BGPID and waits up to LIMIT seconds for
 # it to end (then SIGKILL); sets STATUS and WAITED_MS (signal to exit).
 signal_bg() {
@@ -415,4 +440,31 @@ fio_cached() {
 	cat "$f.out"
 	cat "$f.err" >&2
 	return "$(cat "$f.rc")"
+}
+
+# pg_start: a PostgreSQL server of its own (Debian's postgresql), for the store's tests: initdb
+# into a fresh directory owned by the postgres user (initdb refuses root), password (scram) auth
+# for the superuser, a unix socket in that directory and no TCP port; stopped and removed at
+# exit, also on failure.  Sets PG_URL (no password: it is in PG_PASSFILE, as libpq reads it) and
+# PG_PASSWORD.
+pg_start() {
+	local d
+	E2E_PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+	[ -x "$E2E_PGBIN/initdb" ] || return 1
+	id postgres >/dev/null 2>&1 || return 1
+	d=$(mktemp -d /tmp/iogauge-pg.XXXXXX) || return 1
+	E2E_PGDIRS+=("$d")
+	chown postgres "$d" || return 1
+	PG_PASSWORD="pw-$RANDOM-$RANDOM"
+	echo "$PG_PASSWORD" >"$d/pwfile"
+	chown postgres "$d/pwfile"
+	runuser -u postgres -- "$E2E_PGBIN/initdb" -D "$d/data" -U postgres --pwfile="$d/pwfile" \
+		--auth=scram-sha-256 -E UTF8 --no-sync >"$d/initdb.log" 2>&1 || return 1
+	rm -f "$d/pwfile"
+	runuser -u postgres -- "$E2E_PGBIN/pg_ctl" -D "$d/data" -l "$d/log" -w -t 60 \
+		-o "-c listen_addresses='' -c unix_socket_directories='$d' -c fsync=off" start >/dev/null 2>&1 || return 1
+	PG_PASSFILE=$E2E_TMP/pgpass
+	echo "*:*:*:postgres:$PG_PASSWORD" >"$PG_PASSFILE"
+	chmod 600 "$PG_PASSFILE"
+	PG_URL="postgresql://postgres@/postgres?host=$d"
 }

@@ -77,18 +77,14 @@ grep -q "^  Device  *r/s  *w/s  *rMB/s  *wMB/s  *r_await  *w_await  *aqu-sz  *%u
 	grep -Eq "^  $DEV +[0-9.]+ +[0-9.]+ " "$OUT"
 check "text: iostat -x's columns and the device's row" [ $? -eq 0 ]
 
-# sysstat's iostat over one second inside the run: the same rates (each job is held to 300/s).
-for c in r/s w/s rMB/s wMB/s; do
-	key=${c/\//_}
-	theirs=$(iostat_col "$E2E_TMP/iostat.out" "$c")
-	mine=$(j ".devices[name=$DEV].iostat.$key")
-	check "iostat's $c $theirs = iogauge's $mine (within 10%)" within_pct "$theirs" "$mine" 10
-done
-# Latency, queue and busy time vary from second to second with the machine's load (on a loaded
-# 2-core machine %util was seen at 4.4 in iostat's second and 12.8..26.7 in iogauge's three):
-# iostat's second lies within half the lowest and 1.5 times the highest of iogauge's full seconds,
-# plus a margin -- still far from a wrong unit or scale (x10, x100) or a dead counter.
-in_series() { # IOSTAT-COLUMN KEY MARGIN
+# sysstat's iostat over one second inside the run, against iogauge's own seconds.  Each job is
+# held to 300 requests a second, but on a busy machine a job falls behind for a moment and catches
+# up the next (319 w/s in iostat's second against 289 over the whole phase was seen): iostat's
+# second lies within iogauge's lowest and highest full seconds, 10% either way (a wrong unit or
+# scale, or a dead counter, is far outside).  Latency, queue and busy time vary more from second to
+# second with the machine's load (on a loaded 2-core machine %util was seen at 4.4 in iostat's
+# second and 12.8..26.7 in iogauge's three): within half the lowest and 1.5 times the highest.
+in_series() { # IOSTAT-COLUMN KEY LOW HIGH MARGIN: within LOW x lowest - MARGIN .. HIGH x highest + MARGIN
 	local theirs lo hi v
 	theirs=$(iostat_col "$E2E_TMP/iostat.out" "$1")
 	lo=1e9 hi=-1
@@ -98,13 +94,18 @@ in_series() { # IOSTAT-COLUMN KEY MARGIN
 		lo=$(awk -v a="$lo" -v b="$v" 'BEGIN { print (b < a ? b : a) }')
 		hi=$(awk -v a="$hi" -v b="$v" 'BEGIN { print (b > a ? b : a) }')
 	done
-	check "iostat's $1 $theirs within iogauge's per-second $lo..$hi (/2, x1.5, ± $3)" \
-		between "$theirs" "$(awk -v x="$lo" -v m="$3" 'BEGIN { print x / 2 - m }')" "$(awk -v x="$hi" -v m="$3" 'BEGIN { print x * 1.5 + m }')"
+	check "iostat's $1 $theirs within iogauge's per-second $lo..$hi (x$3, x$4, ± $5)" \
+		between "$theirs" "$(awk -v x="$lo" -v f="$3" -v m="$5" 'BEGIN { print x * f - m }')" \
+		"$(awk -v x="$hi" -v f="$4" -v m="$5" 'BEGIN { print x * f + m }')"
 }
-in_series %util util_pct 5
-in_series aqu-sz aqu_sz 0.1
-in_series r_await r_await_ms 0.2
-in_series w_await w_await_ms 0.2
+in_series r/s r_s 0.9 1.1 0
+in_series w/s w_s 0.9 1.1 0
+in_series rMB/s rMB_s 0.9 1.1 0
+in_series wMB/s wMB_s 0.9 1.1 0
+in_series %util util_pct 0.5 1.5 5
+in_series aqu-sz aqu_sz 0.5 1.5 0.1
+in_series r_await r_await_ms 0.5 1.5 0.2
+in_series w_await w_await_ms 0.5 1.5 0.2
 
 # ---- 2. ext4 on it, a dd writing another file there all along: named as other I/O.
 mkfs_ext4 "$LOOP" && mount_tmp "$LOOP" || {

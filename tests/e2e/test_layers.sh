@@ -14,11 +14,11 @@ top=$(cd "$E2E_ROOT/src" && ls -- *.c *.h 2>/dev/null | tr '\n' ' ')
 check "src/ holds main.c alone at the top (got: $top)" test "$top" = "main.c "
 folders=$(cd "$E2E_ROOT/src" && ls -d -- */ | tr -d / | tr '\n' ' ')
 check "src/'s folders are HACKING.md's layers (got: $folders)" \
-	test "$folders" = "base cluster cmds engines model options report run stats suite suites "
+	test "$folders" = "base cluster cmds engines model options report run stats store suite suites "
 # A cycle line: "  N: folder/a folder/b ...": every module of it in one folder.
 cross=$(sed -n '/^include cycles/,/^folder graph/p' "$G" | awk '/^  [0-9]+:/ {
 	split($3, f, "/"); for (i = 4; i <= NF; i++) { split($i, g, "/"); if (g[1] != f[1]) { print; break } } }')
 check "modules that include each other share a folder${cross:+ (not: $cross)}" test -z "$cross"
-for l in base model stats options run engines report cluster suite suites cmds; do
+for l in base model stats options run engines report cluster suite suites store cmds; do
 	check "HACKING.md's layer table has $l/" grep -q "^| \`$l/\` |" "$E2E_ROOT/HACKING.md"
 done

@@ -5,7 +5,9 @@
 # test files.  Also SIGINT in the default `quick` suite; `timeout` in a
 # process group (several signals at once: one request); a second signal
 # later (files removed at once, results still printed) and a third (exit).
-# make test: alone (signals sent after fixed sleeps, exits timed)
+# Each signal is sent once the run says it is at the stage the check means (the
+# progress line of --eta=always, the file of a layout), never after a fixed sleep.
+# make test: alone (exits timed)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -33,14 +35,14 @@ not_grep() {
 JOB=(run --name=t --directory="$D" --size=16m --bs=4k --rw=randrw --ioengine=io_uring
 	--iodepth=4 --direct=1 --time_based --runtime=30)
 
-# interrupted NAME SIG WANT FORMAT: a 30 s run stopped by SIG after 1.5 s.
+# interrupted NAME SIG WANT FORMAT: a 30 s run stopped by SIG once it has measured 100 requests.
 interrupted() {
 	local name=$1 sig=$2 want=$3 fmt=$4 r w
-	start_iogauge "${JOB[@]}" --output-format="$fmt"
-	sleep 1.5
-	if ! bg_running; then
+	start_iogauge "${JOB[@]}" --output-format="$fmt" --eta=always
+	if ! await_bg 'threads running, [0-9]+ s, [0-9]{3,} requests' 60; then
+		bg_running && kill -KILL "$BGPID"
 		wait "$BGPID"
-		fail "$name: still running after 1.5 s" "ended early with status $?"
+		fail "$name: the progress line shows the measured part" "$WHY; stderr: $(head -c 300 "$ERR")"
 		rm -rf "${D:?}"/*
 		return
 	fi
@@ -98,16 +100,19 @@ interrupted "run, SIGTERM, JSON" TERM 143 json
 Q=$MNT/quick
 mkdir "$Q" || exit 1
 
-# quick_int NAME FORMAT: quick started in $Q, SIGINT after 2.5 s.
+# The first case of quick has measured data (after its ramp): a line of --eta=always says so.
+Q8_MEASURING='SEQ1M Q8T1 read \.\.\. [0-9.]+ [KMG]iB'
+
+# quick_int NAME FORMAT: quick started in $Q, SIGINT once its first case measures.
 quick_int() {
 	local name=$1 fmt=$2
 	cd "$Q" || exit 1
-	start_iogauge --size 64m --runtime 5 --output-format="$fmt"
+	start_iogauge --size 64m --runtime 5 --output-format="$fmt" --eta=always
 	cd "$E2E_ROOT" || exit 1
-	sleep 2.5
-	if ! bg_running; then
+	if ! await_bg "$Q8_MEASURING" 60; then
+		bg_running && kill -KILL "$BGPID"
 		wait "$BGPID"
-		fail "$name: still running after 2.5 s" "ended early with status $?"
+		fail "$name: the progress line shows the first case measuring" "$WHY; stderr: $(head -c 300 "$ERR")"
 		rm -rf "${Q:?}"/*
 		return
 	fi
@@ -152,12 +157,13 @@ need_cmd setsid timeout
 cd "$Q" || exit 1
 : >"$ERR"
 env --default-signal=INT,TERM true 2>/dev/null && pre=(env --default-signal=INT,TERM) || pre=()
-"${pre[@]}" setsid bash -c 'exec timeout 60 "$0" --size 64m --runtime 5 >"$1" 2>"$2"' \
+"${pre[@]}" setsid bash -c 'exec timeout 60 "$0" --size 64m --runtime 5 --eta=always >"$1" 2>"$2"' \
 	"$IOGAUGE" "$OUT" "$ERR" &
 PG=$!
 E2E_PIDS+=("$PG")
 cd "$E2E_ROOT" || exit 1
-sleep 2.5
+BGPID=$PG
+await_bg "$Q8_MEASURING" 60 || fail "timeout + SIGINT: the first case measures before the signal" "$WHY"
 if [ "$(ps -o pgid= -p "$PG" | tr -d ' ')" != "$PG" ]; then
 	fail "timeout in a process group of its own" "pgid $(ps -o pgid= -p "$PG")"
 fi
@@ -188,9 +194,11 @@ rm -rf "${Q:?}"/*
 # test files at once, and the run still prints its partial results (text
 # and JSON) when the request returns; a third signal exits at once.
 HANG=(run --name=h --directory="$D" --size=1m --bs=4k --rw=write --ioengine=inject
-	--inject=hang@64k:1 --json="$E2E_TMP/hang.json")
+	--inject=hang@64k:1 --json="$E2E_TMP/hang.json" --eta=always)
+# The 16 requests below 64k are done and the 17th is held: the run is in the hang.
+HUNG='threads running, [0-9]+ s, 16 requests'
 start_iogauge "${HANG[@]}"
-sleep 0.5
+await_bg "$HUNG" 60 || fail "the held request: the progress line shows the run held at 64k" "$WHY"
 kill -INT "$BGPID"
 sleep 0.1
 kill -INT "$BGPID"
@@ -222,7 +230,7 @@ check "a second SIGINT 2 s later: directory empty afterwards" dir_empty "$D"
 rm -rf "${D:?}"/* "$E2E_TMP/hang.json"
 
 start_iogauge "${HANG[@]}"
-sleep 0.5
+await_bg "$HUNG" 60 || fail "a third SIGINT: the progress line shows the run held at 64k" "$WHY"
 kill -INT "$BGPID"
 sleep 1.5
 kill -INT "$BGPID"
@@ -241,10 +249,32 @@ mkfs_mount sigbig 1200M ext4 || {
 }
 B=$MNT/work
 mkdir "$B" || exit 1
-start_iogauge run --name=l --directory="$B" --size=1g --rw=read --bs=1m
-sleep 0.3
-if grep -q "laid out" "$OUT" || ! bg_running; then
-	skip "SIGTERM during the layout" "the layout was over before the signal"
+# The layout has begun when its file is there, and is not over while the file is short of 1 GiB
+# (checked after the signal too: a layout that ended first is tried again, up to 3 times).
+laying_out() {
+	local f sz
+	f=$(find "$B" -maxdepth 1 -type f 2>/dev/null | head -n 1)
+	[ -n "$f" ] || return 1
+	sz=$(stat -c %s "$f" 2>/dev/null) || return 1
+	[ "$sz" -lt $((1 << 30)) ]
+}
+tries=0
+while :; do
+	tries=$((tries + 1))
+	start_iogauge run --name=l --directory="$B" --size=1g --rw=read --bs=1m
+	n=0
+	while ! laying_out && bg_running && [ $n -lt 3000 ]; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+	laying_out && bg_running && break
+	bg_running && kill -KILL "$BGPID"
+	wait "$BGPID"
+	rm -rf "${B:?}"/*
+	[ $tries -lt 3 ] || break
+done
+if [ $tries -ge 3 ] && ! bg_running; then
+	fail "SIGTERM during the layout" "the layout was never seen under way in 3 tries"
 else
 	signal_bg TERM 10
 	expect_status 143 "SIGTERM during the layout: exit status 143"

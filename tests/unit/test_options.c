@@ -32,7 +32,7 @@
 
 /* Defined in src/cmds/run.c, src/suites/quick.c and src/suites/mix.c; no header declares them. */
 extern const struct command cmd_run, cmd_quick, cmd_mix, cmd_bonnie, cmd_sweep, cmd_matrix, cmd_latency, cmd_steady, cmd_tree,
-	cmd_fs;
+	cmd_fs, cmd_history, cmd_forget, cmd_check, cmd_import, cmd_report;
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -1267,7 +1267,8 @@ static void test_option_print_round_trip(void **state)
 	assert_int_equal(n + 2, total);
 	/* Every option a command takes at its defaults (sizes and times of the suites, its own rows). */
 	const struct command *cmds[] = { &cmd_run, &cmd_quick, &cmd_mix, &cmd_bonnie, &cmd_sweep, &cmd_matrix,
-					 &cmd_latency, &cmd_steady, &cmd_tree, &cmd_fs };
+					 &cmd_latency, &cmd_steady, &cmd_tree, &cmd_fs, &cmd_history, &cmd_forget,
+					 &cmd_check, &cmd_import, &cmd_report };
 	unsigned owned = 0;
 	for (size_t c = 0; c < ARRAY_SIZE(cmds); c++) {
 		struct ig_err e = { 0 };
@@ -1352,7 +1353,7 @@ static void help_of(const struct command *c, char *out, size_t len)
 	assert_int_equal(fclose(f), 0);
 }
 
-/* The line (or two: a long synopsis wraps) of --opt=... in a --help text; NULL when absent. */
+/* The entry of --opt=... in a --help text, its lines (wrapped to the width) joined by one blank; NULL when absent. */
 static const char *help_line(const char *help, const char *opt, char *line, size_t len)
 {
 	char key[64];
@@ -1366,9 +1367,62 @@ static const char *help_line(const char *help, const char *opt, char *line, size
 		return NULL;
 	p++;
 	const char *end = strstr(p, "\n  --");
-	size_t n = end ? (size_t)(end - p) : strlen(p);
-	snprintf(line, len, "%.*s", (int)(n < len ? n : len - 1), p);
+	size_t n = end ? (size_t)(end - p) : strlen(p), k = 0;
+	for (size_t i = 0; i < n && k + 1 < len; i++) {
+		if (p[i] == '\n') {
+			while (i + 1 < n && p[i + 1] == ' ')
+				i++;
+			line[k++] = ' ';
+		} else {
+			line[k++] = p[i];
+		}
+	}
+	line[k] = 0;
 	return line;
+}
+
+/* Is option o an entry of a --help text ("  --NAME=", "  --NAME[", "  -L", "  -s SIZE")? */
+static bool help_lists(const char *help, const struct opt_def *o)
+{
+	char key[64];
+	const char *tails = strlen(o->name) == 1 ? " \n" : "=[";
+	snprintf(key, sizeof(key), "\n  %s%s", strlen(o->name) == 1 ? "-" : "--", o->name);
+	for (const char *p = strstr(help, key); p; p = strstr(p + 1, key))
+		if (strchr(tails, p[strlen(key)]))
+			return true;
+	return false;
+}
+
+/*
+ * Every command lists exactly the options it accepts: each row of the table
+ * on each command's parser (accepted unless "unknown option") against the
+ * command's --help.  fio's job options are listed by --cmdhelp (e2e).
+ */
+static void test_help_lists_accepted(void **state)
+{
+	(void)state;
+	static char out[1 << 17];
+	unsigned n = 0;
+	for (unsigned i = 0; commands[i]; i++) {
+		const struct command *c = commands[i];
+		if (c->fio_cli)
+			continue;
+		help_of(c, out, sizeof(out));
+		OPTIONS_EACH(o) {
+			char arg[80];
+			snprintf(arg, sizeof(arg), "%s%s=x", strlen(o->name) == 1 ? "-" : "--", o->name);
+			char *argv[] = { arg, NULL };
+			struct parsed_args pa;
+			struct ig_err e = { 0 };
+			bool accepted = !args_parse(1, argv, c, &pa, &e) || !strstr(e.msg, "unknown option");
+			args_free(&pa);
+			if (accepted != help_lists(out, o))
+				fail_msg("%s: %s is %s but %s", c->name, arg, accepted ? "accepted" : "refused",
+					 accepted ? "not in --help" : "in --help");
+			n += accepted;
+		}
+	}
+	assert_true(n > 300);
 }
 
 static void test_help(void **state)
@@ -1552,7 +1606,7 @@ static void test_allow_overwrite_env(void **state)
 		args_free(&pa);
 	}
 	setenv(ALLOW_OVERWRITE_ENV, "1", 1);
-	assert_int_equal(args_parse(0, none, &cmd_quick, &pa, &e), 0); /* every command that takes it */
+	assert_int_equal(args_parse(0, none, &cmd_latency, &pa, &e), 0); /* every command that takes it */
 	assert_true(pa.settings.allow_overwrite);
 	args_free(&pa);
 	assert_int_equal(args_parse(1, off, &cmd_run, &pa, &e), 0); /* the command line wins */
@@ -1927,6 +1981,30 @@ static void test_null_iodepth(void **state)
 	ctx_finish(&c);
 }
 
+/* Every fio option iogauge refuses has a reason (fio_refused.c), and no reason names a built option. */
+static void test_fio_refusals(void **state)
+{
+	(void)state;
+	unsigned refused = 0;
+	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
+		char buf[256];
+		const char *why = fio_name_why(fn, buf, sizeof(buf));
+		if (option_find(fn->name)) {
+			if (why && !fn->engines)
+				fail_msg("%s is built but fio_refused.c gives a reason", fn->name);
+			continue;
+		}
+		refused++;
+		if (!why || !*why)
+			fail_msg("%s is refused without a reason", fn->name);
+	}
+	assert_true(refused > 100);
+	/* The current HOWTO's options are in the list too. */
+	const struct fio_name *n = fio_name_find("sprandom", 8);
+	assert_non_null(n);
+	assert_true(n->newer);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1957,6 +2035,7 @@ int main(void)
 		cmocka_unit_test(test_apply_string),
 		cmocka_unit_test(test_option_print_round_trip),
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_help_lists_accepted),
 		cmocka_unit_test(test_jobfile),
 		cmocka_unit_test(test_allow_overwrite_env),
 		cmocka_unit_test(test_jobfile_errors),
@@ -1964,6 +2043,7 @@ int main(void)
 		cmocka_unit_test(test_job_validate),
 		cmocka_unit_test(test_null_iodepth),
 		cmocka_unit_test(test_qbatch),
+		cmocka_unit_test(test_fio_refusals),
 	};
 	return cmocka_run_group_tests(tests, dir_setup, dir_teardown);
 }

@@ -1,0 +1,168 @@
+/*
+ * --save (and IOGAUGE_SAVE): a measuring session's result into the store
+ * (src/store).  Before the run, the label is checked and the store opened
+ * once (a bad --db is a refusal, not a lost result), and the results
+ * stream gets a tee that keeps what the command prints.  At the end the
+ * result is saved in one transaction with its figures; the printed text
+ * is kept too only when the document does not rebuild it byte for byte
+ * (ioping's lines per request, bonnie -q's CSV line, fio's formats).
+ */
+#include "base/cluster.h"
+#include "base/common.h"
+#include "cmds/commands.h"
+#include "cmds/session.h"
+#include "options/option_values.h"
+#include "report/report.h"
+#include "store/store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Printed text above this is not kept (the document rebuilds it: `show` says so). */
+#define TEXT_MAX (16u << 20)
+
+static ssize_t tee_write(void *cookie, const char *buf, size_t n)
+{
+	struct session *ss = cookie;
+	size_t done = fwrite(buf, 1, n, ss->results);
+	if (!ss->text_over && ss->text_len + done > TEXT_MAX) {
+		ss->text_over = true;
+		free(ss->text);
+		ss->text = NULL;
+		ss->text_len = 0;
+	}
+	if (!ss->text_over && done) {
+		char *t = realloc(ss->text, ss->text_len + done + 1);
+		if (t) {
+			memcpy(t + ss->text_len, buf, done);
+			ss->text = t;
+			ss->text_len += done;
+			t[ss->text_len] = 0;
+		} else {
+			ss->text_over = true;
+		}
+	}
+	return done ? (ssize_t)done : -1;
+}
+
+static int tee_close(void *cookie)
+{
+	(void)cookie; /* the stream beneath is the outputs' to close */
+	return 0;
+}
+
+/* IOGAUGE_SAVE=1: save; =0 or empty: not; anything else: save with it as the label. */
+static void from_env(struct session *ss)
+{
+	const char *v = getenv("IOGAUGE_SAVE");
+	if (!v || !*v || !strcmp(v, "0"))
+		return;
+	ss->save = true;
+	snprintf(ss->label, sizeof(ss->label), "%s", strcmp(v, "1") ? v : "");
+}
+
+int session_save_begin(struct session *ss, struct ig_err *e)
+{
+	const struct settings *s = ss->s;
+	if (*s->save) {
+		ss->save = true;
+		snprintf(ss->label, sizeof(ss->label), "%s", strcmp(s->save, "@") ? s->save : "");
+	} else {
+		from_env(ss);
+	}
+	if (!ss->save || cluster_rank())
+		return cluster_agree(NULL, e); /* rank 0's verdict on the store holds for every rank */
+	int rc = 0;
+	if (*ss->label && !store_label_ok(ss->label))
+		rc = err_set(e, EXIT_USAGE, "--save=%s: a label is 1 to 64 letters, digits and . _ - + :, not all digits",
+			     ss->label);
+	store_where(s->db, ss->where, sizeof(ss->where));
+	if (!rc) {
+		struct store *st = store_open(ss->where, e);
+		if (!st)
+			rc = -1;
+		store_close(st);
+	}
+	if (!rc) {
+		cookie_io_functions_t io = { .write = tee_write, .close = tee_close };
+		FILE *tee = fopencookie(ss, "w", io);
+		if (!tee)
+			rc = err_set(e, EXIT_IOERR, "--save: cannot keep the printed text: out of memory");
+		else {
+			setvbuf(tee, NULL, _IOLBF, 0); /* lines reach the terminal as they did without --save */
+			ss->results = ss->out.out;
+			ss->out.out = tee;
+		}
+	}
+	if (cluster_agree(NULL, e))
+		return -1;
+	return rc;
+}
+
+/* The printed text, when the document rebuilds it byte for byte, is not kept twice. */
+static bool rebuilds(const struct store_record *rec, const char *text, size_t len)
+{
+	json_error_t je;
+	json_t *back = json_loadb(rec->doc, rec->doc_len, 0, &je);
+	char *buf = NULL;
+	size_t blen = 0;
+	FILE *m = open_memstream(&buf, &blen);
+	bool same = false;
+	if (back && m) {
+		struct ig_err e = { 0 };
+		int rc = report_saved_text(m, back, command_saved_summary, &e);
+		fflush(m);
+		same = !rc && blen == len && !memcmp(buf, text, len);
+	}
+	if (m)
+		fclose(m);
+	free(buf);
+	json_decref(back);
+	return same;
+}
+
+int session_save_end(struct session *ss, const json_t *root, int status)
+{
+	if (!ss->save || cluster_rank() || !root) {
+		free(ss->text);
+		ss->text = NULL;
+		return status;
+	}
+	struct store_record rec;
+	struct ig_err e = { 0 };
+	char fmt[64];
+	format_names(ss->s->output_formats ? ss->s->output_formats : 1u << ss->s->output_format, ",", fmt, sizeof(fmt));
+	int rc = store_record_of_root(root, true, &rec, &e);
+	if (!rc) {
+		rec.label = *ss->label ? xstrdup(ss->label) : NULL;
+		free(rec.output_format);
+		rec.output_format = xstrdup(fmt);
+		/* JSON on stdout is the document itself; text the document rebuilds is not kept twice. */
+		bool json = ss->s->output_format == OUT_JSON;
+		if (!json && ss->text_len && !ss->text_over && !rebuilds(&rec, ss->text, ss->text_len)) {
+			rec.text = ss->text;
+			rec.text_len = ss->text_len;
+			ss->text = NULL;
+		}
+		if (ss->text_over)
+			msg_err("--save: the printed text is over %u MiB: `iogauge show` rebuilds it from the result",
+				TEXT_MAX >> 20);
+		struct store *st = store_open(ss->where, &e);
+		long long id = 0;
+		rc = !st || store_save(st, &rec, &id, &e);
+		if (!rc && !ss->s->quiet)
+			fprintf(stderr, "iogauge: saved as result %lld%s%s in %s\n", id, rec.label ? ", label " : "",
+				rec.label ? rec.label : "", ss->where);
+		store_close(st);
+		store_record_free(&rec);
+	}
+	free(ss->text);
+	ss->text = NULL;
+	if (rc) {
+		msg_err("--save: %s", e.msg);
+		if (!status)
+			status = EXIT_IOERR;
+	}
+	return status;
+}

@@ -1,0 +1,204 @@
+# shellcheck shell=bash
+# The results store's checks, the same for both back ends: sourced by test_store.sh (SQLite)
+# and test_store_pg.sh (a PostgreSQL server of its own), which set DB (--db's value) and
+# define sql QUERY (one value a line).  Tiny runs: the null engine where a figure is not judged.
+
+NULLRUN=(run --name=j --ioengine=null --size=1m --bs=4k --rw=randread --quiet)
+
+# save NAME ARGS...: run iogauge ARGS --db=$DB, its stdout in $E2E_TMP/NAME.out.
+save() {
+	local n=$1
+	shift
+	run_iogauge "$@" --db="$DB"
+	cp "$OUT" "$E2E_TMP/$n.out"
+	cp "$ERR" "$E2E_TMP/$n.err"
+}
+
+count() {
+	sql "SELECT count(*) FROM results${1:+ WHERE $1}"
+}
+
+# plant FILE IN FACTOR: a copy of result IN whose rates are FACTOR times its own (a slower run).
+plant() {
+	/usr/bin/python3 - "$1" "$2" "$3" <<'EOF'
+import json, sys
+out, src, k = sys.argv[1], sys.argv[2], float(sys.argv[3])
+d = json.load(open(src))
+for j in d["jobs"]:
+    for op in ("read", "write"):
+        if op in j:
+            j[op]["bw_bytes"] *= k
+            j[op]["iops"] *= k
+json.dump(d, open(out, "w"))
+EOF
+}
+
+store_checks() {
+	local n0 i pids=() st
+
+	# --save, and show prints it again as it printed
+	save run "${NULLRUN[@]}" --save=ci --json="$E2E_TMP/run.json"
+	if ok [ "$STATUS" -eq 0 ] && ok [ "$(count "label = 'ci'")" = 1 ]; then
+		pass "$STORE: --save=ci keeps the run"
+	else fail "$STORE: --save=ci keeps the run" "$WHY"; fi
+	run_iogauge show --db="$DB" ci
+	check "$STORE: show ci prints what the run printed" cmp -s "$OUT" "$E2E_TMP/run.out"
+	run_iogauge show --db="$DB" --output-format=json @last
+	check "$STORE: show --output-format=json is the --json file" cmp -s "$OUT" "$E2E_TMP/run.json"
+	mkdir -p "$E2E_TMP/d"
+	save quick quick --size=1m --runtime=0.1 --ramp_time=0 --ioengine=psync --quiet --save "$E2E_TMP/d"
+	run_iogauge show --db="$DB" @last
+	if ok [ -s "$OUT" ] && ok cmp -s "$OUT" "$E2E_TMP/quick.out" && ok [ "$(sql "SELECT count(*) FROM results WHERE command = 'quick' AND printed IS NULL")" = 1 ]; then
+		pass "$STORE: a quick suite's table rebuilt from its JSON alone (no text kept)"
+	else fail "$STORE: a quick suite's table rebuilt from its JSON alone (no text kept)" "$WHY"; fi
+	save lat latency -c 3 -i 0 --save=lat "$E2E_TMP/d"
+	run_iogauge show --db="$DB" lat
+	if ok grep -q "request=3" "$OUT" && ok cmp -s "$OUT" "$E2E_TMP/lat.out"; then
+		pass "$STORE: latency's lines per request shown again (kept as text)"
+	else fail "$STORE: latency's lines per request shown again (kept as text)" "$WHY"; fi
+	save dd dd if=/dev/zero of="$E2E_TMP/d/ddf" bs=64k count=4 --save=dd
+	run_iogauge show --db="$DB" dd
+	grep -v "saved as result" "$E2E_TMP/dd.err" >"$E2E_TMP/dd.lines"
+	if ok grep -q "saved as result [0-9]*, label dd in" "$E2E_TMP/dd.err" && ok cmp -s "$OUT" "$E2E_TMP/dd.lines"; then
+		pass "$STORE: dd's lines (its stderr) shown again; the save said where"
+	else fail "$STORE: dd's lines (its stderr) shown again; the save said where" "$WHY"; fi
+
+	# refusals before anything runs
+	n0=$(count)
+	run_iogauge "${NULLRUN[@]}" --save=1234 --db="$DB"
+	if ok [ "$STATUS" -eq 2 ] && ok grep -q "a label is" "$ERR" && ok [ "$(count)" = "$n0" ]; then
+		pass "$STORE: an all-digit label refused before the run"
+	else fail "$STORE: an all-digit label refused before the run" "$WHY"; fi
+
+	# history: filters, formats
+	run_iogauge history --db="$DB" --label=ci
+	if ok [ "$(grep -c ' ci ' "$OUT")" = 1 ] && ok [ "$(wc -l <"$OUT")" = 2 ]; then
+		pass "$STORE: history --label"
+	else fail "$STORE: history --label" "$WHY"; fi
+	run_iogauge history --db="$DB" --output-format=csv --command=quick
+	if ok [ "$(wc -l <"$OUT")" = 2 ] && ok grep -q '^id,measured,' "$OUT" && ok grep -q ',quick,' "$OUT"; then
+		pass "$STORE: history --output-format=csv --command"
+	else fail "$STORE: history --output-format=csv --command" "$WHY"; fi
+	run_iogauge history --db="$DB" --output-format=json --since=2d
+	if ok jget "$OUT" && ok [ "$(jget "$OUT" "|length")" = "$(count)" ]; then
+		pass "$STORE: history --output-format=json --since"
+	else fail "$STORE: history --output-format=json --since" "$WHY"; fi
+	run_iogauge history --db="$DB" --output-format=json --until=2000-01-01
+	check "$STORE: history --until before every run lists none" [ "$(jget "$OUT" "|length")" = 0 ]
+	run_iogauge history --db="$DB" --since=yesterday
+	check "$STORE: history refuses a date it cannot read" [ "$STATUS" -eq 2 ]
+
+	# compare and report by reference
+	save run2 "${NULLRUN[@]}" --save=ci
+	run_iogauge compare --db="$DB" ci~1 @last
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "2 results of \`run\`" "$OUT"; then
+		pass "$STORE: compare ci~1 @last"
+	else fail "$STORE: compare ci~1 @last" "$WHY"; fi
+	run_iogauge report --db="$DB" ci "$E2E_TMP/run.json" -o "$E2E_TMP/r.html"
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "iogauge report" "$E2E_TMP/r.html"; then
+		pass "$STORE: report of a reference beside a file"
+	else fail "$STORE: report of a reference beside a file" "$WHY"; fi
+	run_iogauge compare --db="$DB" nosuchlabel @last
+	if ok [ "$STATUS" -eq 2 ] && ok grep -q "no result labelled nosuchlabel" "$ERR"; then
+		pass "$STORE: compare names an unknown label"
+	else fail "$STORE: compare names an unknown label" "$WHY"; fi
+
+	# check: flat history, then a planted slower result
+	for i in 1 2 3; do
+		run_iogauge import --db="$DB" --label=flat "$E2E_TMP/run.json"
+	done
+	run_iogauge check --db="$DB" flat
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "0 fell" "$OUT"; then
+		pass "$STORE: check passes an unchanged result"
+	else fail "$STORE: check passes an unchanged result" "$WHY"; fi
+	plant "$E2E_TMP/slow.json" "$E2E_TMP/run.json" 0.5
+	run_iogauge import --db="$DB" --label=flat "$E2E_TMP/slow.json"
+	run_iogauge check --db="$DB" flat
+	if ok [ "$STATUS" -eq 1 ] && ok grep -q "^FELL j: read IOPS: .*50.0% below the median .* of 3 earlier runs" "$OUT"; then
+		pass "$STORE: check fails a planted slower result (exit 1, which figure, how much, how many runs)"
+	else fail "$STORE: check fails a planted slower result (exit 1, which figure, how much, how many runs)" "$WHY: $(head -c 300 "$OUT")"; fi
+	run_iogauge check --db="$DB" --max-drop=60 flat
+	check "$STORE: check --max-drop=60 lets a 50% fall pass" [ "$STATUS" -eq 0 ]
+	run_iogauge check --db="$DB" dd
+	check "$STORE: check with too little history exits 2" [ "$STATUS" -eq 2 ]
+	run_iogauge report --db="$DB" --trend=flat -o "$E2E_TMP/t.html"
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "iogauge trend: flat" "$E2E_TMP/t.html" && ok grep -q '"style":"band"' "$E2E_TMP/t.html"; then
+		pass "$STORE: report --trend draws the label with its band"
+	else fail "$STORE: report --trend draws the label with its band" "$WHY"; fi
+
+	# import: fio's json and json+, bonnie++'s CSV, a bad file
+	fio_cached --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=4k --rw=randread --ioengine=psync \
+		--output-format=json --output="$E2E_TMP/fio.json" >/dev/null 2>&1
+	fio_cached --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=4k --rw=randread --ioengine=psync \
+		--output-format=json+ --output="$E2E_TMP/fioplus.json" >/dev/null 2>&1
+	printf '1.98,2.00a,host1,1,1700000000,8M,,8192,5,100,90,200000,30,100000,20,90,95,300000,25,500.5,40,16,,,,,1000,50,+++++,+++,2000,40,1000,50,+++++,+++,2000,40,10ms,20ms,30ms,1ms,2ms,50ms,100us,5us,200us,100us,6us,210us\n' >"$E2E_TMP/b.csv"
+	echo "not a result" >"$E2E_TMP/bad.txt"
+	n0=$(count)
+	run_iogauge import --db="$DB" --label=arch "$E2E_TMP/fio.json" "$E2E_TMP/bad.txt" "$E2E_TMP/fioplus.json" "$E2E_TMP/b.csv"
+	if ok [ "$STATUS" -eq 2 ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q "bad.txt" "$ERR" && ok [ "$(count)" = $((n0 + 3)) ]; then
+		pass "$STORE: import: fio json and json+, bonnie++ CSV stored; the bad file gets one line"
+	else fail "$STORE: import: fio json and json+, bonnie++ CSV stored; the bad file gets one line" "$WHY"; fi
+	if ok [ "$(sql "SELECT count(*) FROM figures WHERE metric = 'iops' AND job = 'j' AND result_id IN (SELECT id FROM results WHERE format = 'fio-json')")" = 2 ] &&
+		ok [ "$(sql "SELECT CAST(round(value) AS INTEGER) FROM figures WHERE job = 'Sequential Output Block' AND metric = 'mb_s'")" = 205 ]; then
+		pass "$STORE: imported figures: fio's IOPS, bonnie++'s block output in MB/s"
+	else fail "$STORE: imported figures: fio's IOPS, bonnie++'s block output in MB/s" "$WHY"; fi
+	run_iogauge show --db="$DB" arch~1
+	check "$STORE: show of an imported file prints it as it was" cmp -s "$OUT" "$E2E_TMP/fioplus.json"
+
+	# OpenMetrics, read by a real parser
+	run_iogauge history --db="$DB" --output-format=openmetrics
+	if /usr/bin/python3 - "$OUT" >"$E2E_TMP/om.txt" 2>&1 <<'EOF'; then
+import sys
+from prometheus_client.openmetrics.parser import text_string_to_metric_families
+fams = list(text_string_to_metric_families(open(sys.argv[1]).read()))
+iops = [s for f in fams if f.name == "iogauge_read_iops" for s in f.samples]
+assert iops, "no iogauge_read_iops"
+for s in iops:
+    assert set(s.labels) == {"host", "target", "label", "job"}, s.labels
+labels = {s.labels["label"] for f in fams for s in f.samples}
+assert {"ci", "flat", "arch"} <= labels, labels
+print(len(fams), "families")
+EOF
+		pass "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job"
+	else fail "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job" "$(tail -n 2 "$E2E_TMP/om.txt")"; fi
+
+	# forget
+	n0=$(count)
+	run_iogauge forget --db="$DB" @last </dev/null
+	check "$STORE: forget asks, and refuses without a terminal or --yes" [ "$STATUS" -eq 2 ]
+	run_iogauge forget --db="$DB" --yes @last
+	if ok [ "$STATUS" -eq 0 ] && ok [ "$(count)" = $((n0 - 1)) ]; then
+		pass "$STORE: forget --yes removes one"
+	else fail "$STORE: forget --yes removes one" "$WHY"; fi
+	check "$STORE: forget left no figures behind" [ "$(sql "SELECT count(*) FROM figures WHERE result_id NOT IN (SELECT id FROM results)")" = 0 ]
+
+	# 8 savers at once lose nothing
+	n0=$(count)
+	for i in 1 2 3 4 5 6 7 8; do
+		"$IOGAUGE" "${NULLRUN[@]}" --save=par --db="$DB" >/dev/null 2>"$E2E_TMP/par$i.err" &
+		pids+=($!)
+	done
+	st=0
+	for i in "${pids[@]}"; do
+		wait "$i" || st=1
+	done
+	if ok [ "$st" = 0 ] && ok [ "$(count "label = 'par'")" = 8 ]; then
+		pass "$STORE: 8 processes saving at once: all 8 saved"
+	else fail "$STORE: 8 processes saving at once: all 8 saved" "$WHY: $(cat "$E2E_TMP"/par*.err | head -n 3)"; fi
+
+	# SIGKILL during saves: the store stays whole, no half result
+	local done=0 kpid
+	for i in $(seq 1 16); do
+		"$IOGAUGE" "${NULLRUN[@]}" --save=kill --db="$DB" >/dev/null 2>&1 &
+		kpid=$!
+		sleep "0.0$((RANDOM % 10))"
+		kill -KILL "$kpid" 2>/dev/null
+		{ wait "$kpid"; } 2>/dev/null && done=$((done + 1))
+	done
+	if ok [ "$(sql "SELECT count(*) FROM results WHERE label = 'kill' AND id NOT IN (SELECT result_id FROM figures)")" = 0 ] &&
+		ok [ "$(count "label = 'kill'")" -ge "$done" ] && ok [ "$(count "label = 'kill'")" -le 16 ]; then
+		pass "$STORE: SIGKILL during saves: every kept result whole ($(count "label = 'kill'") kept, $done ended by themselves)"
+	else fail "$STORE: SIGKILL during saves: every kept result whole" "$WHY"; fi
+	run_iogauge history --db="$DB" --label=kill
+	check "$STORE: the store opens after the kills" [ "$STATUS" -eq 0 ]
+}
