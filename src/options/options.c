@@ -426,7 +426,7 @@ const struct opt_def options[] = {
 	{ .name = "zonemode", .type = OT_ENUM, J(zonemode), .def = "none", .values = zonemode_names,
 	  .group = OG_FIO,
 	  .help = "strided: --zonesize bytes of I/O in each zone of --zonerange bytes, then --zoneskip bytes skipped, back to the start once a zone would start at the region's end; a zone the end cuts short is walked to it, and the request that would cross it ends the loop (another follows while --loops or --io_size last); zbd (zoned block devices) is refused",
-	  .fio = "zbd is not supported; zones end at the region's end, where fio's run on to the end of a larger file (iogauge writes nothing outside the region)" },
+	  .fio = "zbd is not supported; zones end at the region's end, where fio's run on to the end of a larger file (iogauge writes nothing outside the region); a random walk in a zone the end cuts short ends at its first draw past the end, as fio's, but iogauge draws other offsets, so after other counts" },
 	/* fio's zoned block device options: they act with zonemode=zbd alone, refused at the target. */
 	{ .name = "zonecapacity", .type = OT_SIZE, J(fio_nop_u64), .arg = "SIZE", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: zonemode=zbd only, which iogauge refuses" },
