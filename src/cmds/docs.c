@@ -293,8 +293,10 @@ static const char *const fio_differences[] = {
 	"`norandommap`), not fio's: the same `randseed` gives other offsets. A uniform random job of "
 	"several sizes (`bsrange`, `bssplit`) draws fio's offsets (tausworthe seeded as fio seeds it, "
 	"fio's random map: a taken block gives the next free one, a request running into taken blocks "
-	"is cut there), so it issues fio's very requests. `random_generator=lfsr` and the zipf, pareto, "
-	"normal and zoned distributions use iogauge's generators.",
+	"is cut there), so it issues fio's very requests. `random_generator=lfsr` and the zipf, pareto "
+	"and normal distributions use iogauge's generators; the zoned ones (`zoned`, `zoned_abs`) do with one "
+	"block size and draw fio's zones and offsets with several (JESD219's mix issues fio's very "
+	"requests).",
 	"**The same requests as fio.** Which direction a mixed job takes next (fio's rwmix cycle) and "
 	"how long each request is (`bsrange`, `bssplit`) are drawn with fio's own generator and "
 	"seeds (`randseed`, the thread's number in the run), and each loop of a size-bound job starts "
@@ -302,10 +304,14 @@ static const char *const fio_differences[] = {
 	"as fio 3.33 (tests/e2e/test_fio_files.sh runs a job of each kind of fio's examples/ under "
 	"both, tests/e2e/test_fio_verify.sh bssplit and bsrange randrw jobs whose directions differ, "
 	"where fio draws each direction's random blocks in its own units and ends a loop when a block "
-	"falls beyond the region). Exceptions: a mixed sequential job with different sizes per "
-	"direction and `loops` > 1 may split its second and later loops differently; a mixed "
-	"sequential job (`rw=rw`) of one block size moves one position for both directions, where fio "
-	"keeps one per direction (the same counts, other offsets).",
+	"falls beyond the region). As fio's do_io, a job issues (`io_size` or `size`) x `loops` bytes "
+	"in all, in loops that end where fio's next draw fails (the random map full, a sequential "
+	"walk at the region's end, for a mixed one the drawn direction's; a random job without a map "
+	"runs one loop of them all), then more loops while `loops` or `io_size` last: `size=3m "
+	"io_size=4m` moves 4 MiB. Exception: a mixed sequential job (`rw=rw`) of one block size moves "
+	"one position for both directions, where fio keeps one per direction (the same counts in one "
+	"loop, other offsets; with `loops` > 1 fio's first loop runs on until one direction reaches the "
+	"end, so the split differs a little).",
 	"**Verification.** As fio: what each loop wrote is read back at its end (and `verify_backlog` "
 	"blocks along the way), through the job's engine, and those reads are the job's reads "
 	"(`rw=write verify=md5 size=100m` reports 100 MiB read and 100 MiB written; the read rate is "
@@ -397,20 +403,34 @@ static const char *const fio_differences[] = {
 	"allocates (writes) and punches (trims), `ftruncate` sets the size to each write's offset: "
 	"both work on files that are not laid out first (a reader's is). `filecreate`, `filestat`, "
 	"`filedelete` (and `dircreate`, `dirstat`, `dirdelete`, newer than fio 3.33) time one file "
-	"operation per file of `nrfiles`, in a tree under `DIRECTORY/JOBNAME.0.0`, and fio-json "
-	"counts them as fio does: the file's bytes and a request per block in the job's direction, "
-	"the operation's latency as its clat. `zonemode=strided` walks fio's zones (`zonesize`, "
-	"`zonerange`, `zoneskip`), back to the region's start at the region's end (fio 3.33 goes back "
-	"at the file's end: on a file or device larger than `offset` + `size` it walks its zones on "
-	"past the region, and writes there); `zonemode=zbd` is refused.",
+	"operation per file, in a tree under `DIRECTORY/JOBNAME.0.0`, as fio's: fio's block loop over "
+	"the `nrfiles` files with no I/O done, whose `size`, `io_size`, `loops`, rwmix and "
+	"`file_service_type` decide the files operated on (a file's operation is its open, when the "
+	"loop first reaches it, again each loop) and what fio-json counts: the requests in each "
+	"direction (a block past a file's end is not sent), the operations' latency as their clat. "
+	"`filecreate` opens its files again each loop; `filedelete` and the directory engines refuse "
+	"a second pass (fio fails it, ENOENT). Not the same as fio: a `filesize` under `bs` "
+	"(`filecreate` in fio counts a block for some files), random file service under a `size` "
+	"smaller than the files (other files reached). `zonemode=strided` walks fio's zones "
+	"(`zonesize`, `zonerange`, `zoneskip`), a zone the region's end cuts short as far as it goes, back to the region's start at "
+	"the region's end (fio 3.33 goes back at the file's end: on a file or device larger than "
+	"`offset` + `size` it walks its zones on past the region, and writes there); `zonemode=zbd` "
+	"is refused.",
 	"**Run control.** `stonewall`/`wait_for_previous`, `new_group`, `wait_for` (a job before it), "
-	"`startdelay` (a range draws a random delay), `exitall` with `exit_what`, `ratemin` and "
-	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`. "
+	"`startdelay` (a range draws a random delay), `exitall` with `exit_what` (as fio's: one job's "
+	"`exitall` makes every thread's end stop its job's `exit_what` jobs: the reporting group, the "
+	"jobs started before the next stonewall, or all, later ones listed with nothing done), `ratemin` and "
+	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`; `rate` and "
+	"`rate_iops` hold each request back until its time at any `iodepth`, as fio's rate_ddir. "
 	"`io_submit_mode=offload`: a pool of `iodepth` threads per job thread, each with its own "
 	"engine context, so `psync` has up to `iodepth` requests in flight (fio 3.33's own offload "
 	"hangs on the machines iogauge is tested on; its inline run draws the same requests).",
 	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
-	"devices that carry data never without `--allow-destroy` (both command line only).",
+	"devices that carry data never without `--allow-destroy`; a job file gives neither. A "
+	"script that calls `fio` (iogauge installed as fio) cannot add iogauge's option and may "
+	"set `" ALLOW_OVERWRITE_ENV "=1` in the environment instead, for every command (`0` or empty: "
+	"not given; another value is an error, status 2). `--allow-destroy` has no such variable: "
+	"the command line alone gives it.",
 	NULL,
 };
 

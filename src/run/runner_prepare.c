@@ -409,9 +409,6 @@ static int refuse_zbd(const struct job *j, struct ig_err *e)
 static int check_region(const struct job_result *jr, struct ig_err *e)
 {
 	const struct job *j = &jr->job;
-	if (j->zonemode == ZONEMODE_STRIDED && j->size < j->zonerange)
-		return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --zonerange=%" PRIu64,
-			       j->name, j->size, j->zonerange);
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
 		if (jr->region_size[i] < j->bs)
@@ -491,6 +488,7 @@ static unsigned file_parts(const struct job_result *jr, unsigned i, uint64_t sta
 			/* The zones the walk visits (worker_draw.c), a span of each. */
 			q.len = job_zone_span(j) < len ? job_zone_span(j) : len;
 			q.step = j->zonerange + j->zoneskip;
+			q.end = a + len;
 			q.count = 1;
 			for (uint64_t z = a, nz; (nz = job_zone_next(j, a, a + len, z)) > z; z = nz)
 				q.count++;
