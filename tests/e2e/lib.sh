@@ -409,10 +409,12 @@ mount_tmpfs() {
 # iogauge is tested, so the ASan pass takes the release pass's result of this run (run-all.sh sets
 # IOGAUGE_FIO_CACHE to a directory of the run; without it fio always runs).  The key: the script,
 # the arguments (but --output's file) and the job files among them, this script's temp dir masked.
+# FIO_TIMEOUT=N: fio's time limit in seconds (120 unless set): past it, SIGTERM and 5 s later
+# SIGKILL; that status (124, 137) is kept for the other pass as any other is.
 fio_cached() {
-	local key a f out="" rc
+	local key a f out="" rc lim=${FIO_TIMEOUT:-120}
 	if [ -z "${IOGAUGE_FIO_CACHE:-}" ] || [ ! -d "$IOGAUGE_FIO_CACHE" ]; then
-		timeout -k 5 120 fio "$@"
+		timeout -k 5 "$lim" fio "$@"
 		return
 	fi
 	key=$(
@@ -431,7 +433,7 @@ fio_cached() {
 	done
 	f=$IOGAUGE_FIO_CACHE/$key
 	if [ ! -f "$f.rc" ]; then
-		timeout -k 5 120 fio "$@" >"$f.out" 2>"$f.err"
+		timeout -k 5 "$lim" fio "$@" >"$f.out" 2>"$f.err"
 		rc=$?
 		[ -n "$out" ] && cp "$out" "$f.file" 2>/dev/null
 		echo "$rc" >"$f.rc"
