@@ -343,7 +343,10 @@ dev_sectors() {
 # still running.
 start_iogauge() {
 	local pre=()
+	# Both emptied here, not in the background child: an await_bg that reads them at once must
+	# not see the last run's lines.
 	: >"$ERR"
+	: >"$OUT"
 	# shellcheck disable=SC2054 # one argument: the signal list
 	env --default-signal=INT true 2>/dev/null && pre=(env --default-signal=INT,TERM)
 	"${pre[@]}" "$IOGAUGE" "$@" >"$OUT" 2>"$ERR" &

@@ -40,9 +40,9 @@ for rw in read randwrite randrw; do
 	common=(--name=p --filename="$f" --size=8m --bs=4k --rw="$rw" --randseed=42 --ioengine=psync --iodepth=4)
 	head -c 8M /dev/urandom >"$f"
 	if [ "$FIO_OFFLOAD" != hangs ]; then
-		# --thread: one process, so the time limit ends all of it.  It takes 1-4 s when it runs;
-		# a run taken for a hang only swaps the reference for fio's inline run of the same job.
-		FIO_TIMEOUT=10 fio_cached "${common[@]}" --io_submit_mode=offload --thread --output-format=json \
+		# --thread: one process, so the time limit ends all of it.  When it runs it takes 1-4 s on
+		# a loaded machine; one taken for a hang only swaps in fio's inline run of the same job.
+		FIO_TIMEOUT=6 fio_cached "${common[@]}" --io_submit_mode=offload --thread --output-format=json \
 			--output="$D/$rw.fo.json" >/dev/null 2>&1
 		rc=$?
 		if [ "$rc" = 0 ] && jget "$D/$rw.fo.json" >/dev/null 2>&1; then FIO_OFFLOAD=runs; else FIO_OFFLOAD=hangs; fi
