@@ -111,6 +111,9 @@ BGPID=$!
 E2E_PIDS+=("$BGPID")
 if await_bg "$MEASURING" 60; then
 	signal_bg INT 20
+	# mpirun SIGKILLs its ranks 1 s after its SIGTERM (odls_base_sigkill_timeout): what rank 0
+	# prints must be out by then, loaded or not; the checks below see whether it was.
+	echo "# mpirun ended ${WAITED_MS} ms after SIGINT (its own teardown included)"
 else
 	fail "Ctrl-C: rank 0 measures before the signal" "$WHY; stderr: $(head -c 300 "$ERR")"
 	signal_bg KILL 5
