@@ -2,9 +2,9 @@
 # fio's io_submit_mode=offload: each job thread hands its requests to a pool of iodepth threads,
 # each with its own engine context (src/engines/offload.c).  Against fio in the same run:
 #  - psync, iodepth=4, size-bound jobs (rw=read, randwrite, randrw with a fixed seed): the same
-#    io_bytes and total_ios per direction as fio (fio 3.33's own offload hangs on this machine:
-#    it is tried once with a time limit, and fio's inline run of the same job stands for it,
-#    which draws the same requests); fio-json as fio has it for a synchronous engine under
+#    io_bytes and total_ios per direction as fio's offload (fio 3.33's own offload hangs now and
+#    then: it is tried with a time limit, and after a hang fio's inline run of the same job
+#    stands for it, which draws the same requests); fio-json as fio has it for a synchronous engine under
 #    offload: no slat, clat for every request, lat (from the preparation) >= clat;
 #  - strace -f: the preads come from more than one thread, none of them the job thread (the
 #    threads' parent); inline, the job thread makes them all (so the check can fail);
@@ -45,6 +45,9 @@ for rw in read randwrite randrw; do
 		FIO_TIMEOUT=6 fio_cached "${common[@]}" --io_submit_mode=offload --thread --output-format=json \
 			--output="$D/$rw.fo.json" >/dev/null 2>&1
 		rc=$?
+		# With --thread fio writes its notes ("note: both iodepth >= 1 and synchronous I/O engine
+		# are selected...") into --output's file, before the JSON: the JSON is from its first "{".
+		sed -i -n '/^{/,$p' "$D/$rw.fo.json" 2>/dev/null
 		if [ "$rc" = 0 ] && jget "$D/$rw.fo.json" >/dev/null 2>&1; then FIO_OFFLOAD=runs; else FIO_OFFLOAD=hangs; fi
 	fi
 	ref=$D/$rw.fo.json
