@@ -332,11 +332,39 @@ static inline uint64_t job_region_size(const struct job *j)
 	return j->plan.stride ? j->plan.span_size : j->size;
 }
 
+/*
+ * fio's strided zones (zonemode=strided): where the zone after the one at
+ * zbase starts, in a thread's region [region, end): zonerange + zoneskip
+ * further, back to the region's start when that zone would not fit.
+ */
+static inline uint64_t job_zone_next(const struct job *j, uint64_t region, uint64_t end, uint64_t zbase)
+{
+	/* As fio: a zone the region's end cuts short is walked too, up to that end. */
+	zbase += j->zonerange + j->zoneskip;
+	return zbase >= end ? region : zbase;
+}
+/* The bytes from a zone's start its requests fall in: a forward walk's zonesize, else the zone's blocks. */
+static inline uint64_t job_zone_span(const struct job *j)
+{
+	uint64_t blocks = j->zonerange / j->bs, walk = (j->zonesize + j->bs - 1) / j->bs;
+	bool forward = !rw_is_random(j->rw) && j->seq_order == SEQ_FORWARD;
+	return (forward && walk < blocks ? walk : blocks) * j->bs;
+}
+
 /* Bytes of struct settings' `own` area: the largest command's own struct fits (SETTINGS_OWN_FITS). */
 #define SETTINGS_OWN_MAX 8192
 #define SETTINGS_OWN(s, T) ((T *)(void *)(s)->own)
 #define SETTINGS_OWN_FITS(T)                                                                        \
 	_Static_assert(sizeof(T) <= SETTINGS_OWN_MAX && _Alignof(T) <= 16, #T " fits struct settings' own area")
+
+/*
+ * --allow-overwrite from the environment, for a script that calls `fio` and
+ * cannot add iogauge's option: 1 gives it (0 or empty: not given); never a
+ * job file.  --allow-destroy has no such word.  ALLOW_OVERWRITE_HOW is how
+ * a refusal names both.
+ */
+#define ALLOW_OVERWRITE_ENV "IOGAUGE_ALLOW_OVERWRITE"
+#define ALLOW_OVERWRITE_HOW "--allow-overwrite or " ALLOW_OVERWRITE_ENV "=1"
 
 /* Options that belong to the command, not to one job. */
 struct settings {

@@ -107,6 +107,8 @@ struct opt_def {
 	const char *owner;  /* a command's own option: its name ("bonnie"); NULL: a group's */
 	unsigned flags;     /* OPT_* */
 	const char *fio;    /* how it differs from fio's option of that name (docs/fio.md) */
+	/* An OT_BOOL the environment may give too (NAME=1; 0 or empty: not given), below the command line. */
+	const char *env;
 };
 
 #endif

@@ -216,6 +216,7 @@ static json_t *ig_json_targets(const struct job_result *jr)
 		json_object_set_new(o, RK_CREATED, json_boolean(t->created));
 		json_object_set_new(o, "layout_bytes", JU(t->layout_bytes));
 		json_object_set_new(o, "layout_ns", JU(t->layout_ns));
+		json_object_set_new(o, "layout_what", ig_json_text(t->layout_what));
 		json_object_set_new(o, "fs_compress", ig_json_text(t->fs_compress));
 		json_array_append_new(a, o);
 	}
@@ -226,7 +227,7 @@ static json_t *ig_json_targets(const struct job_result *jr)
 static json_t *ig_json_steady(const struct ss_result *s)
 {
 	json_t *o = json_object(), *w = json_object(), *iops = json_array(), *bw = json_array();
-	double v[SS_MAX_WINDOW];
+	double *v = xcalloc(s->n ? s->n : 1, sizeof(double));
 	json_object_set_new(o, "criterion", json_string(ss_kind_names[s->kind]));
 	json_object_set_new(o, "limit", json_real(s->limit));
 	json_object_set_new(o, "limit_pct", json_boolean(s->pct));
@@ -241,12 +242,13 @@ static json_t *ig_json_steady(const struct ss_result *s)
 		json_object_set_new(o, "slope", json_real(s->last.slope));
 		json_object_set_new(o, "max_deviation", json_real(s->last.deviation));
 	}
-	unsigned n = ss_window(s, false, v, SS_MAX_WINDOW);
+	unsigned n = ss_window(s, false, v, s->n);
 	for (unsigned i = 0; i < n; i++)
 		json_array_append_new(iops, json_real(v[i]));
-	n = ss_window(s, true, v, SS_MAX_WINDOW);
+	n = ss_window(s, true, v, s->n);
 	for (unsigned i = 0; i < n; i++)
 		json_array_append_new(bw, json_real(v[i]));
+	free(v);
 	json_object_set_new(w, "iops", iops);
 	json_object_set_new(w, "bw_bytes", bw);
 	json_object_set_new(o, RK_WINDOW, w);

@@ -1591,6 +1591,38 @@ static void test_jobfile(void **state)
 	args_free(&cpa);
 }
 
+/* --allow-overwrite from the environment (IOGAUGE_ALLOW_OVERWRITE): 1 gives it, 0 or empty not, else exit 2. */
+static void test_allow_overwrite_env(void **state)
+{
+	(void)state;
+	struct parsed_args pa;
+	struct ig_err e = { 0 };
+	char *none[] = { NULL }, *off[] = { "--allow-overwrite=0", NULL };
+	const char *ok[][2] = { { "1", "1" }, { "0", "0" }, { "", "0" } };
+	for (unsigned i = 0; i < 3; i++) {
+		setenv(ALLOW_OVERWRITE_ENV, ok[i][0], 1);
+		assert_int_equal(args_parse(0, none, &cmd_run, &pa, &e), 0);
+		assert_int_equal(pa.settings.allow_overwrite, ok[i][1][0] == '1');
+		args_free(&pa);
+	}
+	setenv(ALLOW_OVERWRITE_ENV, "1", 1);
+	assert_int_equal(args_parse(0, none, &cmd_latency, &pa, &e), 0); /* every command that takes it */
+	assert_true(pa.settings.allow_overwrite);
+	args_free(&pa);
+	assert_int_equal(args_parse(1, off, &cmd_run, &pa, &e), 0); /* the command line wins */
+	assert_false(pa.settings.allow_overwrite);
+	args_free(&pa);
+	assert_false(pa.settings.allow_destroy);
+	setenv(ALLOW_OVERWRITE_ENV, "yes\nmore", 1);
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(args_parse(0, none, &cmd_run, &pa, &e), -1);
+	assert_int_equal(e.status, EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "IOGAUGE_ALLOW_OVERWRITE=yes... in the environment"));
+	assert_null(strchr(e.msg, '\n'));
+	args_free(&pa);
+	unsetenv(ALLOW_OVERWRITE_ENV);
+}
+
 struct filecase {
 	const char *text;
 	unsigned line;    /* expected in FILE:LINE */
@@ -2005,6 +2037,7 @@ int main(void)
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_help_lists_accepted),
 		cmocka_unit_test(test_jobfile),
+		cmocka_unit_test(test_allow_overwrite_env),
 		cmocka_unit_test(test_jobfile_errors),
 		cmocka_unit_test(test_jobfile_not_a_file),
 		cmocka_unit_test(test_job_validate),
