@@ -154,7 +154,7 @@ stale=0
 for i in $(seq 1 40); do
 	echo "Jobs: 2 (f=2) of the last run" >"$OUT"
 	echo "the last run's error" >"$ERR"
-	IOGAUGE=/bin/true start_iogauge --version
+	IOGAUGE=/bin/true start_iogauge quiet # true prints nothing (but for --help, --version)
 	[ -s "$OUT" ] || [ -s "$ERR" ] && stale=$((stale + 1))
 	wait "$BGPID"
 done
