@@ -325,13 +325,17 @@ static void collect(struct run_result *r, struct worker *ws, unsigned first, uns
 		if (i > first && jr->job.new_group)
 			(*group)++;
 		jr->group = *group;
+		uint64_t measured_from = 0; /* the job's measured phase: its first thread's start */
 		for (unsigned t = 0; t < jr->nthreads; t++, k++) {
 			jr->threads[t] = ws[k].st; /* takes over the allocations */
 			stats_merge(&jr->total, &ws[k].st);
 			if (t == 0 || jr->unsynced_after >= 0)
 				jr->unsynced_after = ws[k].unsynced < 0 ? -1 :
 						     (t ? jr->unsynced_after : 0) + ws[k].unsynced;
+			if (ws[k].measuring && (!measured_from || ws[k].measure_start < measured_from))
+				measured_from = ws[k].measure_start;
 		}
+		ss_rebase(&jr->ss, measured_from);
 		if (jr->verify) {
 			verify_failed(jr);
 			struct ig_err e = { 0 };

@@ -122,6 +122,20 @@ bool ss_feed(struct ss_result *s, uint64_t now, uint64_t ios, uint64_t bytes)
 	return true;
 }
 
+/*
+ * The feeder's clock starts when the runner opens the gate, a thread's when it
+ * starts measuring, later on a busy machine: attained_ns on the job's own
+ * clock, as its elapsed time is (a job that stops at once once steady would
+ * otherwise end before the steady state it reached).
+ */
+void ss_rebase(struct ss_result *s, uint64_t measured_from)
+{
+	if (!s->attained || !measured_from)
+		return;
+	uint64_t at = s->start_ns - s->ramp_ns + s->attained_ns;
+	s->attained_ns = at > measured_from ? at - measured_from : 0;
+}
+
 void ss_free(struct ss_result *s)
 {
 	free(s->iops);

@@ -78,6 +78,8 @@ struct ss_result {
 
 /* From the job's options; measure_start: when its measured phase began (ns, monotonic). */
 void ss_init(struct ss_result *s, const struct job *j, uint64_t measure_start);
+/* After the run: attained_ns from measured_from, the job's measured start as its threads saw it. */
+void ss_rebase(struct ss_result *s, uint64_t measured_from);
 /*
  * The job's completed requests and bytes so far (all its threads).  Takes a
  * value a second once the steady-state ramp is over; true when the window

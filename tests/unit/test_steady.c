@@ -172,6 +172,46 @@ static void test_feed(void **state)
 	ss_free(&r);
 }
 
+/*
+ * attained_ns on the job's own clock: the feeder's starts when the runner opens the gate, the
+ * threads' when they start measuring (14 ms later on a busy machine, where a job that stopped
+ * at once once steady reported steady state 14 ms after its own end).
+ */
+static void test_rebase(void **state)
+{
+	(void)state;
+	struct job job;
+	struct settings s;
+	struct ss_result r;
+	struct ig_err e = { 0 };
+	options_defaults(&job, &s);
+	assert_int_equal(args_apply_string("--steadystate=iops:2% --ss_dur=2", OG_ALL, &job, NULL, &e), 0);
+	memset(&r, 0, sizeof(r));
+	const uint64_t gate = 10 * NSEC_PER_SEC, threads = gate + 14 * NSEC_PER_MSEC;
+	ss_init(&r, &job, gate);
+	uint64_t t = gate, ios = 0;
+	bool done = ss_feed(&r, t, 0, 0);
+	while (!done && t < gate + 10 * NSEC_PER_SEC) {
+		t += NSEC_PER_SEC / 10;
+		ios += 100;
+		done = ss_feed(&r, t, ios, ios * 4096);
+	}
+	assert_true(done && r.attained);
+	assert_true(r.attained_ns == t - gate);
+	ss_rebase(&r, threads);
+	assert_true(r.attained_ns == t - threads);
+	ss_rebase(&r, 0); /* no thread measured: as it was */
+	assert_true(r.attained_ns == t - threads);
+	ss_free(&r);
+	/* Not attained: nothing to move. */
+	memset(&r, 0, sizeof(r));
+	ss_init(&r, &job, gate);
+	ss_rebase(&r, threads);
+	assert_false(r.attained);
+	assert_true(r.attained_ns == 0);
+	ss_free(&r);
+}
+
 /* ---- synthetic runs of `iogauge steady` */
 
 static char base[64], dir[96], jsonpath[128], textpath[128];
@@ -528,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_whole_seconds),
 		cmocka_unit_test(test_pts_criteria),
 		cmocka_unit_test(test_feed),
+		cmocka_unit_test(test_rebase),
 		cmocka_unit_test(test_ends_constant),
 		cmocka_unit_test(test_keeps_changing),
 		cmocka_unit_test(test_round_lists),
