@@ -55,7 +55,11 @@ e2e_cleanup() {
 	done
 	# Partitions added with partx outlive the loop device's detach: drop them
 	# first, or the next user of that loop number sees a stale loopNp1.
+	# Only while its backing file is still ours: a device a script detached itself may have gone
+	# to another test since (test_matrix's lost its size under a run so, on a shared machine).
 	for l in "${E2E_LOOPS[@]}"; do
+		f=$(losetup -n -O BACK-FILE "$l" 2>/dev/null)
+		[[ $f == "$E2E_TMP"/* ]] || continue
 		partx -d "$l" 2>/dev/null
 		losetup -d "$l" 2>/dev/null
 	done

@@ -177,3 +177,25 @@ if ok [ "$(cat "$T/jget.rc")" = 0 ] && ok [ "$(cat "$T/jget.out")" = 7 ]; then
 else
 	fail "need_json: the run's jget is built once and shared" "$WHY"
 fi
+
+# ---- The cleanup detaches a loop device of the list only while its backing file is this
+# script's: one the script detached itself may be another test's by then.
+if [ "$(id -u)" = 0 ] && command -v losetup >/dev/null && truncate -s 1M "$E2E_TMP/other.img" &&
+	O=$(losetup -f --show "$E2E_TMP/other.img" 2>/dev/null); then
+	# A child script whose list names O, a device it never made (as a device it detached and
+	# another test then got): its exit must leave O attached.
+	(
+		E2E_TMP=$(mktemp -d "${TMPDIR:-/tmp}/iogauge-e2e.XXXXXX")
+		E2E_LOOPS=("$O") E2E_MOUNTS=() E2E_SWAPS=() E2E_PIDS=() E2E_PGDIRS=()
+		E2E_CHECKS=0 E2E_FAILED=0
+		e2e_cleanup # what the EXIT trap runs (a subshell does not inherit the trap)
+	) >/dev/null
+	if ok [ "$(losetup -n -O BACK-FILE "$O" 2>/dev/null)" = "$E2E_TMP/other.img" ]; then
+		pass "cleanup: a listed device another's backing file now holds stays attached"
+	else
+		fail "cleanup: a listed device another's backing file now holds stays attached" "$WHY"
+	fi
+	losetup -d "$O"
+else
+	skip "cleanup: a listed device another's backing file now holds stays attached" "needs root and a loop device"
+fi
