@@ -5,9 +5,9 @@
 # within 10% of fio's.  Judged on each job's total over its runtime: a job
 # behind its schedule catches up, so the total holds on a busy machine where
 # any one second does not; the files are on a tmpfs (root) so no disk's
-# writeback holds a write back.  The rate-limited jobs of both tools run at
-# once (they leave the CPU idle), then the jobs whose reads are free, a pair
-# at a time.
+# writeback holds a write back.  The rate-limited jobs run at once (they
+# leave the CPU idle); those whose reads are free keep a core busy and run
+# after them.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 need_iogauge
@@ -106,21 +106,22 @@ got poisson io_bytes
 check "rate_process=poisson per direction: reads near fio's (20%)" within_pct "$I_R" "$F_R" 20
 check "rate_process=poisson per direction: writes near fio's (20%)" within_pct "$I_W" "$F_W" 20
 
-# The jobs whose reads are free of the rate: a job that reads as fast as it can is starved at its
-# end by whatever else runs (a CPU-bound job of either tool ended 130-300 ms behind its write
-# schedule beside two busy loops), so these think 50 us after each request (fio's thinktime, in
-# both): they sleep between requests as the rate-limited jobs do, and still read some forty
-# times what they write.  One pair at a time.
-start free --rw=randrw --rate=,512k --thinktime=50
+# The jobs whose reads are free read as fast as they can, each keeping a core busy, and a busy
+# job is starved at its end by whatever else runs (130-300 ms behind its write schedule beside
+# two busy loops); fio refuses a read limit of rate_iops beside rate, and one that thinks between
+# requests is held by every late wake-up (thinktime=50: 56 writes a second of 256 on a loaded
+# machine), so the writes are judged over 5 s, one pair at a time, where such a lag is under 6%.
+start free --rw=randrw --rate=,512k --runtime=5
 finish
 # rate_min per direction: a write floor the write limit cannot reach fails the job, as in fio.
-start floor --rw=randrw --rate=,64k --rate_min=,1m --thinktime=50
-finish
-start floor0 --rw=randrw --rate=,1m --rate_min=0,256k --thinktime=50
+start floor --rw=randrw --rate=,64k --rate_min=,1m
+start floor0 --rw=randrw --rate=,1m --rate_min=0,256k
 finish
 
 got free io_bytes
 check "rate=,512k: the writes held, as fio's" near "$I_W" "$F_W"
+check "rate=,512k: the writes never ahead of the limit (5 s of 512 KiB and one block)" \
+	[ "${I_W:-0}" -le $((5 * 524288 + 4096)) ]
 if ok [ "$I_R" -gt $((4 * I_W)) ] && ok [ "$F_R" -gt $((4 * F_W)) ]; then
 	pass "rate=,512k: the reads free (at least 4x the writes), as fio's"
 else
