@@ -5,8 +5,8 @@
 # offsets each thread's requests touched (latency logs with offsets: fio
 # rounds each thread's offset up on its own, and cuts a region at the end of
 # the file); on a loop device whose quarters are not whole blocks, the blocks
-# four writers changed, fio's and iogauge's; several files; iogauge run and
-# a job file; the JSON echo ("50%", and the bytes it came to); the
+# four writers changed, fio's and iogauge's; several files, nrfiles; a file
+# an earlier job of the run made; iogauge run and a job file; the JSON echo ("50%", and the bytes it came to); the
 # write interlock of a device; and the refusals, each one line with status
 # 2 (0%, 150%, fractions, a file that does not exist, a zone's percentage,
 # a suite's).
@@ -180,6 +180,30 @@ if ok [ "$STATUS" -eq 0 ] && ok [ "$f" = "$g" ] && ok [ "$(sort -u <<<"$g")" = "
 	pass "a job file's size=25% offset_increment=25%, echoed as written"
 else
 	fail "a job file's size=25% offset_increment=25%, echoed as written" "$WHY; fio: $f; iogauge: $g"
+fi
+# A file an earlier job of the run wrote: its size when the later job is set up (fio sets up every job first).
+cat >two.fio <<'JOB'
+[global]
+filename=made.dat
+bs=4k
+[w]
+rw=write
+size=16m
+[r]
+stonewall
+rw=read
+size=50%
+JOB
+rm -f made.dat
+fio_cached --output-format=json --output="$E2E_TMP/fio.json" two.fio >/dev/null 2>&1
+rm -f made.dat
+run_iogauge fio --output-format=json --output="$E2E_TMP/ig.json" two.fio
+f=$(python3 "$SUM" fio.json 2>&1)
+g=$(python3 "$SUM" ig.json 2>&1)
+if ok [ "$STATUS" -eq 0 ] && ok [ "$f" = "$g" ] && ok [ "$g" = $'0 0 16777216 4096\n8388608 2048 0 0' ]; then
+	pass "size=50% of the file an earlier job of the run made"
+else
+	fail "size=50% of the file an earlier job of the run made" "$WHY; fio: $f; iogauge: $g"
 fi
 run_iogauge run --filename=a.dat --rw=read --bs=4k --size=50% --offset=10% --json="$E2E_TMP/run.json"
 if ok [ "$STATUS" -eq 0 ] && ok [ "$(jget run.json '.jobs[0].read.bytes')" = 33554432 ] &&
