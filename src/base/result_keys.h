@@ -56,6 +56,7 @@
 #define RK_OPTIONS "options"
 #define RK_NUMJOBS "numjobs"
 #define RK_TARGETS "targets"
+#define RK_REGION "region" /* a job with fio's percentages: its offset, size, offset_increment, io_size in bytes */
 #define RK_TARGET "target"
 #define RK_PATH "path"
 #define RK_BLOCKDEV "blockdev"

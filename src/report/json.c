@@ -5,6 +5,7 @@
 #include "options/options.h"
 #include "report/report.h"
 #include "model/engine.h"
+#include "model/percent.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -264,6 +265,15 @@ json_t *ig_json_job(const struct job_result *jr, unsigned groups, const char *sa
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
 	json_object_set_new(o, RK_OPTIONS, options_json(j, groups, said, NULL));
 	json_object_set_new(o, RK_TARGETS, ig_json_targets(jr));
+	if (job_pct_any(j)) {
+		/* fio's N% echoed as written (options); what it came to, the first thread's, in bytes. */
+		json_t *g = json_object();
+		json_object_set_new(g, "offset", JU(j->offset));
+		json_object_set_new(g, "size", JU(j->size));
+		json_object_set_new(g, "offset_increment", JU(j->offset_increment));
+		json_object_set_new(g, "io_size", JU(j->io_size));
+		json_object_set_new(o, RK_REGION, g);
+	}
 	if (jr->verify)
 		json_object_set_new(o, "verify", ig_json_verify(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));

@@ -223,6 +223,8 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s", j->name,
 		rw_names[j->rw], bs, j->engine->name, j->iodepth,
 		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
+	if (j->size_pct)
+		fprintf(f, " (%u%%)", j->size_pct); /* fio's share of the file or device */
 	if (j->verify)
 		fprintf(f, ", verify=%s%s", verify_names[j->verify], j->verify_only ? " (verify only: nothing written)" : "");
 	if (rw_writes(j->rw) && !j->verify_only) {
