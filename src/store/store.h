@@ -17,7 +17,7 @@
 #include <time.h>
 #include "base/common.h"
 
-/* The schema this iogauge writes (store.c's migrations reach it from every earlier one). */
+/* The schema this iogauge writes (store_schema.c's migrations reach it from every earlier one). */
 #define STORE_SCHEMA 1
 
 struct store;

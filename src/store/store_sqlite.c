@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* How long a saver waits for another's transaction before it gives up (then: retried by store.c). */
+/* How long a saver waits for another's transaction before it gives up (then: retried by store_save.c). */
 #define SQLITE_WAIT_MS 30000
 
 /* mkdir -p of path's directory (the XDG data directory may not exist yet). */
