@@ -1,8 +1,8 @@
 /*
  * The store's back ends (store_sqlite.c, store_pg.c): a connection that runs
  * one SQL statement with parameters and hands each row to a callback.  The
- * schema, the queries and the transactions are the other store_*.c's, one SQL text for
- * both: parameters are $1, $2 ... (SQLite reads them as named parameters),
+ * schema, the queries and the transactions are the other store files', one
+ * SQL text for both: parameters are $1, $2 ... (SQLite reads them as named parameters),
  * values travel as text or blobs, and the few words the two dialects spell
  * differently are the ops' strings.  Internal to src/store.
  */
