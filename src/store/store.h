@@ -149,6 +149,23 @@ struct store_run {
 int store_series(struct store *st, const char *label, unsigned max, struct store_run **out, unsigned *n,
 		 struct ig_err *e);
 void store_series_free(struct store_run *r, unsigned n);
+
+/* Do a and b name the same figure (target, job, direction, metric)? */
+bool store_fig_same(const struct store_fig *a, const struct store_fig *b);
+/* Results before a figure's that hold it before it is judged (check) or banded (report --trend). */
+#define STORE_SPREAD_MIN_RUNS 2
+/*
+ * The run-to-run spread of a figure over a label's results (store_spread.c),
+ * the one definition `check` judges by and `report --trend` draws: lo and
+ * hi are the lowest and highest of each result's figure and of its passes'
+ * range (min, max), median the median of the results' figures, runs how many
+ * of the n hold it.  false when fewer than STORE_SPREAD_MIN_RUNS do.
+ */
+struct store_spread {
+	double lo, hi, median;
+	unsigned runs;
+};
+bool store_spread(const struct store_run *runs, unsigned n, const struct store_fig *f, struct store_spread *out);
 /* The labels in the store (sorted) into *out (free each and the array). */
 int store_labels(struct store *st, char ***out, unsigned *n, struct ig_err *e);
 

@@ -33,6 +33,25 @@ json.dump(d, open(out, "w"))
 EOF
 }
 
+# plant_passes FILE IN K: a copy of suite result IN whose figures are K times its own, each with
+# the passes' range 0.5 to 1.5 times its own (K 1), or with no spread (K not 1).
+plant_passes() {
+	/usr/bin/python3 - "$1" "$2" "$3" <<'EOF'
+import json, sys
+out, src, k = sys.argv[1], sys.argv[2], float(sys.argv[3])
+d = json.load(open(src))
+for t in d["suite"]["targets"]:
+    for case in t["cases"].values():
+        for dirs in case.values():
+            for f in dirs.values():
+                if isinstance(f, dict) and "median" in f:
+                    v = f["median"]
+                    f["median"] = v * k
+                    f["min"], f["max"], f["passes"] = (v * 0.5, v * 1.5, 3) if k == 1 else (v * k, v * k, 1)
+json.dump(d, open(out, "w"))
+EOF
+}
+
 store_checks() {
 	local n0 i pids=() st
 
@@ -46,7 +65,8 @@ store_checks() {
 	run_iogauge show --db="$DB" --output-format=json @last
 	check "$STORE: show --output-format=json is the --json file" cmp -s "$OUT" "$E2E_TMP/run.json"
 	mkdir -p "$E2E_TMP/d"
-	save quick quick --size=1m --runtime=0.1 --ramp_time=0 --ioengine=psync --quiet --save "$E2E_TMP/d"
+	save quick quick --size=1m --runtime=0.1 --ramp_time=0 --ioengine=psync --quiet --save "$E2E_TMP/d" \
+		--json="$E2E_TMP/quick.json"
 	run_iogauge show --db="$DB" @last
 	if ok [ -s "$OUT" ] && ok cmp -s "$OUT" "$E2E_TMP/quick.out" && ok [ "$(sql "SELECT count(*) FROM results WHERE command = 'quick' AND printed IS NULL")" = 1 ]; then
 		pass "$STORE: a quick suite's table rebuilt from its JSON alone (no text kept)"
@@ -125,6 +145,35 @@ store_checks() {
 	if ok [ "$STATUS" -eq 0 ] && ok grep -q "iogauge trend: flat" "$E2E_TMP/t.html" && ok grep -q '"style":"band"' "$E2E_TMP/t.html"; then
 		pass "$STORE: report --trend draws the label with its band"
 	else fail "$STORE: report --trend draws the label with its band" "$WHY"; fi
+
+	# check and report --trend: one spread (each earlier run's passes' range included)
+	plant_passes "$E2E_TMP/qp.json" "$E2E_TMP/quick.json" 1
+	plant_passes "$E2E_TMP/qslow.json" "$E2E_TMP/quick.json" 0.4
+	run_iogauge import --db="$DB" --label=spread "$E2E_TMP/qp.json" "$E2E_TMP/qp.json" "$E2E_TMP/qp.json" "$E2E_TMP/qslow.json"
+	run_iogauge check --db="$DB" spread
+	cp "$OUT" "$E2E_TMP/spread.check"
+	run_iogauge report --db="$DB" --trend=spread -o "$E2E_TMP/spread.html"
+	if /usr/bin/python3 - "$E2E_TMP/spread.check" "$E2E_TMP/spread.html" >"$E2E_TMP/spread.txt" 2>&1 <<'EOF'; then
+import json, re, sys
+fell = [l for l in open(sys.argv[1]) if l.startswith("FELL ")]
+assert fell, "check found no fall"
+html = open(sys.argv[2]).read()
+data = json.loads(re.search(r'id="iogauge-data">(.*?)</script>', html, re.S).group(1))
+charts = {c["title"]: c for c in data["charts"]}
+n = 0
+for l in fell:
+    m = re.match(r"FELL (.*): [0-9.]+ (\S+), .* \(their spread ([0-9.]+) to ([0-9.]+)\)$", l.strip())
+    c = charts["%s (%s)" % (m.group(1), m.group(2))]
+    ds = {d["label"]: d["data"] for d in c["datasets"]}
+    lo, hi = ds["spread of the runs before: lowest"][-1]["y"], ds["spread of the runs before: highest"][-1]["y"]
+    for want, got in ((m.group(3), lo), (m.group(4), hi)):
+        dec = len(want.split(".")[1])
+        assert "%.*f" % (dec, got) == want, (m.group(1), want, got)
+    n += 1
+print(n, "falls, each on the band's edge")
+EOF
+		pass "$STORE: report --trend's band is check's spread (passes' ranges included): $(cat "$E2E_TMP/spread.txt")"
+	else fail "$STORE: report --trend's band is check's spread (passes' ranges included)" "$(tail -n 3 "$E2E_TMP/spread.txt")"; fi
 
 	# import: fio's json and json+, bonnie++'s CSV, a bad file
 	fio_cached --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=4k --rw=randread --ioengine=psync \
