@@ -29,6 +29,8 @@
 #define RK_INTERRUPTED "interrupted"
 #define RK_ERROR "error"
 #define RK_JOBS "jobs"
+#define RK_GROUPS "groups" /* each stonewall group merged */
+#define RK_GROUP "group"   /* a job's and a group's number */
 #define RK_DEVICES "devices"
 #define RK_IOSTAT "iostat"
 #define RK_OTHER_IO "other_io"

@@ -129,6 +129,14 @@ struct result_job {
 /* The jobs of a result in order; *out is allocated (free with result_jobs_free). */
 unsigned result_jobs(const json_t *root, struct result_job **out);
 void result_jobs_free(struct result_job *jobs, unsigned n);
+/* A stonewall group of a run ("groups"): its jobs merged, as fio's group reporting sums them. */
+struct result_group {
+	unsigned index;      /* its "group" number */
+	unsigned njobs;      /* the jobs of "jobs" that ran in it */
+	struct result_dir dir[DDIR_NR];
+};
+/* The groups of a result in order into *out (allocated; free it). */
+unsigned result_groups(const json_t *root, struct result_group **out);
 /* A per-second point of a job's or a rank's series; 0 when missing. */
 struct result_point {
 	double t_ns, dur_ns;
@@ -192,6 +200,15 @@ struct result_fig {
 /* suite.targets[t].cases.KASE.DIR.FIG into f: false when that is no object. */
 bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase, const char *dir,
 		      const char *fig, struct result_fig *f);
+/*
+ * A case of several jobs at once (matrix's small and large) keeps each
+ * job's figures under cases.KASE.jobs.JOB (its own keys are its first
+ * job's): the jobs' names in order into *names (allocated; free it), 0 for
+ * a case of one job; and a job's figure as result_suite_fig gives a case's.
+ */
+unsigned result_suite_jobs(const struct result_suite *s, unsigned t, const char *kase, const char ***names);
+bool result_suite_job_fig(const struct result_suite *s, unsigned t, const char *kase, const char *job,
+			  const char *dir, const char *fig, struct result_fig *f);
 /* The targets of a result as named: the suite's, or the jobs' in order of appearance; *out allocated. */
 unsigned result_targets(const json_t *root, const char ***out);
 /* A command's own part of root (scale's, steady's, tree's, fs's ...): NULL when it has none. */

@@ -33,21 +33,24 @@ json.dump(d, open(out, "w"))
 EOF
 }
 
-# plant_passes FILE IN K: a copy of suite result IN whose figures are K times its own, each with
-# the passes' range 0.5 to 1.5 times its own (K 1), or with no spread (K not 1).
+# plant_passes FILE IN K: a copy of suite result IN whose figures (a case's, and each job's of a
+# case of several) are K times its own, each with the passes' range 0.5 to 1.5 times its own (K 1),
+# or with no spread (K not 1).
 plant_passes() {
 	/usr/bin/python3 - "$1" "$2" "$3" <<'EOF'
 import json, sys
 out, src, k = sys.argv[1], sys.argv[2], float(sys.argv[3])
 d = json.load(open(src))
+def scale(o):
+    if isinstance(o, dict) and "median" in o and o["median"] is not None:
+        v = o["median"]
+        o["median"] = v * k
+        o["min"], o["max"], o["passes"] = (v * 0.5, v * 1.5, 3) if k == 1 else (v * k, v * k, 1)
+    elif isinstance(o, dict):
+        for x in o.values():
+            scale(x)
 for t in d["suite"]["targets"]:
-    for case in t["cases"].values():
-        for dirs in case.values():
-            for f in dirs.values():
-                if isinstance(f, dict) and "median" in f:
-                    v = f["median"]
-                    f["median"] = v * k
-                    f["min"], f["max"], f["passes"] = (v * 0.5, v * 1.5, 3) if k == 1 else (v * k, v * k, 1)
+    scale(t["cases"])
 json.dump(d, open(out, "w"))
 EOF
 }
@@ -146,6 +149,29 @@ store_checks() {
 		pass "$STORE: report --trend draws the label with its band"
 	else fail "$STORE: report --trend draws the label with its band" "$WHY"; fi
 
+	# every figure of every job: a run's jobs and their group, each job of a suite's case
+	save jobs run --name=a --ioengine=null --size=1m --bs=4k --rw=randread --name=b --ioengine=null --size=1m \
+		--bs=4k --rw=randwrite --quiet --save=jobs
+	if ok [ "$STATUS" -eq 0 ] && ok [ "$(sql "SELECT count(DISTINCT job) FROM figures WHERE metric = 'iops' AND result_id IN (SELECT id FROM results WHERE label = 'jobs')")" = 3 ] &&
+		ok [ "$(sql "SELECT count(*) FROM figures WHERE job = 'group 0' AND metric = 'iops' AND result_id IN (SELECT id FROM results WHERE label = 'jobs')")" = 2 ]; then
+		pass "$STORE: a run of two jobs keeps both jobs' figures and their group's (read and write)"
+	else fail "$STORE: a run of two jobs keeps both jobs' figures and their group's (read and write)" "$WHY"; fi
+	save mx matrix --run=advanced --matrix=point --num-small=1 --num-large=1 --duration=0.1 --size=2m \
+		--testname="$E2E_TMP/d/mx" --json="$E2E_TMP/mx.json" --save=mx "$E2E_TMP/d"
+	if ok [ "$STATUS" -eq 0 ] && ok [ "$(sql "SELECT count(*) FROM figures WHERE metric = 'mb_s' AND job IN ('Small=1 Large=1 / small', 'Small=1 Large=1 / large') AND result_id IN (SELECT id FROM results WHERE label = 'mx')")" = 2 ]; then
+		pass "$STORE: a matrix case of two jobs keeps each job's figures (small and large)"
+	else fail "$STORE: a matrix case of two jobs keeps each job's figures (small and large)" "$WHY"; fi
+	plant_passes "$E2E_TMP/mxp.json" "$E2E_TMP/mx.json" 1
+	plant_passes "$E2E_TMP/mxslow.json" "$E2E_TMP/mx.json" 0.4
+	run_iogauge import --db="$DB" --label=mxh "$E2E_TMP/mxp.json" "$E2E_TMP/mxp.json" "$E2E_TMP/mxslow.json"
+	run_iogauge check --db="$DB" mxh
+	if ok [ "$STATUS" -eq 1 ] && ok grep -q "^FELL Small=1 Large=1 / large: read MB/s on " "$OUT" &&
+		ok grep -q "^FELL Small=1 Large=1 / small: read IOPS on " "$OUT"; then
+		pass "$STORE: check names the job of a case of several that fell"
+	else fail "$STORE: check names the job of a case of several that fell" "$WHY: $(head -c 300 "$OUT")"; fi
+	run_iogauge report --db="$DB" --trend=mxh -o "$E2E_TMP/mxh.html"
+	check "$STORE: report --trend draws each job of a case of several" grep -q "Small=1 Large=1 / large: read MB/s on" "$E2E_TMP/mxh.html"
+
 	# check and report --trend: one spread (each earlier run's passes' range included)
 	plant_passes "$E2E_TMP/qp.json" "$E2E_TMP/quick.json" 1
 	plant_passes "$E2E_TMP/qslow.json" "$E2E_TMP/quick.json" 0.4
@@ -205,10 +231,12 @@ assert iops, "no iogauge_read_iops"
 for s in iops:
     assert set(s.labels) == {"host", "target", "label", "job"}, s.labels
 labels = {s.labels["label"] for f in fams for s in f.samples}
-assert {"ci", "flat", "arch"} <= labels, labels
+assert {"ci", "flat", "arch", "jobs", "mx"} <= labels, labels
+jobs = {s.labels["job"] for f in fams for s in f.samples if "job" in s.labels}
+assert {"a", "b", "group 0", "Small=1 Large=1 / small", "Small=1 Large=1 / large"} <= jobs, jobs
 print(len(fams), "families")
 EOF
-		pass "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job"
+		pass "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job, every job"
 	else fail "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job" "$(tail -n 2 "$E2E_TMP/om.txt")"; fi
 
 	# forget
