@@ -64,7 +64,7 @@ static int cmd_check_main(const struct command *cmd, int argc, char **argv)
 	if (!rc && pa.nwords != 1)
 		rc = err_set(&e, EXIT_USAGE, "check judges one label: iogauge check LABEL (%u words given)", pa.nwords);
 	if (!rc && !store_label_ok(pa.words[0]))
-		rc = err_set(&e, EXIT_USAGE, "check: %s is not a label (letters, digits and . _ - + :, not all digits)",
+		rc = err_set(&e, EXIT_USAGE, "check: %s is not a label (" STORE_LABEL_RULE ")",
 			     pa.words[0]);
 	if (!rc && !(st = cli_store_open(&pa.settings, &e)))
 		rc = -1;

@@ -136,7 +136,7 @@ static int cmd_import_main(const struct command *cmd, int argc, char **argv)
 	}
 	const char *label = store_opts_c(&pa.settings)->label;
 	if (!rc && *label && !store_label_ok(label))
-		rc = err_set(&e, EXIT_USAGE, "--label=%s: a label is 1 to 64 letters, digits and . _ - + :, not all digits", label);
+		rc = err_set(&e, EXIT_USAGE, "--label=%s: a label is " STORE_LABEL_RULE, label);
 	if (!rc && !pa.nwords)
 		rc = err_set(&e, EXIT_USAGE, "name the files to import: iogauge import FILE...");
 	if (!rc && !(st = cli_store_open(&pa.settings, &e)))

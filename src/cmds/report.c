@@ -130,7 +130,7 @@ static int write_trend(const struct parsed_args *pa, struct store *st, const cha
 	if (to_stdout && isatty(STDOUT_FILENO))
 		return err_set(e, EXIT_USAGE, "the HTML page would go to the terminal: give -o FILE");
 	if (!store_label_ok(label))
-		return err_set(e, EXIT_USAGE, "--trend=%s: not a label (letters, digits and . _ - + :, not all digits)",
+		return err_set(e, EXIT_USAGE, "--trend=%s: not a label (" STORE_LABEL_RULE ")",
 			       label);
 	if (!to_stdout && outfile_check(opt, path, e))
 		return -1;

@@ -33,6 +33,8 @@ struct store *store_open(const char *where, struct ig_err *e);
 void store_close(struct store *st);
 /* "sqlite" or "postgresql". */
 const char *store_kind(const struct store *st);
+/* Can results be saved into it (not a read-only file, file system or server)? */
+bool store_writable(struct store *st);
 
 /* A target of a result: as named, with its device's facts ("" unknown). */
 struct store_target {
@@ -113,8 +115,10 @@ int store_list(struct store *st, const struct store_filter *f, store_entry_fn fn
 int store_resolve(struct store *st, const char *ref, long long *id, struct ig_err *e);
 /* Is word a reference's shape (for a compare or report word that names no file)? */
 bool store_ref_like(const char *word);
-/* A label as --save takes it: letters, digits, . _ - + :, not all digits, 1 to 64 of them. */
+/* A label as --save takes it (STORE_LABEL_RULE says what that is, for messages). */
 bool store_label_ok(const char *label);
+#define STORE_LABEL_RULE \
+	"1 to 64 ASCII letters, digits and . _ - + :, not all digits, not starting with - nor ending .json"
 
 /* A saved result read back. */
 struct store_doc {

@@ -37,6 +37,7 @@ struct store_db_ops {
 	const char *table_exists; /* a query of $1 that returns a row when that table exists */
 	int (*open)(struct store_db *db, const char *where, struct ig_err *e);
 	void (*close)(struct store_db *db);
+	bool (*writable)(struct store_db *db); /* can this connection save (not a read-only file or server)? */
 	int (*exec)(struct store_db *db, const char *sql, unsigned n, const struct store_val *par,
 		    store_row_fn fn, void *arg, struct ig_err *e);
 };

@@ -14,12 +14,15 @@ bool store_label_ok(const char *label)
 {
 	size_t n = strlen(label);
 	bool digits = true;
-	if (!n || n > 64)
+	/* A word that starts with - is an option to the commands that take labels; one ending .json a file. */
+	if (!n || n > 64 || *label == '-' || (n >= 5 && !strcmp(label + n - 5, ".json")))
 		return false;
 	for (const char *p = label; *p; p++) {
-		if (!isalnum((unsigned char)*p) && !strchr("._-+:", *p))
+		/* ASCII by hand: isalnum would take a byte of another locale's letters. */
+		bool alnum = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9');
+		if (!alnum && !strchr("._-+:", *p))
 			return false;
-		digits &= isdigit((unsigned char)*p) != 0;
+		digits &= *p >= '0' && *p <= '9';
 	}
 	return !digits;
 }
@@ -77,26 +80,27 @@ int store_resolve(struct store *st, const char *ref, long long *id, struct ig_er
 		return rc ? -1 : 0;
 	}
 	snprintf(off, sizeof(off), "%lld", back);
-	if (!strcmp(base, "@last")) {
-		struct store_val p = store_txt(off);
-		rc = store_exec(st, "SELECT id FROM results ORDER BY measured DESC, id DESC LIMIT 1 OFFSET $1", 1, &p, store_row_ll, id, e);
-	} else {
-		struct store_val p[2] = { store_txt(base), store_txt(off) };
-		rc = store_exec(st, "SELECT id FROM results WHERE label = $1 ORDER BY measured DESC, id DESC LIMIT 1 OFFSET $2", 2,
-			  p, store_row_ll, id, e);
-	}
+	bool all = !strcmp(base, "@last");
+	struct store_val p[2] = { store_txt(all ? off : base), store_txt(off) };
+	rc = store_exec(st,
+			all ? "SELECT id FROM results ORDER BY measured DESC, id DESC LIMIT 1 OFFSET $1" :
+			      "SELECT id FROM results WHERE label = $1 ORDER BY measured DESC, id DESC LIMIT 1 OFFSET $2",
+			all ? 1 : 2, p, store_row_ll, id, e);
 	if (rc)
 		return -1;
 	if (!*id) {
-		if (back)
-			err_set(e, EXIT_USAGE, "store %s: no result %s (fewer than %lld saved before the newest%s%s)",
-				st->db.where, ref, back + 1, strcmp(base, "@last") ? " of " : "",
-				strcmp(base, "@last") ? base : "");
-		else if (!strcmp(base, "@last"))
-			err_set(e, EXIT_USAGE, "store %s is empty", st->db.where);
-		else
-			err_set(e, EXIT_USAGE, "store %s: no result labelled %s", st->db.where, base);
-		return 1;
+		long long have = 0;
+		rc = store_exec(st, all ? "SELECT count(*) FROM results" : "SELECT count(*) FROM results WHERE label = $1",
+				all ? 0 : 1, p, store_row_ll, &have, e);
+		if (rc)
+			return -1;
+		if (all && !have)
+			return store_none(e, "store %s is empty", st->db.where);
+		if (!have)
+			return store_none(e, "store %s: no result labelled %s", st->db.where, base);
+		return store_none(e, "store %s: no result %s: %s%s %lld result%s (%s to %s~%lld)", st->db.where, ref,
+				  all ? "it" : base, all ? " holds" : " has", have, have == 1 ? "" : "s", base, base,
+				  have - 1);
 	}
 	return 0;
 }

@@ -114,7 +114,7 @@ int store_save(struct store *st, const struct store_record *rec, long long *id, 
 		rc = save_once(st, rec, doc, doc_z, text, text_z, id, e);
 	}
 	if (rc == STORE_BUSY)
-		rc = err_set(e, EXIT_IOERR, "store %s: busy: other processes held it for too long; the result was not saved",
+		rc = err_set(e, EXIT_IOERR, "store %s: busy: other processes held it for too long",
 			     st->db.where);
 	free(doc);
 	free(text);

@@ -187,3 +187,8 @@ const char *store_kind(const struct store *st)
 	return st->db.ops->name;
 }
 
+bool store_writable(struct store *st)
+{
+	return st->db.ops->writable(&st->db);
+}
+

@@ -93,6 +93,21 @@ store_checks() {
 		pass "$STORE: an all-digit label refused before the run"
 	else fail "$STORE: an all-digit label refused before the run" "$WHY"; fi
 
+	for l in 'two words' 'nvme-ü' -x 'a/b'; do
+		run_iogauge "${NULLRUN[@]}" --save="$l" --db="$DB"
+		if ok [ "$STATUS" -eq 2 ] && ok [ ! -s "$OUT" ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q -- "--save=$l: a label is" "$ERR" && ok [ "$(count)" = "$n0" ]; then
+			pass "$STORE: a label '$l' refused before the run, one line"
+		else fail "$STORE: a label '$l' refused before the run, one line" "$WHY"; fi
+	done
+	run_iogauge forget --db="$DB" --yes 999999
+	if ok [ "$STATUS" -eq 2 ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q "no result 999999" "$ERR" && ok [ "$(count)" = "$n0" ]; then
+		pass "$STORE: forget of an ID not in the store: exit 2, one line"
+	else fail "$STORE: forget of an ID not in the store: exit 2, one line" "$WHY"; fi
+	run_iogauge show --db="$DB" @last~99
+	if ok [ "$STATUS" -eq 2 ] && ok [ ! -s "$OUT" ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q "no result @last~99: it holds $n0 results (@last to @last~$((n0 - 1)))" "$ERR"; then
+		pass "$STORE: show @last~99 beyond the history: exit 2, one line that says how far it goes"
+	else fail "$STORE: show @last~99 beyond the history: exit 2, one line that says how far it goes" "$WHY"; fi
+
 	# history: filters, formats
 	run_iogauge history --db="$DB" --label=ci
 	if ok [ "$(grep -c ' ci ' "$OUT")" = 1 ] && ok [ "$(wc -l <"$OUT")" = 2 ]; then
