@@ -98,10 +98,18 @@ static void print_table(FILE *f, const struct table *t)
 	}
 	for (unsigned c = 0; c < t->ncols; c++)
 		cw = (int)strlen(t->cols[c].label) > cw ? (int)strlen(t->cols[c].label) : cw;
-	fprintf(f, "iogauge compare: %u results of `%s`; changes against %s\n", t->nres, t->res[0].command,
-		t->cols[0].label);
+	bool mixed = false;
+	for (unsigned i = 1; i < t->nres; i++)
+		mixed |= strcmp(t->res[i].command, t->res[0].command) != 0;
+	fprintf(f, "iogauge compare: %u results of `%s`; changes against %s\n", t->nres,
+		mixed ? "fio` and `run" : t->res[0].command, t->cols[0].label);
 	fprintf(f, "~ within the run-to-run spread (the passes' ranges overlap): not significant; "
 		   "? no spread recorded (fewer than 2 --passes)\n");
+	for (unsigned i = 0; i < t->nres; i++)
+		if (*t->res[i].imported)
+			fprintf(f, "%s: %s's JSON, imported: fio's own figures of one run (no spread); no latency "
+				   "histogram carried; settings compared: the options fio's JSON echoes\n",
+				t->res[i].path, t->res[i].imported);
 	fprintf(f, "%-*s", lw, "Test");
 	for (unsigned c = 0; c < t->ncols; c++)
 		fprintf(f, " | %-*s", cw, t->cols[c].label);
@@ -237,7 +245,7 @@ static int load_all(struct table *t, char **words, unsigned n, const struct sett
 		t->nres++;
 		const struct saved_result *a = &t->res[0], *b = &t->res[i];
 		char why[512];
-		if (strcmp(a->command, b->command))
+		if (!saved_same_kind(a->command, b->command))
 			rc = err_set(e, EXIT_USAGE,
 				     "compare: %s is a result of `%s`, %s of `%s`: results of different commands are not compared",
 				     a->path, a->command, b->path, b->command);

@@ -15,6 +15,7 @@
 #include "report/report.h"
 #include "report/result_read.h"
 #include "store/store.h"
+#include "suites/bonnie.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +23,10 @@
 
 static int print_doc(FILE *f, const struct store_doc *d, bool json, struct ig_err *e)
 {
-	bool ours = !strcmp(d->format, "iogauge");
-	if (!ours) {
-		/* An import: the file as it was (fio's JSON, bonnie++'s CSV) is what that tool printed. */
+	if (!strcmp(d->format, "bonnie-csv") && !json)
+		return bonnie_csv_table(f, d->doc, e); /* what bonnie++ printed: its table, then the line */
+	if (strcmp(d->format, "iogauge")) {
+		/* An import: the file as it was (fio's JSON, bonnie++'s CSV line) is what that tool wrote. */
 		fwrite(d->doc, 1, d->doc_len, f);
 		return 0;
 	}

@@ -117,6 +117,7 @@ void result_head(const json_t *root, struct result_head *h)
 	h->njobs = (unsigned)json_array_size(json_object_get(root, RK_JOBS));
 	h->ndevs = (unsigned)json_array_size(json_object_get(root, RK_DEVICES));
 	h->nnotes = (unsigned)json_array_size(json_object_get(root, RK_NOTES));
+	h->imported = rk_str(json_object_get(root, RK_IMPORTED), "tool");
 }
 
 bool result_device(const json_t *root, unsigned i, struct result_device *d)

@@ -29,6 +29,18 @@ json_t *result_parse(const char *buf, size_t len, const char *name, struct ig_er
 /* root is an iogauge result of a schema this iogauge reads: 0, or -1 with e set (status 2). */
 int result_check(const json_t *root, const char *name, struct ig_err *e);
 
+/*
+ * fio's JSON output (result_fio.c) as an iogauge result of command "fio":
+ * each job's figures per direction as fio measured them, its settings as
+ * `run` (the command given) reads fio's options, and notes that say what is
+ * not carried (fio's latency bins are not re-binned into a histogram).  NULL
+ * with e set (status 2) when fio is not fio's JSON or holds no job.
+ */
+struct command;
+json_t *result_from_fio(const json_t *fio, const char *name, const struct command *run, struct ig_err *e);
+/* Where fio's JSON begins in a file fio wrote (its notes come first): NULL when nowhere. */
+const char *result_fio_start(const char *buf);
+
 /* ---- typed walks (result_read.c); strings point into the root, "" when missing */
 
 /* The root's own keys. */
@@ -47,6 +59,7 @@ struct result_head {
 	unsigned njobs;
 	unsigned ndevs;           /* the run's devices */
 	unsigned nnotes;
+	const char *imported;     /* another tool's result read as iogauge's: "fio-3.33"; "" for iogauge's own */
 };
 void result_head(const json_t *root, struct result_head *h);
 /* The run's device i ("devices"): false when there is none. */

@@ -254,6 +254,7 @@ int saved_from_root(const json_t *root, const char *name, bool all, struct saved
 	struct result_head h;
 	result_head(root, &h);
 	snprintf(r->command, sizeof(r->command), "%s", h.command);
+	snprintf(r->imported, sizeof(r->imported), "%s", h.imported);
 	int rc = h.suite ? load_suite(r, root, e) : !strcmp(h.command, "dd") ? load_dd(r, root, e) : load_run(r, root);
 	if (!rc && !r->n)
 		rc = err_set(e, EXIT_USAGE, "compare: %s: no measured figures in it", name);
@@ -283,8 +284,13 @@ void saved_free(struct saved_result *r)
 	r->n = r->cap = 0;
 }
 
-/* The first key where two settings objects differ, as "key: A vs B". */
-static bool first_difference(const json_t *a, const json_t *b, const char *prefix, char *why, size_t len)
+/*
+ * The first key where two settings objects differ, as "key: A vs B".  only:
+ * at the second level (a job's options), keys that only one of the two
+ * names are not compared (an imported result names the options it echoed).
+ */
+static bool first_difference(const json_t *a, const json_t *b, const char *prefix, bool only, int depth, char *why,
+			     size_t len)
 {
 	const char *k;
 	json_t *v;
@@ -294,10 +300,12 @@ static bool first_difference(const json_t *a, const json_t *b, const char *prefi
 			const json_t *w = json_object_get(y, k);
 			if (w && json_equal(v, w))
 				continue;
+			if (!w && only && depth == 1)
+				continue;
 			char key[256];
 			snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "", k);
 			if (json_is_object(v) && json_is_object(w))
-				return first_difference(v, w, key, why, len);
+				return first_difference(v, w, key, only, depth + 1, why, len);
 			char *sa = json_dumps(side ? w : v, JSON_ENCODE_ANY | JSON_COMPACT);
 			char *sb = json_dumps(side ? v : w, JSON_ENCODE_ANY | JSON_COMPACT);
 			snprintf(why, len, "%s: %.60s vs %.60s", key, sa ? sa : "(none)", sb ? sb : "(none)");
@@ -311,9 +319,19 @@ static bool first_difference(const json_t *a, const json_t *b, const char *prefi
 
 int saved_same_settings(const struct saved_result *a, const struct saved_result *b, char *why, size_t len)
 {
-	if (json_equal(a->settings, b->settings))
+	bool only = *a->imported || *b->imported;
+	if (!only && json_equal(a->settings, b->settings))
 		return 0;
-	if (!first_difference(a->settings, b->settings, "", why, len))
-		snprintf(why, len, "the settings differ");
+	if (first_difference(a->settings, b->settings, "", only, 0, why, len))
+		return -1;
+	if (only)
+		return 0;
+	snprintf(why, len, "the settings differ");
 	return -1;
+}
+
+bool saved_same_kind(const char *a, const char *b)
+{
+	bool jobs_a = !strcmp(a, "run") || !strcmp(a, "fio"), jobs_b = !strcmp(b, "run") || !strcmp(b, "fio");
+	return !strcmp(a, b) || (jobs_a && jobs_b);
 }

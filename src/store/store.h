@@ -74,13 +74,10 @@ struct store_record {
 int store_record_of_root(const json_t *root, bool local, struct store_record *rec, struct ig_err *e);
 void store_record_free(struct store_record *rec);
 /*
- * Imports (store_import.c): fio 3.x's JSON (json or json+) and a bonnie++
- * CSV line (formats 1.97, 1.98) into rec, with path as its source and mtime
- * as its time where the file has none.  The caller sets rec->doc for fio's
- * (the file as read).  0, or -1 with e set (status 2: not that format).
+ * A bonnie++ CSV line (formats 1.97, 1.98; store_import.c) into rec, with
+ * path as its source and mtime as its time.  0, or -1 with e set (status 2:
+ * not that format).
  */
-int store_record_of_fio(const json_t *root, const char *path, time_t mtime, struct store_record *rec,
-			struct ig_err *e);
 int store_record_of_bonnie(const char *line, const char *path, time_t mtime, struct store_record *rec,
 			   struct ig_err *e);
 /* rec saved in one transaction (retried while another writer holds the store): 0 and *id, or -1. */
@@ -124,6 +121,7 @@ bool store_label_ok(const char *label);
 struct store_doc {
 	long long id;
 	char *label, *command, *format, *output_format, *measured, *host;
+	char *source; /* an import's file; NULL */
 	char *doc;   /* NUL-terminated */
 	size_t doc_len;
 	char *text;  /* NULL: rebuilt from doc */

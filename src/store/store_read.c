@@ -12,7 +12,7 @@
 static int doc_row(void *arg, unsigned n, const struct store_val *c)
 {
 	struct store_doc *d = arg;
-	if (n < 9)
+	if (n < 10)
 		return 0;
 	d->id = store_val_ll(&c[0]);
 	d->label = store_val_dup(&c[1]);
@@ -23,6 +23,7 @@ static int doc_row(void *arg, unsigned n, const struct store_val *c)
 	d->host = store_val_dup(&c[6]);
 	d->doc = store_unpack(&c[7], &d->doc_len);
 	d->text = store_unpack(&c[8], &d->text_len);
+	d->source = store_val_dup(&c[9]);
 	if (!d->doc)
 		return -1;
 	return 0;
@@ -34,8 +35,8 @@ int store_get(struct store *st, long long id, struct store_doc *d, struct ig_err
 	memset(d, 0, sizeof(*d));
 	snprintf(num, sizeof(num), "%lld", id);
 	struct store_val p = store_txt(num);
-	int rc = store_exec(st, "SELECT id, label, command, format, output_format, measured, host, doc, printed "
-			  "FROM results WHERE id = $1", 1, &p, doc_row, d, e);
+	int rc = store_exec(st, "SELECT id, label, command, format, output_format, measured, host, doc, printed, "
+			  "source FROM results WHERE id = $1", 1, &p, doc_row, d, e);
 	if (rc == -1 && !e->status)
 		rc = err_set(e, EXIT_IOERR, "store %s: result %lld: its document cannot be read back", st->db.where, id);
 	if (rc) {
@@ -55,6 +56,7 @@ void store_doc_free(struct store_doc *d)
 	free(d->output_format);
 	free(d->measured);
 	free(d->host);
+	free(d->source);
 	free(d->doc);
 	free(d->text);
 	memset(d, 0, sizeof(*d));

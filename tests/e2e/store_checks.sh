@@ -234,6 +234,51 @@ EOF
 	else fail "$STORE: imported figures: fio's IOPS, bonnie++'s block output in MB/s" "$WHY"; fi
 	run_iogauge show --db="$DB" arch~1
 	check "$STORE: show of an imported file prints it as it was" cmp -s "$OUT" "$E2E_TMP/fioplus.json"
+	run_iogauge show --db="$DB" arch
+	if command -v bon_csv2txt >/dev/null 2>&1; then
+		bon_csv2txt <"$E2E_TMP/b.csv" >"$E2E_TMP/b.txt" 2>/dev/null
+		if ok [ "$(sed -n '4p;5p;9p;10p' "$OUT" | cut -c20-)" = "$(sed -n '4p;5p;9p;10p' "$E2E_TMP/b.txt" | cut -c20-)" ] &&
+			ok [ "$(tail -n 1 "$OUT")" = "$(cat "$E2E_TMP/b.csv")" ]; then
+			pass "$STORE: show of an imported bonnie++ line prints bonnie++'s table (the cells bon_csv2txt prints), then the line"
+		else fail "$STORE: show of an imported bonnie++ line prints bonnie++'s table (the cells bon_csv2txt prints), then the line" "$WHY: $(head -n 5 "$OUT")"; fi
+	else
+		skip "$STORE: show of an imported bonnie++ line prints bonnie++'s table" "no bon_csv2txt (bonnie++) to read the line"
+	fi
+
+	# compare and report of imported fio results: with each other, with iogauge's run of the job
+	{ echo "note: a line fio writes before its JSON"; cat "$E2E_TMP/fio.json"; } >"$E2E_TMP/fionote.json"
+	run_iogauge import --db="$DB" --label=fioj "$E2E_TMP/fionote.json" "$E2E_TMP/fioplus.json"
+	run_iogauge compare --db="$DB" fioj~1 fioj
+	iops=$(jget "$E2E_TMP/fio.json" .jobs[0].read.iops)
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "^iogauge compare: 2 results of \`fio\`" "$OUT" &&
+		ok grep -Eq "^fioj~1 \(#[0-9]+ fioj\): fio-[0-9.]+'s JSON, imported: fio's own figures of one run \(no spread\); no latency histogram carried" "$OUT" &&
+		ok grep -Eq "^j: read IOPS +\| $(printf '%.0f' "$iops") +\| " "$OUT" && ok grep -q "^j: read p99 latency us " "$OUT"; then
+		pass "$STORE: compare of two imported fio results (fio's notes before the JSON too): fio's figures, said so"
+	else fail "$STORE: compare of two imported fio results (fio's notes before the JSON too): fio's figures, said so" "$WHY: $(head -c 400 "$OUT")"; fi
+	run_iogauge run --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=4k --rw=randread --ioengine=psync \
+		--quiet --save=fioj-ig --db="$DB"
+	run_iogauge compare --db="$DB" fioj fioj-ig
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "^iogauge compare: 2 results of \`fio\` and \`run\`" "$OUT" && ok grep -Eq "^j: read IOPS +\| [0-9]+ +\| [0-9]+ [+-][0-9.]+% \?" "$OUT"; then
+		pass "$STORE: compare of an imported fio result with iogauge's run of the same job"
+	else fail "$STORE: compare of an imported fio result with iogauge's run of the same job" "$WHY: $(head -c 400 "$ERR$OUT")"; fi
+	run_iogauge run --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=8k --rw=randread --ioengine=psync \
+		--quiet --save=fioj-8k --db="$DB"
+	run_iogauge compare --db="$DB" fioj fioj-8k
+	if ok [ "$STATUS" -eq 2 ] && ok grep -q "different settings (j.bs: 4096 vs 8192)" "$ERR"; then
+		pass "$STORE: an imported fio result and a run of another block size: refused, naming bs"
+	else fail "$STORE: an imported fio result and a run of another block size: refused, naming bs" "$WHY"; fi
+	run_iogauge compare --db="$DB" arch fioj
+	if ok [ "$STATUS" -eq 2 ] && ok grep -q "an imported bonnie-csv file: \`show\` prints it" "$ERR"; then
+		pass "$STORE: compare of an imported bonnie++ line: refused, saying show prints it"
+	else fail "$STORE: compare of an imported bonnie++ line: refused, saying show prints it" "$WHY"; fi
+	run_iogauge report --db="$DB" fioj fioj-ig -o "$E2E_TMP/fioj.html"
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "j: fio-[0-9.]*&#39;s figures, imported" "$E2E_TMP/fioj.html" &&
+		ok grep -q "Not carried: fio&#39;s latency bins (json+: fio&#39;s buckets, not iogauge&#39;s, so not re-binned)" "$E2E_TMP/fioj.html" &&
+		ok grep -q "<th>Measured by</th><td>fio-" "$E2E_TMP/fioj.html"; then
+		pass "$STORE: report of an imported fio json+ result beside a run: fio's figures, its bins said not carried"
+	else fail "$STORE: report of an imported fio json+ result beside a run: fio's figures, its bins said not carried" "$WHY"; fi
+	run_iogauge compare "$E2E_TMP/fio.json" "$E2E_TMP/fioplus.json"
+	check "$STORE: compare of two fio JSON files" [ "$STATUS" -eq 0 ]
 
 	# OpenMetrics, read by a real parser
 	run_iogauge history --db="$DB" --output-format=openmetrics
