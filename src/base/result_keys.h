@@ -36,6 +36,7 @@
 #define RK_OTHER_IO "other_io"
 #define RK_NO_DEVICE "no_device"
 #define RK_NOTES "notes"
+#define RK_ELAPSED_NS "elapsed_ns"
 #define RK_IMPORTED "imported" /* another tool's result read as iogauge's (report/result_fio.c) */
 #define RK_SUITE "suite"
 #define RK_DD "dd"

@@ -313,7 +313,10 @@ const struct command cmd_compare = {
 		"file has no spread (fewer than 2 passes). Results of different commands, or run with "
 		"different settings (options other than the target's path), are refused. A word that names no "
 		"file is a result in the store (--db): its ID, LABEL (the newest under it), LABEL~N (the N-th "
-		"before that), @last or @last~N (compare @last~1 @last: the last two runs).",
+		"before that), @last or @last~N (compare @last~1 @last: the last two runs). fio's JSON (a "
+		"file, or a result imported from one) is compared with fio's and run's results: its jobs' "
+		"figures as fio measured them, its settings the options fio's JSON echoes, as run reads them "
+		"(only those are compared); a line says so for each.",
 	.groups = OG_OUTPUT | OG_STORE,
 	.main = cmd_compare_main,
 	.print_saved = compare_print_saved,

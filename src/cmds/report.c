@@ -231,8 +231,11 @@ const struct command cmd_report = {
 		"on shared charts. -o FILE (or --output FILE) names the page; without it the page goes "
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
 		"($IOGAUGE_CHARTJS names another copy). A word that names no file is a result in the store "
-		"(--db: ID, LABEL, LABEL~N, @last, @last~N). --trend=LABEL draws instead each figure of the "
-		"label's saved results over time, with the spread of the --runs before each as a band.",
+		"(--db: ID, LABEL, LABEL~N, @last, @last~N). fio's JSON (a file, or a result imported from one) "
+		"is read as fio measured it: its jobs' bandwidth, IOPS and latency percentiles, no histogram "
+		"(fio's bins are not iogauge's), as the page says. --trend=LABEL draws instead each figure of "
+		"the label's saved results over time, with the spread of the --runs before each as a band "
+		"(check's spread: their figures and their passes' ranges).",
 	.groups = OG_OUTPUT | OG_STORE,
 	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
 	.main = cmd_report_main,

@@ -3,8 +3,9 @@
  * was measured: its text rebuilt from the document by the same code that
  * prints it (report_saved_text: the command's own lines and a suite's
  * table, else fio's text), or the text the store kept where the document
- * cannot rebuild it; an imported file as it was.  --output-format=json: the
- * document, as --json wrote it.
+ * cannot rebuild it; an imported fio file as it was, an imported bonnie++
+ * line as bonnie++'s table (suites/bonnie.h) and the line.
+ * --output-format=json: the document, as --json wrote it.
  */
 #include "base/common.h"
 #include "cmds/commands.h"
@@ -111,8 +112,8 @@ const struct command cmd_show = {
 		"Prints a result from the store as its command printed it: the same text, rebuilt from "
 		"the saved JSON by the code that printed it (or, where that cannot be rebuilt, such as "
 		"latency's line per request or another --output-format, the text the store kept); an "
-		"imported file as it was. --output-format=json prints the JSON document as --json wrote "
-		"it. A result is named by its ID (iogauge history), by its label (the newest under it), "
+		"imported fio file as it was, an imported bonnie++ line as bonnie++'s table and the line. "
+		"--output-format=json prints the JSON document as --json wrote it. A result is named by its ID (iogauge history), by its label (the newest under it), "
 		"LABEL~N (the N-th before that), @last (the newest of all) or @last~N.",
 	.groups = OG_OUTPUT | OG_STORE,
 	.main = cmd_show_main,

@@ -11,6 +11,7 @@
 #include "report/result_read.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 json_t *result_load(const char *path, struct ig_err *e)
@@ -263,6 +264,21 @@ unsigned result_jobs(const json_t *root, struct result_job **out)
 			x->created = json_is_true(json_object_get(t, RK_CREATED));
 		}
 		e->npoints = (unsigned)json_array_size(json_object_get(json_object_get(j, RK_SERIES), RK_POINTS));
+		e->elapsed_ns = num(j, RK_ELAPSED_NS);
+	}
+	return n;
+}
+
+unsigned result_clat_percentiles(const struct result_dir *d, double *pct, double *ns, unsigned max)
+{
+	const json_t *p = json_object_get(d->clat, RK_PERCENTILES), *v;
+	const char *k;
+	unsigned n = 0;
+	json_object_foreach((json_t *)p, k, v) {
+		if (n == max || !json_is_number(v))
+			continue;
+		pct[n] = strtod(k, NULL);
+		ns[n++] = json_number_value(v);
 	}
 	return n;
 }

@@ -138,7 +138,10 @@ struct result_job {
 	struct result_jtarget *targets;
 	unsigned ntargets;
 	unsigned npoints;    /* per-second points */
+	double elapsed_ns;   /* NAN when missing */
 };
+/* A direction's completion-latency percentiles as saved, in order: up to max into pct (50, 99 ...) and ns. */
+unsigned result_clat_percentiles(const struct result_dir *d, double *pct, double *ns, unsigned max);
 /* The jobs of a result in order; *out is allocated (free with result_jobs_free). */
 unsigned result_jobs(const json_t *root, struct result_job **out);
 void result_jobs_free(struct result_job *jobs, unsigned n);

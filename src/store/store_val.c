@@ -13,10 +13,10 @@
 #include <zstd.h>
 
 /*
- * zstd's level for documents: 3 (its default) packs a quick suite's JSON to
- * about a tenth in well under a millisecond; 19 saves a few percent more for
- * ten times the time, 1 loses about a tenth of the gain for no time to speak
- * of (HACKING.md: "The time a save adds").
+ * zstd's level for documents: 3, its default, packs a quick suite's 88 KB of
+ * JSON ninefold in about 0.6 ms here; 1 would save 0.2 ms for 1% more bytes,
+ * 9 take 2.3 ms for 8% fewer, 19 80 ms for 16% fewer (HACKING.md, "The time
+ * a save adds").
  */
 #define STORE_ZSTD_LEVEL 3
 
