@@ -99,8 +99,11 @@ int session_save_begin(struct session *ss, struct ig_err *e)
 		snprintf(why, sizeof(why), "%s", e->msg);
 		e->status = 0;
 		rc = err_set(e, EXIT_USAGE, "--save: %s; refused before measuring", why);
-	} else if (!rc && !store_writable(ss->store)) {
-		rc = err_set(e, EXIT_USAGE, "--save: store %s is read-only; refused before measuring", ss->where);
+	} else if (!rc && store_writable(ss->store, e)) {
+		char why[sizeof(e->msg)];
+		snprintf(why, sizeof(why), "%s", e->msg);
+		e->status = 0;
+		rc = err_set(e, EXIT_USAGE, "--save: %s; refused before measuring", why);
 	}
 	if (!rc) {
 		cookie_io_functions_t io = { .write = tee_write, .close = tee_close };

@@ -33,8 +33,8 @@ struct store *store_open(const char *where, struct ig_err *e);
 void store_close(struct store *st);
 /* "sqlite" or "postgresql". */
 const char *store_kind(const struct store *st);
-/* Can results be saved into it (not a read-only file, file system or server)? */
-bool store_writable(struct store *st);
+/* Can results be saved into it (not a read-only file, file system or server; room)?  0, or -1 with e set. */
+int store_writable(struct store *st, struct ig_err *e);
 
 /* A target of a result: as named, with its device's facts ("" unknown). */
 struct store_target {

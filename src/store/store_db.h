@@ -37,7 +37,8 @@ struct store_db_ops {
 	const char *table_exists; /* a query of $1 that returns a row when that table exists */
 	int (*open)(struct store_db *db, const char *where, struct ig_err *e);
 	void (*close)(struct store_db *db);
-	bool (*writable)(struct store_db *db); /* can this connection save (not a read-only file or server)? */
+	/* Can this connection save (not a read-only file or server, room to write)?  0, or -1 with e saying why. */
+	int (*writable)(struct store_db *db, struct ig_err *e);
 	int (*exec)(struct store_db *db, const char *sql, unsigned n, const struct store_val *par,
 		    store_row_fn fn, void *arg, struct ig_err *e);
 };

@@ -136,12 +136,12 @@ static int pg_exec(struct store_db *db, const char *sql, unsigned n, const struc
 }
 
 /* A standby or a read-only session refuses writes; the schema's privileges are the server's to check at the save. */
-static bool pg_writable(struct store_db *db)
+static int pg_writable(struct store_db *db, struct ig_err *e)
 {
 	PGresult *r = PQexec(db->h, "SELECT current_setting('transaction_read_only')");
 	bool ok = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && !strcmp(PQgetvalue(r, 0, 0), "off");
 	PQclear(r);
-	return ok;
+	return ok ? 0 : err_set(e, EXIT_USAGE, "store %s is read-only (a standby, or a read-only session)", db->where);
 }
 
 const struct store_db_ops store_pg_ops = {

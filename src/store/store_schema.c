@@ -187,8 +187,8 @@ const char *store_kind(const struct store *st)
 	return st->db.ops->name;
 }
 
-bool store_writable(struct store *st)
+int store_writable(struct store *st, struct ig_err *e)
 {
-	return st->db.ops->writable(&st->db);
+	return st->db.ops->writable(&st->db, e);
 }
 

@@ -30,15 +30,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* How long a saver waits for another's transaction before it gives up (then: retried by store_save.c). */
 #define SQLITE_WAIT_MS 30000
+/*
+ * Free space a store needs to be opened as usual.  SQLite maps the WAL's
+ * index (-shm, 32 KiB a region) and allocates it by writing a byte at the
+ * end of each 4 KiB page: on a file system of smaller blocks (ext4 under
+ * 512 MiB has 1 KiB) the rest are holes, and with no room for them a write
+ * into the map is a SIGBUS, not an error.  Below this, the store opens with
+ * locking_mode=EXCLUSIVE (the index in memory, no -shm: one process at a
+ * time), and --save refuses it before measuring.
+ */
+#define SQ_MIN_FREE (256u << 10)
 /* Statements kept prepared: a save's dozen and history's few (an import of many files reuses them). */
 #define SQ_CACHE 24
 
 struct sq {
 	sqlite3 *s;
+	bool low;                /* less than SQ_MIN_FREE free: no -shm (locking_mode=EXCLUSIVE) */
+	unsigned long long free_kib;
 	struct {
 		char *sql;
 		sqlite3_stmt *st;
@@ -93,6 +106,17 @@ static int sq_fail(struct store_db *db, int rc, const char *what, struct ig_err 
 	return -1;
 }
 
+/* The directory a store's files are in: "." for a bare name. */
+static void dir_of(const char *where, char *dir, size_t len)
+{
+	snprintf(dir, len, "%s", where);
+	char *slash = strrchr(dir, '/');
+	if (!slash)
+		snprintf(dir, len, ".");
+	else
+		slash[slash == dir] = 0;
+}
+
 static const char *kind_of(mode_t m)
 {
 	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" : S_ISBLK(m) ? "a block device" :
@@ -122,17 +146,11 @@ static int sq_open(struct store_db *db, const char *where, struct ig_err *e)
 		return err_set(e, EXIT_USAGE, "--db %s: %s, not a store", where, kind_of(st.st_mode));
 	if (make_dirs(where, e))
 		return -1;
-	if (!exists) {
-		/* SQLite would say "unable to open": the reason is the directory's (a read-only file system). */
-		char dir[PATH_MAX];
-		snprintf(dir, sizeof(dir), "%s", where);
-		char *slash = strrchr(dir, '/');
-		if (slash)
-			slash[slash == dir] = 0;
-		if (access(slash ? dir : ".", W_OK | X_OK))
-			return err_set(e, EXIT_IOERR, "--db %s: cannot create it in %s: %s", where, slash ? dir : ".",
-				       strerror(errno));
-	}
+	char dir[PATH_MAX];
+	dir_of(where, dir, sizeof(dir));
+	/* SQLite would say "unable to open": the reason is the directory's (a read-only file system). */
+	if (!exists && access(dir, W_OK | X_OK))
+		return err_set(e, EXIT_IOERR, "--db %s: cannot create it in %s: %s", where, dir, strerror(errno));
 	struct sq *q = xcalloc(1, sizeof(*q));
 	db->h = q;
 	int rc = sqlite3_open_v2(where, &q->s, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
@@ -147,6 +165,14 @@ static int sq_open(struct store_db *db, const char *where, struct ig_err *e)
 	sqlite3_extended_result_codes(q->s, 0);
 	/* No checkpoint at close: SQLite's own, at 1000 pages of WAL, syncs (the header comment says why). */
 	sqlite3_db_config(q->s, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+	/* Room to map the WAL index, looked at before a read opens it (SQ_MIN_FREE). */
+	struct statvfs vfs;
+	if (!statvfs(dir, &vfs)) {
+		q->free_kib = (unsigned long long)vfs.f_bavail * vfs.f_frsize >> 10;
+		q->low = q->free_kib < SQ_MIN_FREE >> 10;
+	}
+	if (q->low)
+		sqlite3_exec(q->s, "PRAGMA locking_mode=EXCLUSIVE", NULL, NULL, NULL);
 	/*
 	 * What is there, read before anything is written (WAL mode rewrites the
 	 * header): no SQLite database, or one of other tables and no iogauge
@@ -192,10 +218,15 @@ static int sq_open(struct store_db *db, const char *where, struct ig_err *e)
 	return 0;
 }
 
-static bool sq_writable(struct store_db *db)
+static int sq_writable(struct store_db *db, struct ig_err *e)
 {
 	struct sq *q = db->h;
-	return sqlite3_db_readonly(q->s, "main") == 0;
+	if (sqlite3_db_readonly(q->s, "main"))
+		return err_set(e, EXIT_USAGE, "store %s is read-only", db->where);
+	if (q->low)
+		return err_set(e, EXIT_IOERR, "store %s: its file system has %llu KiB free (a save needs %u KiB at least)",
+			       db->where, q->free_kib, SQ_MIN_FREE >> 10);
+	return 0;
 }
 
 /*
