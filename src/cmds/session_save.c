@@ -75,6 +75,15 @@ static bool from_env(struct session *ss)
 	return true;
 }
 
+/* Whatever the store's reason, it is a refusal (status 2): nothing has been measured. */
+static int refused(struct ig_err *e)
+{
+	char why[sizeof(e->msg)];
+	snprintf(why, sizeof(why), "%s", e->msg);
+	e->status = 0;
+	return err_set(e, EXIT_USAGE, "--save: %s; refused before measuring", why);
+}
+
 int session_save_begin(struct session *ss, struct ig_err *e)
 {
 	const struct settings *s = ss->s;
@@ -93,18 +102,8 @@ int session_save_begin(struct session *ss, struct ig_err *e)
 			     env ? "IOGAUGE_SAVE" : "--save", ss->label);
 	store_where(s->db, ss->where, sizeof(ss->where));
 	/* Opened once, here: what the store refuses comes before the run, and the save needs no second open. */
-	if (!rc && !(ss->store = store_open(ss->where, e))) {
-		/* Whatever the store's reason, it is a refusal: nothing has been measured. */
-		char why[sizeof(e->msg)];
-		snprintf(why, sizeof(why), "%s", e->msg);
-		e->status = 0;
-		rc = err_set(e, EXIT_USAGE, "--save: %s; refused before measuring", why);
-	} else if (!rc && store_writable(ss->store, e)) {
-		char why[sizeof(e->msg)];
-		snprintf(why, sizeof(why), "%s", e->msg);
-		e->status = 0;
-		rc = err_set(e, EXIT_USAGE, "--save: %s; refused before measuring", why);
-	}
+	if (!rc && (!(ss->store = store_open(ss->where, e)) || store_writable(ss->store, e)))
+		rc = refused(e);
 	if (!rc) {
 		cookie_io_functions_t io = { .write = tee_write, .close = tee_close };
 		FILE *tee = fopencookie(ss, "w", io);
@@ -184,7 +183,7 @@ int session_save_end(struct session *ss, const json_t *root, int status)
 	}
 	free(ss->text);
 	ss->text = NULL;
-	store_close(ss->store); /* SQLite: the checkpoint, so the file alone holds every result */
+	store_close(ss->store); /* SQLite: no checkpoint, the save is in the WAL (store_sqlite.c) */
 	ss->store = NULL;
 	if (rc) {
 		msg_err("--save: %s; the result was not saved", e.msg);
