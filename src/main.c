@@ -10,9 +10,10 @@
 
 static void usage(FILE *f)
 {
+	unsigned width = help_width();
 	fprintf(f, "iogauge %s - an honest storage benchmark\n\nUsage:\n", IOGAUGE_VERSION);
 	for (unsigned i = 0; commands[i]; i++)
-		fprintf(f, "  %-40s %s\n", commands[i]->usage, commands[i]->summary);
+		help_item(f, width, 43, commands[i]->usage, commands[i]->summary);
 	fprintf(f, "\n`iogauge COMMAND --help` lists a command's options.\n");
 }
 

@@ -317,7 +317,7 @@ const struct command cmd_compare = {
 		"file, or a result imported from one) is compared with fio's and run's results: its jobs' "
 		"figures as fio measured them, its settings the options fio's JSON echoes, as run reads them "
 		"(only those are compared); a line says so for each.",
-	.groups = OG_OUTPUT | OG_STORE,
+	.groups = OG_OUTPUT | OG_HTML | OG_FORMAT | OG_JSON | OG_STORE,
 	.main = cmd_compare_main,
 	.print_saved = compare_print_saved,
 };

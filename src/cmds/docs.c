@@ -69,24 +69,34 @@ static void operand_words(const struct operand *op, char *buf, size_t len)
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", op->words[i]);
 }
 
-static void operands_help(FILE *f, const struct command *c)
+/* The description column of --help's lists. */
+#define HELP_COLUMN 37
+
+static void operands_help(FILE *f, const struct command *c, unsigned width)
 {
 	if (!c->operands)
 		return;
 	fprintf(f, "\nOperands:\n");
 	for (const struct operand *op = c->operands; op->name; op++) {
-		char syn[64], words[256];
+		char syn[64], words[256], text[1024];
 		snprintf(syn, sizeof(syn), "%s=%s", op->name, op->arg);
 		operand_words(op, words, sizeof(words));
-		fprintf(f, "  %-34s %s%s%s%s\n", syn, op->help, words[0] ? " (" : "", words,
-			words[0] ? ")" : "");
+		snprintf(text, sizeof(text), "%s%s%s%s", op->help, words[0] ? " (" : "", words, words[0] ? ")" : "");
+		help_item(f, width, HELP_COLUMN, syn, text);
 	}
 }
 
 void options_help(FILE *f, const struct command *c)
 {
-	fprintf(f, "Usage: %s\n\n%s.\n%s\n", c->usage, c->summary, c->description);
-	operands_help(f, c);
+	unsigned width = help_width();
+	char line[4096];
+	fprintf(f, "Usage: ");
+	help_wrap(f, width, 7, 7, c->usage);
+	fprintf(f, "\n");
+	snprintf(line, sizeof(line), "%s.", c->summary);
+	help_wrap(f, width, 0, 0, line);
+	help_wrap(f, width, 0, 0, c->description);
+	operands_help(f, c, width);
 	fprintf(f, "\nOptions:\n");
 	OPTIONS_EACH(o) {
 		if (!option_takes(o, c))
@@ -94,17 +104,14 @@ void options_help(FILE *f, const struct command *c)
 		char syn[300], def[512];
 		option_synopsis(o, c, syn, sizeof(syn));
 		cmd_default(c, o, def, sizeof(def));
-		if (strlen(syn) > 34)
-			fprintf(f, "  %s\n  %-34s %s", syn, "", o->help);
-		else
-			fprintf(f, "  %-34s %s", syn, o->help);
-		if (def[0])
-			fprintf(f, " (default: %s)", def);
-		fprintf(f, "\n");
+		snprintf(line, sizeof(line), "%s%s%s%s", o->help, def[0] ? " (default:" HELP_NBSP_STR : "", def, def[0] ? ")" : "");
+		help_item(f, width, HELP_COLUMN, syn, line);
 	}
-	fprintf(f, "\nSizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.\n"
-		   "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
-		   "2 a bad option or a refused target, 128+N after signal N.\n");
+	fprintf(f, "\n");
+	help_wrap(f, width, 0, 0, "Sizes take k, m, g, t, p (Ki, KB, KiB: 1024 too); times take ns, us, ms, s, m, h.");
+	help_wrap(f, width, 0, 0,
+		  "Exit status: 0 done, 1 an I/O error or disk full (partial results are printed), "
+		  "2 a bad option or a refused target, 128+N after signal N.");
 }
 
 /* "quick, mix, run" and the defaults each gives: "1g (quick), 2g (mix)". */
@@ -286,8 +293,10 @@ static const char *const fio_differences[] = {
 	"`norandommap`), not fio's: the same `randseed` gives other offsets. A uniform random job of "
 	"several sizes (`bsrange`, `bssplit`) draws fio's offsets (tausworthe seeded as fio seeds it, "
 	"fio's random map: a taken block gives the next free one, a request running into taken blocks "
-	"is cut there), so it issues fio's very requests. `random_generator=lfsr` and the zipf, pareto, "
-	"normal and zoned distributions use iogauge's generators.",
+	"is cut there), so it issues fio's very requests. `random_generator=lfsr` and the zipf, pareto "
+	"and normal distributions use iogauge's generators; the zoned ones (`zoned`, `zoned_abs`) do with one "
+	"block size and draw fio's zones and offsets with several (JESD219's mix issues fio's very "
+	"requests).",
 	"**The same requests as fio.** Which direction a mixed job takes next (fio's rwmix cycle) and "
 	"how long each request is (`bsrange`, `bssplit`) are drawn with fio's own generator and "
 	"seeds (`randseed`, the thread's number in the run), and each loop of a size-bound job starts "
@@ -295,16 +304,29 @@ static const char *const fio_differences[] = {
 	"as fio 3.33 (tests/e2e/test_fio_files.sh runs a job of each kind of fio's examples/ under "
 	"both, tests/e2e/test_fio_verify.sh bssplit and bsrange randrw jobs whose directions differ, "
 	"where fio draws each direction's random blocks in its own units and ends a loop when a block "
-	"falls beyond the region). Exceptions: a mixed sequential job with different sizes per "
-	"direction and `loops` > 1 may split its second and later loops differently; a mixed "
-	"sequential job (`rw=rw`) of one block size moves one position for both directions, where fio "
-	"keeps one per direction (the same counts, other offsets).",
+	"falls beyond the region). As fio's do_io, a job issues (`io_size` or `size`) x `loops` bytes "
+	"in all, in loops that end where fio's next draw fails (the random map full, a sequential "
+	"walk at the region's end, for a mixed one the drawn direction's; a random job without a map "
+	"runs one loop of them all), then more loops while `loops` or `io_size` last: `size=3m "
+	"io_size=4m` moves 4 MiB. Exception: a mixed sequential job (`rw=rw`) of one block size moves "
+	"one position for both directions, where fio keeps one per direction (the same counts in one "
+	"loop, other offsets; with `loops` > 1 fio's first loop runs on until one direction reaches the "
+	"end, so the split differs a little).",
 	"**Verification.** As fio: what each loop wrote is read back at its end (and `verify_backlog` "
 	"blocks along the way), through the job's engine, and those reads are the job's reads "
 	"(`rw=write verify=md5 size=100m` reports 100 MiB read and 100 MiB written; the read rate is "
 	"over the verify phases, whose time iogauge also reports apart as `verify_ns`). A job that only "
 	"reads (`rw=read verify=crc32c`) checks each block against the header an earlier iogauge run "
-	"with the same `verify` wrote there. The headers are iogauge's own (offset, length, job seed, "
+	"with the same `verify` wrote there. A file iogauge lays out itself for a job that verifies (one "
+	"that does not exist yet, as after a write run without `--keep`, or the holes of a file with "
+	"`--allow-overwrite`) is laid out in the job's own blocks, each as the job's write of it would "
+	"be (its data and its header of the job's `verify` kind, or its pattern), so a reader checks "
+	"real headers and finds none bad; fio 3.33 lays such a file out with plain data and then "
+	"reports a bad magic header at its first block. A reader whose blocks cannot be laid out so "
+	"(reads of several sizes without a `verify_interval` that divides them all, a `%o` pattern "
+	"with several sizes) is refused before any I/O, and so is one that would read blocks an "
+	"earlier job of the same run laid out without its headers; a file iogauge did not lay out "
+	"is checked as it is. The headers are iogauge's own (offset, length, job seed, "
 	"thread, write number and checksum), not fio's: a file fio wrote fails iogauge's check and the "
 	"other way round. Each bad block is named with its offset and kind (corrupt, misplaced, lost "
 	"write, ...); `verify_fatal=0` goes on checking and lists them all where fio stops at the first. "
@@ -329,8 +351,24 @@ static const char *const fio_differences[] = {
 	"column is 1 for a real-time request (`prioclass=1`, or drawn by `cmdprio_percentage`) and "
 	"0 otherwise, or with `log_prio=1` the request's whole ioprio as fio prints it (`0x2000`: "
 	"real-time 0; averaged lines 0); averaged latency lines carry the window's end as their time "
-	"(fio: the first completion after it). `write_hist_log`, `log_max_value`, "
-	"`log_unix_epoch` and `log_compression` are not supported.",
+	"(fio: the first completion after it). Of fio's current HOWTO, newer than 3.33: "
+	"`log_window_value=max` (fio 3.33's `log_max_value=1`) logs each window's largest latency, "
+	"`both` its average and its largest (`time_ms, avg, max, direction, ...`; a bandwidth or IOPS "
+	"window's rate twice, one sample a window), and `log_issue_time=1` ends each line with the "
+	"request's issue time in ns (clat and slat logs; 0 in the others and in windowed lines; with "
+	"`write_lat_log` it needs `log_offset`, as fio). `log_prio` gives fio's column with every "
+	"engine both have (tests/e2e/test_fio_today.sh). `write_hist_log`, `log_unix_epoch` and "
+	"`log_compression` are not supported (the table below says why).",
+	"**Replay.** `read_iolog` replays fio's iologs (version 2 and 3) and blktrace binary traces "
+	"onto the job's files: a log naming several files replays each request onto the job's file of "
+	"that name (`--filename=A:B`), `replay_redirect` sends them all to one, and "
+	"`read_iolog=A:B` with `numjobs` gives each clone its log as fio does (clone k, by fio's "
+	"subjob number, the log k, round the list). A request longer than the kernel moves in one "
+	"call (2 GiB - 4 KiB) reaches the device as it does under fio, which sends the rest again "
+	"when the kernel stops: the same calls and bytes on the device, but iogauge counts the bytes "
+	"moved where fio counts the cut request by its last piece (a 2 GiB read: fio's `io_bytes` "
+	"4 KiB). `write_iolog` logs the verify reads among the writes, as fio's "
+	"(tests/e2e/test_fio_replay.sh, test_fio_today.sh).",
 	"**Per-command priorities.** `cmdprio_percentage=R[,W]`, `cmdprio_class`, `cmdprio` and "
 	"`cmdprio_bssplit` (io_uring: `sqe->ioprio`; libaio: `IOCB_FLAG_IOPRIO` and `aio_reqprio`) "
 	"choose the requests with fio's own random stream of the job's seed, so the same requests as "
@@ -344,10 +382,15 @@ static const char *const fio_differences[] = {
 	"the request (EPERM) otherwise.",
 	"**Files.** fio's names (`JOBNAME.JOBNUM.FILENUM`, `filename_format`, a `:` list in `filename`, "
 	"relative to `directory`), `nrfiles` with `file_service_type` roundrobin, sequential or random "
-	"(`:N`), `filesize` and `io_size` as fio reads them; a `filesize` range draws other sizes than "
-	"fio's. iogauge writes real data into every file it creates before the run (never timed, never "
-	"sparse: `fallocate`, `create_on_open` and `overwrite` change nothing) and removes them at the "
-	"end unless `--keep`.",
+	"(`:N`), `filesize` and `io_size` as fio reads them; a `filesize` range draws fio's sizes "
+	"(fio's file-size stream of `randseed` and the thread's number; fio keeps an existing file "
+	"whose size is already in the range, iogauge draws for it too). iogauge writes real data "
+	"before the run (never timed) into the parts of every file it creates that the job's threads "
+	"read or write, and into the holes of those parts of a file it may write; it never writes "
+	"between them (threads `offset_increment` apart, the skips of strided zones): a new file is "
+	"as long as fio's, and what lies between the parts stays a hole, where fio writes the whole "
+	"file. `fallocate`, `create_on_open` and `overwrite` change nothing of it, and the files are "
+	"removed at the end unless `--keep`.",
 	"**Trims and engines.** `rw=trim`, `randtrim`, `trimwrite` (each block trimmed, then "
 	"written) and `randtrimwrite` discard blocks of a device (BLKDISCARD, only where the device "
 	"may be written: `--allow-destroy` for one that carries data, never a mounted one) and punch "
@@ -360,18 +403,34 @@ static const char *const fio_differences[] = {
 	"allocates (writes) and punches (trims), `ftruncate` sets the size to each write's offset: "
 	"both work on files that are not laid out first (a reader's is). `filecreate`, `filestat`, "
 	"`filedelete` (and `dircreate`, `dirstat`, `dirdelete`, newer than fio 3.33) time one file "
-	"operation per file of `nrfiles`, in a tree under `DIRECTORY/JOBNAME.0.0`, and fio-json "
-	"counts them as fio does: the file's bytes and a request per block in the job's direction, "
-	"the operation's latency as its clat. `zonemode=strided` walks fio's zones (`zonesize`, "
-	"`zonerange`, `zoneskip`); `zonemode=zbd` is refused.",
+	"operation per file, in a tree under `DIRECTORY/JOBNAME.0.0`, as fio's: fio's block loop over "
+	"the `nrfiles` files with no I/O done, whose `size`, `io_size`, `loops`, rwmix and "
+	"`file_service_type` decide the files operated on (a file's operation is its open, when the "
+	"loop first reaches it, again each loop) and what fio-json counts: the requests in each "
+	"direction (a block past a file's end is not sent), the operations' latency as their clat. "
+	"`filecreate` opens its files again each loop; `filedelete` and the directory engines refuse "
+	"a second pass (fio fails it, ENOENT). Not the same as fio: a `filesize` under `bs` "
+	"(`filecreate` in fio counts a block for some files), random file service under a `size` "
+	"smaller than the files (other files reached). `zonemode=strided` walks fio's zones "
+	"(`zonesize`, `zonerange`, `zoneskip`), a zone the region's end cuts short as far as it goes, back to the region's start at "
+	"the region's end (fio 3.33 goes back at the file's end: on a file or device larger than "
+	"`offset` + `size` it walks its zones on past the region, and writes there); `zonemode=zbd` "
+	"is refused.",
 	"**Run control.** `stonewall`/`wait_for_previous`, `new_group`, `wait_for` (a job before it), "
-	"`startdelay` (a range draws a random delay), `exitall` with `exit_what`, `ratemin` and "
-	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`. "
+	"`startdelay` (a range draws a random delay), `exitall` with `exit_what` (as fio's: one job's "
+	"`exitall` makes every thread's end stop its job's `exit_what` jobs: the reporting group, the "
+	"jobs started before the next stonewall, or all, later ones listed with nothing done), `ratemin` and "
+	"`rate_iops_min` (checked every second, fio's `rate_cycle`), `rate_process=poisson`; `rate` and "
+	"`rate_iops` hold each request back until its time at any `iodepth`, as fio's rate_ddir. "
 	"`io_submit_mode=offload`: a pool of `iodepth` threads per job thread, each with its own "
 	"engine context, so `psync` has up to `iodepth` requests in flight (fio 3.33's own offload "
 	"hangs on the machines iogauge is tested on; its inline run draws the same requests).",
 	"**Files iogauge did not create** are never written without `--allow-overwrite`, and block "
-	"devices that carry data never without `--allow-destroy` (both command line only).",
+	"devices that carry data never without `--allow-destroy`; a job file gives neither. A "
+	"script that calls `fio` (iogauge installed as fio) cannot add iogauge's option and may "
+	"set `" ALLOW_OVERWRITE_ENV "=1` in the environment instead, for every command (`0` or empty: "
+	"not given; another value is an error, status 2). `--allow-destroy` has no such variable: "
+	"the command line alone gives it.",
 	NULL,
 };
 
@@ -379,7 +438,7 @@ void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f))
 {
 	fprintf(f, "# fio compatibility\n\nGenerated by `iogauge --help-fio-markdown` from the option "
 		   "table (src/options/options.c) and the list of fio's option names (src/options/fio_names.c, read from "
-		   "fio 3.33 itself by scripts/fio-option-names.sh); do not edit by hand.\n\n"
+		   "fio 3.33 itself and from fio's current HOWTO by scripts/fio-option-names.sh); do not edit by hand.\n\n"
 		   "`iogauge run` takes fio's options on the command line (`--rw=randread`) and fio's job "
 		   "files: `[global]` and `[job]` sections, `key=value` and bare flags, `;` and `#` "
 		   "comments (also after a value), `include FILE` (relative to the including file), "
@@ -420,14 +479,19 @@ void options_fio_markdown(FILE *f, void (*cli_markdown)(FILE *f))
 		fprintf(f, " |\n");
 		nop++;
 	}
-	fprintf(f, "\n%u options.\n\n## Not supported\n\nNamed as `unsupported fio option` (status 2, "
-		   "or a warning with `--warn-unsupported`).\n\n| option | another name for | engines |\n"
-		   "| --- | --- | --- |\n", nop);
+	fprintf(f, "\n%u options.\n\n## Not supported\n\nNamed as `unsupported fio option` with the reason "
+		   "(status 2, or a warning with `--warn-unsupported`); the reasons are the table of "
+		   "src/options/fio_refused.c. \"newer\": an option of fio's current HOWTO that fio 3.33 does not "
+		   "have.\n\n| option | another name for | engines | why | |\n| --- | --- | --- | --- | --- |\n", nop);
 	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
 		if (option_find(fn->name))
 			continue;
-		fprintf(f, "| `%s` | %s | %s |\n", fn->name, fn->alias_of ? fn->alias_of : "",
+		char wbuf[256];
+		const char *why = fio_name_why(fn, wbuf, sizeof(wbuf));
+		fprintf(f, "| `%s` | %s | %s | ", fn->name, fn->alias_of ? fn->alias_of : "",
 			fn->engines ? fn->engines : "");
+		md_cell(f, why ? why : "");
+		fprintf(f, " | %s |\n", fn->newer ? "newer" : "");
 		un++;
 	}
 	fprintf(f, "\n%u options.\n", un);

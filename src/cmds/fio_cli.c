@@ -6,6 +6,7 @@
 #include "base/common.h"
 #include "cmds/commands.h"
 #include "cmds/fio_int.h"
+#include "cmds/help.h"
 #include "options/options.h"
 #include "base/units.h"
 #include "model/engine.h"
@@ -207,21 +208,33 @@ static int parse_debug(const char *val)
 
 void fio_cli_help(void)
 {
-	printf("Usage: %s [OPTIONS] [JOB OPTIONS] [JOBFILE...]\n\n"
-	       "fio 3.33's command line, run by iogauge: fio's job files and job options (--name=NAME\n"
-	       "starts a job), fio's JSON and terse output.  Called as `fio` (the optional link from\n"
-	       "`make install-fio-link`), iogauge behaves the same.  docs/fio.md lists what differs.\n\n"
-	       "Options:\n", fio_prog);
+	unsigned width = help_width();
+	char line[512];
+	printf("Usage: ");
+	snprintf(line, sizeof(line), "%s [OPTIONS] [JOB OPTIONS] [JOBFILE...]", fio_prog);
+	help_wrap(stdout, width, 7, 7, line);
+	printf("\n");
+	help_wrap(stdout, width, 0, 0,
+		  "fio 3.33's command line, run by iogauge: fio's job files and job options (--name=NAME "
+		  "starts a job), fio's JSON and terse output.  Called as `fio` (the optional link from "
+		  "`make install-fio-link`), iogauge behaves the same.  docs/fio.md lists what differs.");
+	printf("\nOptions:\n");
 	for (const struct cli_opt *c = cli_opts; c->name; c++) {
 		char syn[64];
 		snprintf(syn, sizeof(syn), "--%s%s", c->name,
 			 c->arg == ARG_REQUIRED ? "=VALUE" : c->arg == ARG_OPTIONAL ? "[=VALUE]" : "");
-		printf("  %-28s %s%s\n", syn, c->id == C_REFUSED ? "refused: " : "", c->help);
+		snprintf(line, sizeof(line), "%s%s", c->id == C_REFUSED ? "refused: " : "", c->help);
+		help_item(stdout, width, 31, syn, line);
 	}
-	printf("\nJob options: `%s --cmdhelp=all` lists them; iogauge's own (--allow-overwrite,\n"
-	       "--allow-destroy, --keep, --json FILE) work here too.\n"
-	       "Exit status: 0 done, 1 an I/O error, 2 a bad or unsupported option (each one named),\n"
-	       "128+N after signal N.\n", fio_prog);
+	printf("\n");
+	snprintf(line, sizeof(line),
+		 "Job options: `%s --cmdhelp=all` lists them; iogauge's own (--allow-overwrite, "
+		 "--allow-destroy, --keep, --json FILE) work here too. A script that calls fio and cannot "
+		 "add --allow-overwrite sets " ALLOW_OVERWRITE_ENV "=1 instead.", fio_prog);
+	help_wrap(stdout, width, 0, 0, line);
+	help_wrap(stdout, width, 0, 0,
+		  "Exit status: 0 done, 1 an I/O error, 2 a bad or unsupported option (each one named), "
+		  "128+N after signal N.");
 }
 
 /* docs/fio.md's section on `iogauge fio`: from the table above, as --help is. */
@@ -234,7 +247,9 @@ void fio_cli_markdown(FILE *f)
 		   "`iogauge run`, it reads as fio: a job file's values win over the command line's job options; "
 		   "only `${VAR}` is expanded, an unset one empty; `KiB`, `MiB`... are powers of 1000; each job "
 		   "file after the first starts from the defaults and waits for the jobs before it; the files "
-		   "iogauge creates are kept (`unlink=1` in every job removes them); no note on stderr that "
+		   "iogauge creates are kept (`unlink=1` in every job removes them), and a file it did not "
+		   "create (one a real fio run left) is written only with `--allow-overwrite` or, for a "
+		   "script that cannot add it, `" ALLOW_OVERWRITE_ENV "=1` in the environment; no note on stderr that "
 		   "fio does not print either. `--output-format=json` is fio's JSON (`fio-json`). Its program "
 		   "options:\n\n| option | short | here |\n| --- | --- | --- |\n", &FIO_FOLLOWED[4]);
 	unsigned n = 0, refused = 0;
@@ -271,8 +286,11 @@ static int cmdhelp(const struct command *cmd, const char *name)
 	}
 	if (all)
 		return 0;
-	if (fio_name_find(name, strlen(name)))
-		printf("%s: a fio option iogauge does not support (docs/fio.md)\n", name);
+	const struct fio_name *fn = fio_name_find(name, strlen(name));
+	char wbuf[256];
+	const char *why = fn ? fio_name_why(fn, wbuf, sizeof(wbuf)) : NULL;
+	if (fn)
+		printf("%s: a fio option iogauge does not support%s%s (docs/fio.md)\n", name, why ? ": " : "", why ? why : "");
 	else
 		printf("No such command: %s\n", name);
 	return 0;

@@ -180,8 +180,6 @@ static int cmd_history_main(const struct command *cmd, int argc, char **argv)
 	char since[32] = "", until[32] = "";
 	if (!rc)
 		rc = command_check_format(cmd, &pa.settings, &e);
-	if (!rc && (pa.settings.json[0] || pa.settings.html[0]))
-		rc = err_set(&e, EXIT_USAGE, "history writes to stdout or --output (--output-format=json for JSON): --json and --html do not apply");
 	if (!rc && pa.nwords)
 		rc = err_set(&e, EXIT_USAGE, "history takes no words (%s): filter with --label, --host, --target, --command, --since, --until",
 			     pa.words[0]);
@@ -237,7 +235,7 @@ const struct command cmd_history = {
 		"version, command line, bytes stored ...); openmetrics writes the newest figures of every "
 		"label as OpenMetrics text (a metric family per figure, labels host, target, label and job) "
 		"for node_exporter's textfile collector. A result is shown again with `iogauge show ID`.",
-	.groups = OG_OUTPUT | OG_STORE,
+	.groups = OG_OUTPUT | OG_FORMAT | OG_STORE,
 	.formats = 1u << OUT_NORMAL | 1u << OUT_JSON | 1u << OUT_CSV | 1u << OUT_OPENMETRICS,
 	.main = cmd_history_main,
 };

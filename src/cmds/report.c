@@ -174,8 +174,6 @@ static int cmd_report_main(const struct command *cmd, int argc, char **argv)
 		options_help(stdout, cmd);
 		goto out;
 	}
-	if (!rc && (pa.settings.output_format != OUT_NORMAL || pa.settings.json[0]))
-		rc = err_set(&e, EXIT_USAGE, "report writes HTML: --json and --output-format do not apply");
 	const char *trend = store_opts_c(&pa.settings)->trend;
 	if (!rc && *trend) {
 		if (pa.nwords)
@@ -236,7 +234,6 @@ const struct command cmd_report = {
 		"(fio's bins are not iogauge's), as the page says. --trend=LABEL draws instead each figure of "
 		"the label's saved results over time, with the spread of the --runs before each as a band "
 		"(check's spread: their figures and their passes' ranges).",
-	.groups = OG_OUTPUT | OG_STORE,
-	.formats = 1u << OUT_NORMAL, /* HTML, to -o FILE */
+	.groups = OG_OUTPUT | OG_HTML | OG_STORE,
 	.main = cmd_report_main,
 };

@@ -76,8 +76,6 @@ static int cmd_show_main(const struct command *cmd, int argc, char **argv)
 	}
 	if (!rc)
 		rc = command_check_format(cmd, &pa.settings, &e);
-	if (!rc && (pa.settings.json[0] || pa.settings.html[0]))
-		rc = err_set(&e, EXIT_USAGE, "show writes to stdout or --output (--output-format=json for the document): --json and --html do not apply");
 	if (!rc && !pa.nwords)
 		rc = err_set(&e, EXIT_USAGE, "name a saved result: iogauge show ID|LABEL|@last|@last~N");
 	if (!rc && !(st = cli_store_open(&pa.settings, &e)))
@@ -115,6 +113,6 @@ const struct command cmd_show = {
 		"imported fio file as it was, an imported bonnie++ line as bonnie++'s table and the line. "
 		"--output-format=json prints the JSON document as --json wrote it. A result is named by its ID (iogauge history), by its label (the newest under it), "
 		"LABEL~N (the N-th before that), @last (the newest of all) or @last~N.",
-	.groups = OG_OUTPUT | OG_STORE,
+	.groups = OG_OUTPUT | OG_FORMAT | OG_STORE,
 	.main = cmd_show_main,
 };

@@ -17,6 +17,7 @@ struct job_cpus {
 	int mpol;                    /* numa_mem_policy's mode + 1 (MPOL_*); 0: not set */
 	uint64_t mpol_nodes;
 	unsigned prio, prioclass;    /* fio's I/O priority (ioprio_set); both 0: the default */
+	uint64_t verify[CPUS_MAX / 64]; /* verify_async_cpus, as given (checked; iogauge has no verify threads) */
 };
 enum { CPUS_SHARED, CPUS_SPLIT };
 extern const char *const cpus_policy_names[];

@@ -107,7 +107,9 @@ struct job_plan {
 	/* A tree read (tree.h): every regular file under filename, read whole; NULL: none. */
 	struct tree_job *tree;
 	/* read_iolog: the requests to replay, loaded and checked by job_normalise (iolog_job.c). */
-	const struct iolog *replay;
+	const struct iolog *replay;           /* the first log (replays[0]) */
+	const struct iolog *const *replays;   /* read_iolog=A:B: the job's logs, a thread each in turn */
+	unsigned nreplays;
 	unsigned index; /* position in the command */
 	/* A copy (dd if=FILE of=FILE): each block read is written to copy.path, both timed. */
 	struct job_copy {
@@ -174,7 +176,8 @@ struct job {
 	int verify;              /* enum verify_algo (verify.h): headers and checksums on writes */
 	bool do_verify;          /* read back what was written, after the writes */
 	bool verify_only;        /* write nothing: check what an earlier run with these options wrote */
-	unsigned verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	uint64_t verify_backlog; /* also read back every N writes along the way (0: only at the end) */
+	uint64_t verify_backlog_batch; /* blocks each of those read-backs checks (0: verify_backlog's) */
 	/* fio's other verify options (verify.c). */
 	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
 	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */
@@ -237,6 +240,8 @@ struct job {
 	bool log_offset;           /* each line also gives the request's offset */
 	bool per_job_logs;         /* a file per thread (NAME_bw.X.log); off: one per job, appended */
 	bool log_prio;             /* the last column is the request's whole ioprio (0x%04x), not 0/1 */
+	bool log_issue_time;       /* a last column: the request's issue time (ns; clat and slat logs, else 0) */
+	int log_window;            /* log_window_value: avg, max, both, 0, 1 (fiolog_window_value) */
 
 	/* fio compatibility (docs/fio.md). */
 	char description[256];
@@ -327,11 +332,39 @@ static inline uint64_t job_region_size(const struct job *j)
 	return j->plan.stride ? j->plan.span_size : j->size;
 }
 
+/*
+ * fio's strided zones (zonemode=strided): where the zone after the one at
+ * zbase starts, in a thread's region [region, end): zonerange + zoneskip
+ * further, back to the region's start when that zone would not fit.
+ */
+static inline uint64_t job_zone_next(const struct job *j, uint64_t region, uint64_t end, uint64_t zbase)
+{
+	/* As fio: a zone the region's end cuts short is walked too, up to that end. */
+	zbase += j->zonerange + j->zoneskip;
+	return zbase >= end ? region : zbase;
+}
+/* The bytes from a zone's start its requests fall in: a forward walk's zonesize, else the zone's blocks. */
+static inline uint64_t job_zone_span(const struct job *j)
+{
+	uint64_t blocks = j->zonerange / j->bs, walk = (j->zonesize + j->bs - 1) / j->bs;
+	bool forward = !rw_is_random(j->rw) && j->seq_order == SEQ_FORWARD;
+	return (forward && walk < blocks ? walk : blocks) * j->bs;
+}
+
 /* Bytes of struct settings' `own` area: the largest command's own struct fits (SETTINGS_OWN_FITS). */
 #define SETTINGS_OWN_MAX 8192
 #define SETTINGS_OWN(s, T) ((T *)(void *)(s)->own)
 #define SETTINGS_OWN_FITS(T)                                                                        \
 	_Static_assert(sizeof(T) <= SETTINGS_OWN_MAX && _Alignof(T) <= 16, #T " fits struct settings' own area")
+
+/*
+ * --allow-overwrite from the environment, for a script that calls `fio` and
+ * cannot add iogauge's option: 1 gives it (0 or empty: not given); never a
+ * job file.  --allow-destroy has no such word.  ALLOW_OVERWRITE_HOW is how
+ * a refusal names both.
+ */
+#define ALLOW_OVERWRITE_ENV "IOGAUGE_ALLOW_OVERWRITE"
+#define ALLOW_OVERWRITE_HOW "--allow-overwrite or " ALLOW_OVERWRITE_ENV "=1"
 
 /* Options that belong to the command, not to one job. */
 struct settings {

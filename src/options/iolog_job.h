@@ -6,10 +6,15 @@
 #include "base/common.h"
 #include "model/job.h"
 
+/* Logs one job may replay (read_iolog=A:B:...: fio gives its threads one each, in turn). */
+#define IOLOG_JOB_LOGS 16
+
 /*
- * write_iolog and read_iolog: what a job with them may be (one thread, one
- * file); read_iolog's log loaded, filtered (replay_skip), scaled and aligned,
- * and the job made to fit it: its file (the one the log names, or
+ * write_iolog and read_iolog: what a job with them may be (write_iolog: one
+ * thread, one file); read_iolog's logs loaded, filtered (replay_skip),
+ * scaled and aligned, reads and writes longer than the kernel moves at once
+ * cut as fio's resubmission cuts them, and the job made to fit them: its
+ * files (the ones the logs name, given as --filename=A:B, or
  * replay_redirect; a file the job was not given is refused), direction,
  * block size and size.  0, or -1 with e set (status 2).
  */

@@ -29,23 +29,37 @@ enum opt_type {
  */
 enum opt_scope { SCOPE_JOB, SCOPE_SETTINGS, SCOPE_OWN };
 
-/* Option groups: a command takes the groups it lists (commands.c). */
+/*
+ * Option groups: a command takes the groups it lists (its .groups), and
+ * lists (--help, the man page, docs/options.md) exactly the options it
+ * takes: a group is cut as finely as the commands differ in what acts for
+ * them (tree reads only: it takes --keep for --make-tree's tree, never
+ * --allow-destroy, --allow-overwrite or --verify).
+ */
 enum {
-	OG_OUTPUT = 1 << 0,   /* output, json, output-format, quiet */
-	OG_SAFETY = 1 << 1,   /* allow-destroy, allow-overwrite, keep */
-	OG_SUITE = 1 << 2,    /* passes */
-	OG_SIZING = 1 << 3,   /* size, runtime, ramp_time */
-	OG_ENGINE = 1 << 4,   /* ioengine, direct, buffered */
-	OG_QUEUE = 1 << 5,    /* iodepth, numjobs, rwmixread */
-	OG_DATA = 1 << 6,     /* data */
-	OG_FIO = 1 << 7,      /* the rest of fio's job options (run) */
-	OG_PATTERN = 1 << 8,  /* rw, bs: a command that runs one chosen pattern (scale) */
-	OG_PARALLEL = 1 << 9, /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
-	OG_FILES = 1 << 10,   /* file operations: fileop, nrfiles, filesize, tree shape (run) */
-	OG_PROGRESS = 1 << 11, /* eta: iogauge's progress line (fio's command has fio's own --eta) */
-	OG_SAVE = 1 << 12,    /* save: every measuring command */
-	OG_STORE = 1 << 13,   /* db: the measuring commands and those that read the store */
-	OG_ALL = (1 << 14) - 1,
+	OG_OUTPUT = 1 << 0,    /* output: where the results go */
+	OG_DESTROY = 1 << 1,   /* allow-destroy: a command that may write a block device */
+	OG_SUITE = 1 << 2,     /* passes */
+	OG_SIZING = 1 << 3,    /* size, runtime, ramp_time */
+	OG_ENGINE = 1 << 4,    /* ioengine, direct, buffered */
+	OG_QUEUE = 1 << 5,     /* iodepth, numjobs, rwmixread */
+	OG_DATA = 1 << 6,      /* data: what writes write */
+	OG_FIO = 1 << 7,       /* the rest of fio's job options (run) */
+	OG_PATTERN = 1 << 8,   /* rw, bs: a command that runs one chosen pattern (scale) */
+	OG_PARALLEL = 1 << 9,  /* shared-file, segment-layout, stonewall-all: ranks of iogauge-mpi */
+	OG_FILES = 1 << 10,    /* file operations: fileop, nrfiles, filesize, tree shape (run) */
+	OG_FORMAT = 1 << 11,   /* output-format: the results as text or JSON */
+	OG_PROGRESS = 1 << 12, /* quiet: a command with a progress line of its own on stderr */
+	OG_OVERWRITE = 1 << 13, /* allow-overwrite: a command that may write a file the user named */
+	OG_KEEP = 1 << 14,     /* keep: a command whose test files are removed at the end */
+	OG_VERIFY = 1 << 15,   /* verify: a command whose writes can be read back and checked */
+	OG_SAVE = 1 << 16,     /* save: every measuring command */
+	OG_STORE = 1 << 17,    /* db: the measuring commands and those that read the store */
+	OG_HTML = 1 << 18,     /* html: a report page besides the text */
+	OG_JSON = 1 << 19,     /* json: a JSON copy besides the text */
+	OG_ALL = (1 << 20) - 1,
+	/* What a measuring command takes: its results to a file, as JSON, its progress line (not a row's). */
+	OG_RESULTS = OG_OUTPUT | OG_HTML | OG_FORMAT | OG_JSON | OG_PROGRESS,
 	/*
 	 * A command's own options (the classic tools', steady's rounds, tree's,
 	 * fs's) are no group: each row names its owner (.owner), no other command
@@ -93,6 +107,8 @@ struct opt_def {
 	const char *owner;  /* a command's own option: its name ("bonnie"); NULL: a group's */
 	unsigned flags;     /* OPT_* */
 	const char *fio;    /* how it differs from fio's option of that name (docs/fio.md) */
+	/* An OT_BOOL the environment may give too (NAME=1; 0 or empty: not given), below the command line. */
+	const char *env;
 };
 
 #endif

@@ -302,48 +302,114 @@ void option_print(const struct opt_def *o, const struct job *j, const struct set
 	}
 }
 
-json_t *options_json(const struct job *j, unsigned groups)
+/* A row's value as the echo writes it: sizes in bytes, times in ns, booleans, the rest as typed. */
+static json_t *echo_value(const struct opt_def *o, const struct job *j)
+{
+	const void *field = (const char *)j + o->off;
+	json_t *v;
+	char buf[512];
+	switch (o->type) {
+	case OT_BOOL:
+		return json_boolean(*(const bool *)field != o->invert);
+	case OT_UINT:
+		return json_integer(*(const unsigned *)field);
+	case OT_U64:
+	case OT_SIZE:
+	case OT_TIME: {
+		uint64_t x = *(const uint64_t *)field;
+		v = x > INT64_MAX ? json_real((double)x) : json_integer((json_int_t)x);
+		/* A size its own printer shows otherwise (bs=4k,8k) is shown as written. */
+		char plain[64];
+		print_size(x, plain, sizeof(plain));
+		if (o->print) {
+			option_print(o, j, NULL, buf, sizeof(buf));
+			if (strcmp(buf, plain)) {
+				json_decref(v);
+				v = json_string(buf);
+			}
+		}
+		return v;
+	}
+	default:
+		option_print(o, j, NULL, buf, sizeof(buf));
+		v = json_string(buf);
+		return v ? v : json_string("?"); /* not UTF-8 (a path): keep the key */
+	}
+}
+
+/* The job rows an echo may carry: a core row's field under its own name (aliases and no-effect rows never). */
+static bool echoed(const struct opt_def *o)
+{
+	return o->scope == SCOPE_JOB && !o->owner && !(o->flags & (OPT_NO_ECHO | OPT_NO_EFFECT));
+}
+
+/* The rows an option string names ("--rw=read --bs=1m"), at most max; how many. */
+static unsigned said_rows(const char *said, const struct opt_def **rows, unsigned max)
+{
+	unsigned n = 0;
+	for (const char *p = said; p && *p && n < max;) {
+		size_t len = strcspn(p, " ");
+		const char *name = p + (p[0] == '-') + (len > 1 && p[1] == '-');
+		const struct opt_def *r = option_find_n(name, strcspn(name, "= "));
+		if (r)
+			rows[n++] = r;
+		p += len;
+		p += strspn(p, " ");
+	}
+	return n;
+}
+
+/* Is row o one of them, or another name of one's field (--blocksize for bs)? */
+static bool said_in(const struct opt_def *o, const struct opt_def *const *rows, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (rows[i] == o || (rows[i]->scope == o->scope && rows[i]->off == o->off && rows[i]->len == o->len))
+			return true;
+	return false;
+}
+
+json_t *options_json(const struct job *j, unsigned groups, const char *said, const struct job *also)
 {
 	json_t *out = json_object();
+	struct job *d = NULL; /* the table's defaults, made when a row outside groups is met */
+	const struct opt_def *named[64];
+	unsigned nnamed = said_rows(said, named, ARRAY_SIZE(named));
 	OPTIONS_EACH(o) {
-		if (o->scope != SCOPE_JOB || !(o->group & groups) ||
-		    (o->flags & (OPT_NO_ECHO | OPT_NO_EFFECT)))
+		if (!echoed(o))
 			continue;
-		const void *field = (const char *)j + o->off;
-		json_t *v;
-		char buf[512];
-		switch (o->type) {
-		case OT_BOOL:
-			v = json_boolean(*(const bool *)field != o->invert);
-			break;
-		case OT_UINT:
-			v = json_integer(*(const unsigned *)field);
-			break;
-		case OT_U64:
-		case OT_SIZE:
-		case OT_TIME: {
-			uint64_t x = *(const uint64_t *)field;
-			v = x > INT64_MAX ? json_real((double)x) : json_integer((json_int_t)x);
-			/* A size its own printer shows otherwise (bs=4k,8k) is shown as written. */
-			char plain[64];
-			print_size(x, plain, sizeof(plain));
-			if (o->print) {
-				option_print(o, j, NULL, buf, sizeof(buf));
-				if (strcmp(buf, plain)) {
-					json_decref(v);
-					v = json_string(buf);
-				}
+		json_t *v = echo_value(o, j);
+		if (!(o->group & groups) && !said_in(o, named, nnamed)) {
+			if (!d) {
+				struct settings *s = xcalloc(1, sizeof(*s));
+				d = xcalloc(1, sizeof(*d));
+				options_defaults(d, s);
+				free(s);
 			}
-			break;
-		}
-		default:
-			option_print(o, j, NULL, buf, sizeof(buf));
-			v = json_string(buf);
-			if (!v) /* not UTF-8 (a path): keep the key */
-				v = json_string("?");
-			break;
+			json_t *dv = echo_value(o, d), *av = also ? echo_value(o, also) : NULL;
+			bool dflt = json_equal(v, dv) && (!av || json_equal(v, av));
+			json_decref(dv);
+			json_decref(av);
+			if (dflt) {
+				json_decref(v);
+				continue;
+			}
 		}
 		json_object_set_new(out, o->name, v);
 	}
+	free(d);
+	return out;
+}
+
+json_t *options_json_defaults(void)
+{
+	struct job *j = xcalloc(1, sizeof(*j));
+	struct settings *s = xcalloc(1, sizeof(*s));
+	options_defaults(j, s);
+	json_t *out = json_object();
+	OPTIONS_EACH(o)
+		if (echoed(o))
+			json_object_set_new(out, o->name, echo_value(o, j));
+	free(j);
+	free(s);
 	return out;
 }

@@ -33,6 +33,23 @@ int set_cpus_allowed(void *obj, const struct opt_def *o, const char *val, char *
 	return 0;
 }
 
+/* fio refuses a CPU this machine has not ("CPU 999 too large"); so does verify_async_cpus here. */
+int set_verify_async_cpus(void *obj, const struct opt_def *o, const char *val, char *err, size_t n)
+{
+	uint64_t bits[CPUS_MAX / 64] = { 0 };
+	unsigned here = cpus_here();
+	if (*val && cpus_parse_list(val, bits, here < CPUS_MAX ? here : CPUS_MAX, o->name, "CPU", err, n))
+		return -1;
+	memcpy(cpus_of(obj)->verify, bits, sizeof(bits));
+	return 0;
+}
+
+void print_verify_async_cpus(const void *obj, const struct opt_def *o, char *buf, size_t len)
+{
+	(void)o;
+	cpus_print_list(((const struct job *)obj)->cpus.verify, CPUS_MAX, buf, len);
+}
+
 void print_cpus_allowed(const void *obj, const struct opt_def *o, char *buf, size_t len)
 {
 	(void)o;

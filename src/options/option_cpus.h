@@ -8,6 +8,8 @@
 struct opt_def;
 int set_cpus_allowed(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_cpus_allowed(const void *obj, const struct opt_def *o, char *buf, size_t len);
+int set_verify_async_cpus(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
+void print_verify_async_cpus(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_cpumask(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);
 void print_cpumask(const void *obj, const struct opt_def *o, char *buf, size_t len);
 int set_numa_cpu_nodes(void *obj, const struct opt_def *o, const char *val, char *err, size_t n);

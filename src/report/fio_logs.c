@@ -2,8 +2,9 @@
  * fio's log files from what the workers recorded (fiolog.h): NAME_bw.X.log,
  * NAME_iops.X.log, NAME_lat/_clat/_slat.X.log, X the thread's number in the
  * run from 1 (per_job_logs=0: NAME_bw.log, the threads one after the
- * other).  Lines as fio 3.33 writes them: "time_ms, value, ddir, bs[, offset], prio"
- * (prio: 1 for a real-time request, else 0; with log_prio the whole ioprio, 0x%04x; averaged lines 0).
+ * other).  Lines as fio writes them: "time_ms, value[, value1], ddir, bs[, offset], prio[, issue]"
+ * (prio: 1 for a real-time request, else 0; with log_prio the whole ioprio, 0x%04x; averaged lines 0;
+ * value1 and issue: fio's current log_window_value=both and log_issue_time, newer than 3.33).
  * Several ranks: each rank's files carry .rN before .log (fio2gnuplot's
  * NAME_bw.*.log still finds them).
  */
@@ -32,17 +33,28 @@ static bool wanted(const struct job *j, int kind)
 	return (kind == LOG_BW ? j->bw_log : kind == LOG_IOPS ? j->iops_log : j->lat_log)[0] != 0;
 }
 
-/* fio's last column: with log_prio the whole ioprio (0x%04x), else 1 for a real-time one. */
-static void line(FILE *f, const struct job *j, uint64_t t_ns, uint64_t value, int ddir, uint64_t bs,
-		 uint64_t offset, uint16_t prio)
+/*
+ * A line as fio writes it: time, value[, value1], ddir, bs[, offset], prio[, issue].
+ * prio: with log_prio the whole ioprio (0x%04x), else 1 for a real-time one;
+ * value1 (log_window_value=both) the window's maximum; issue (log_issue_time)
+ * the request's issue time in ns, 0 where fio has none (lat, bw, iops, windows).
+ */
+static void line(FILE *f, const struct job *j, uint64_t t_ns, uint64_t value, const uint64_t *value1, int ddir,
+		 uint64_t bs, uint64_t offset, uint16_t prio, uint64_t issue)
 {
-	fprintf(f, "%" PRIu64 ", %" PRIu64 ", %d, %" PRIu64, (uint64_t)(t_ns / NSEC_PER_MSEC), value, ddir, bs);
+	fprintf(f, "%" PRIu64 ", %" PRIu64, (uint64_t)(t_ns / NSEC_PER_MSEC), value);
+	if (value1)
+		fprintf(f, ", %" PRIu64, *value1);
+	fprintf(f, ", %d, %" PRIu64, ddir, bs);
 	if (j->log_offset)
 		fprintf(f, ", %" PRIu64, offset);
 	if (j->log_prio)
-		fprintf(f, ", 0x%04x\n", prio);
+		fprintf(f, ", 0x%04x", prio);
 	else
-		fprintf(f, ", %d\n", prio >> 13 == 1);
+		fprintf(f, ", %d", prio >> 13 == 1);
+	if (j->log_issue_time)
+		fprintf(f, ", %" PRIu64, issue);
+	fputc('\n', f);
 }
 
 /* A line per request (log_avg_msec=0). */
@@ -51,22 +63,30 @@ static void per_request(FILE *f, const struct job *j, const struct fiolog *l, in
 	bool sync = j->engine->flags & ENGINE_SYNC;
 	if (kind == LOG_SLAT && sync)
 		return; /* no submit call apart from the request: fio leaves the file empty too */
+	/* fio's log_window_value=both marks every log of the job, per-request lines too: value1 0. */
+	static const uint64_t zero;
+	const uint64_t *v1 = fiolog_window_value(j) == FIOLOG_WIN_BOTH ? &zero : NULL;
 	for (size_t i = 0; i < l->nrec; i++) {
 		const struct fiolog_rec *r = &l->recs[i];
 		uint64_t v = kind == LOG_BW   ? (uint64_t)r->len * 1000000 / (r->clat ? r->clat : 1) :
 			     kind == LOG_IOPS ? 1 :
 			     kind == LOG_LAT  ? r->slat + r->clat :
 			     kind == LOG_CLAT ? r->clat : r->slat;
-		line(f, j, r->t_ns, v, r->ddir, r->len, r->offset, r->prio);
+		line(f, j, r->t_ns, v, v1, r->ddir, r->len, r->offset, r->prio,
+		     kind == LOG_CLAT || kind == LOG_SLAT ? r->issue_ns : 0);
 	}
 }
 
-/* A line per direction per window (log_avg_msec): rates over it, or the mean latency in it. */
+/*
+ * A line per direction per window (log_avg_msec): rates over it, or the mean
+ * (log_window_value=max: the largest, both: the mean and the largest) latency in it.
+ */
 static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int kind)
 {
 	bool sync = j->engine->flags & ENGINE_SYNC;
 	if (kind == LOG_SLAT && sync)
 		return;
+	int wv = fiolog_window_value(j);
 	static const struct fiolog_win zero;
 	for (unsigned i = 0; i < l->nwin; i++) {
 		const struct fiolog_win *w = &l->wins[i], *p = i ? &l->wins[i - 1] : &zero;
@@ -75,15 +95,13 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 			continue;
 		uint64_t ms = (w->t_ns - p->t_ns) / NSEC_PER_MSEC;
 		for (int d = 0; d < FIOLOG_DIRS; d++) {
-			uint64_t ios = w->ios[d] - p->ios[d], sum, n;
+			uint64_t ios = w->ios[d] - p->ios[d], sum, n, v;
 			if (!ios || !ms)
 				continue;
-			if (kind == LOG_BW) {
-				line(f, j, w->t_ns, (w->bytes[d] - p->bytes[d]) * 1000 / ms / 1024, d, 0, 0, 0);
-				continue;
-			}
-			if (kind == LOG_IOPS) {
-				line(f, j, w->t_ns, ios * 1000 / ms, d, 0, 0, 0);
+			if (kind <= LOG_IOPS) {
+				/* One sample a window: its average and its maximum are the same rate. */
+				v = kind == LOG_BW ? (w->bytes[d] - p->bytes[d]) * 1000 / ms / 1024 : ios * 1000 / ms;
+				line(f, j, w->t_ns, v, wv == FIOLOG_WIN_BOTH ? &v : NULL, d, 0, 0, 0, 0);
 				continue;
 			}
 			/* Synchronous engines: lat is clat. */
@@ -92,8 +110,14 @@ static void per_window(FILE *f, const struct job *j, const struct fiolog *l, int
 			      clat		? w->clat_sum[d] - p->clat_sum[d] : w->lat_sum[d] - p->lat_sum[d];
 			n = kind == LOG_SLAT ? w->slat_n[d] - p->slat_n[d] :
 			    clat	       ? w->clat_n[d] - p->clat_n[d] : w->lat_n[d] - p->lat_n[d];
-			if (n)
-				line(f, j, w->t_ns, (uint64_t)((double)sum / (double)n + 0.5), d, 0, 0, 0);
+			if (!n)
+				continue;
+			uint64_t avg = (uint64_t)((double)sum / (double)n + 0.5);
+			uint64_t max = w->max[kind == LOG_SLAT ? FIOLOG_SLAT : clat ? FIOLOG_CLAT : FIOLOG_LAT][d];
+			if (wv == FIOLOG_WIN_BOTH)
+				line(f, j, w->t_ns, avg, &max, d, 0, 0, 0, 0);
+			else
+				line(f, j, w->t_ns, wv == FIOLOG_WIN_MAX ? max : avg, NULL, d, 0, 0, 0, 0);
 		}
 	}
 }

@@ -216,6 +216,7 @@ static json_t *ig_json_targets(const struct job_result *jr)
 		json_object_set_new(o, RK_CREATED, json_boolean(t->created));
 		json_object_set_new(o, "layout_bytes", JU(t->layout_bytes));
 		json_object_set_new(o, "layout_ns", JU(t->layout_ns));
+		json_object_set_new(o, "layout_what", ig_json_text(t->layout_what));
 		json_object_set_new(o, "fs_compress", ig_json_text(t->fs_compress));
 		json_array_append_new(a, o);
 	}
@@ -226,7 +227,7 @@ static json_t *ig_json_targets(const struct job_result *jr)
 static json_t *ig_json_steady(const struct ss_result *s)
 {
 	json_t *o = json_object(), *w = json_object(), *iops = json_array(), *bw = json_array();
-	double v[SS_MAX_WINDOW];
+	double *v = xcalloc(s->n ? s->n : 1, sizeof(double));
 	json_object_set_new(o, "criterion", json_string(ss_kind_names[s->kind]));
 	json_object_set_new(o, "limit", json_real(s->limit));
 	json_object_set_new(o, "limit_pct", json_boolean(s->pct));
@@ -241,26 +242,27 @@ static json_t *ig_json_steady(const struct ss_result *s)
 		json_object_set_new(o, "slope", json_real(s->last.slope));
 		json_object_set_new(o, "max_deviation", json_real(s->last.deviation));
 	}
-	unsigned n = ss_window(s, false, v, SS_MAX_WINDOW);
+	unsigned n = ss_window(s, false, v, s->n);
 	for (unsigned i = 0; i < n; i++)
 		json_array_append_new(iops, json_real(v[i]));
-	n = ss_window(s, true, v, SS_MAX_WINDOW);
+	n = ss_window(s, true, v, s->n);
 	for (unsigned i = 0; i < n; i++)
 		json_array_append_new(bw, json_real(v[i]));
+	free(v);
 	json_object_set_new(w, "iops", iops);
 	json_object_set_new(w, "bw_bytes", bw);
 	json_object_set_new(o, RK_WINDOW, w);
 	return o;
 }
 
-json_t *ig_json_job(const struct job_result *jr, unsigned groups)
+json_t *ig_json_job(const struct job_result *jr, unsigned groups, const char *said)
 {
 	const struct job *j = &jr->job;
 	json_t *o = ig_json_stats(&jr->total, j);
 	json_object_set_new(o, RK_NAME, ig_json_text(j->name));
 	json_object_set_new(o, RK_GROUP, JU(jr->group));
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
-	json_object_set_new(o, RK_OPTIONS, options_json(j, groups));
+	json_object_set_new(o, RK_OPTIONS, options_json(j, groups, said, NULL));
 	json_object_set_new(o, RK_TARGETS, ig_json_targets(jr));
 	if (jr->verify)
 		json_object_set_new(o, "verify", ig_json_verify(jr));
@@ -419,7 +421,7 @@ json_t *ig_json_root(const char *command, int status, bool interrupted, const st
 	return root;
 }
 
-void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups)
+void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups, const char *said)
 {
 	char ts[64];
 	struct tm tm;
@@ -430,7 +432,7 @@ void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups)
 	json_t *jobs = json_array();
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads)
-			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups));
+			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups, said));
 	json_object_set_new(o, RK_JOBS, jobs);
 	json_object_set_new(o, RK_GROUPS, ig_json_groups(r));
 	json_object_set_new(o, RK_DEVICES, ig_json_devices(r));

@@ -221,6 +221,7 @@ static void targets_from_json(const json_t *a, struct job_result *jr)
 		t->size = rk_u64(o, "size");
 		t->layout_bytes = rk_u64(o, "layout_bytes");
 		t->layout_ns = rk_u64(o, "layout_ns");
+		rk_strcpy(o, "layout_what", t->layout_what, sizeof(t->layout_what));
 		t->fd = -1;
 	}
 	if (!n)

@@ -32,9 +32,13 @@ const char *fmt_count(char *buf, size_t len, double v);
  * "command"}, "status", "interrupted", "error"}.  Commands add their keys.
  */
 json_t *ig_json_root(const char *command, int status, bool interrupted, const struct ig_err *err);
-/* "jobs", "groups", "devices" and "notes" of one run, added to o. */
-void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups);
-json_t *ig_json_job(const struct job_result *jr, unsigned groups);
+/*
+ * "jobs", "groups", "devices" and "notes" of one run, added to o; each job's
+ * "options" as options_json echoes them (groups: the command's; said: a
+ * suite case's option string, or NULL).
+ */
+void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups, const char *said);
+json_t *ig_json_job(const struct job_result *jr, unsigned groups, const char *said);
 json_t *ig_json_devices(const struct run_result *r);
 /* A latency object: samples, min, max, mean, stddev, sum, percentiles, histogram buckets. */
 json_t *ig_json_lat(const struct lat_stats *l, const double *pcts, unsigned npcts);

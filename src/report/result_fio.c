@@ -155,7 +155,7 @@ static json_t *options_of(const json_t *fio, const json_t *fj, const char *jobna
 			j = pa.jobs[0];
 		memcpy(j.read_iolog, pa.jobs[0].read_iolog, sizeof(j.read_iolog));
 		memcpy(j.write_iolog, pa.jobs[0].write_iolog, sizeof(j.write_iolog));
-		json_t *all = options_json(&j, run->groups);
+		json_t *all = options_json(&j, run->groups, NULL, NULL);
 		for (unsigned i = 0; i < ngiven; i++) {
 			const struct opt_def *o = option_find_cmd(given[i], strlen(given[i]), run);
 			json_t *v = o ? json_object_get(all, o->name) : NULL;

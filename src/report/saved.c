@@ -8,6 +8,7 @@
 #include "base/ctx.h"
 #include "report/report.h"
 #include "report/result_read.h"
+#include "options/options.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -85,10 +86,18 @@ static void add_entry(struct saved_result *r, const char *column, const char *jo
 	e->passes = passes;
 }
 
-/* The options that must match, without the ones that name the target (compared across targets). */
-static json_t *settings_of(const json_t *options)
+/*
+ * The options that must match, without the ones that name the target
+ * (compared across targets).  A key a result lacks was at its default: an
+ * older result echoes every option, a newer one a suite's own and those set
+ * (options_json), so both are completed with the defaults before they meet.
+ */
+static json_t *settings_of(const json_t *options, bool fill)
 {
-	json_t *o = json_is_object(options) ? json_deep_copy(options) : json_object();
+	/* An imported result's options are the ones its tool echoed: compared alone, not filled in. */
+	json_t *o = fill ? options_json_defaults() : json_object();
+	if (json_is_object(options))
+		json_object_update(o, (json_t *)options);
 	json_object_del(o, "filename");
 	json_object_del(o, "directory");
 	return o;
@@ -148,7 +157,7 @@ static int load_suite(struct saved_result *r, const json_t *root, struct ig_err 
 	}
 	const struct metric *metrics = strcmp(r->command, "latency") ? suite_metrics : latency_metrics;
 	r->settings = json_object();
-	json_object_set_new(r->settings, RK_OPTIONS, settings_of(s.options));
+	json_object_set_new(r->settings, RK_OPTIONS, settings_of(s.options, true));
 	json_object_set(r->settings, RK_CASES, (json_t *)s.cases_json);
 	for (unsigned t = 0; t < s.ntargets; t++) {
 		for (unsigned c = 0; c < s.ncases; c++) {
@@ -210,7 +219,8 @@ static int load_run(struct saved_result *r, const json_t *root)
 	unsigned n = result_jobs(root, &jobs);
 	r->settings = json_object();
 	for (unsigned i = 0; i < n; i++)
-		json_object_set_new(r->settings, jobs[i].name ? jobs[i].name : "?", settings_of(jobs[i].options));
+		json_object_set_new(r->settings, jobs[i].name ? jobs[i].name : "?",
+				    settings_of(jobs[i].options, !*r->imported));
 	load_jobs(r, jobs, n, true);
 	result_jobs_free(jobs, n);
 	/* A group of several jobs (fio's group reporting sums them): its own figures too. */

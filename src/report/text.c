@@ -246,8 +246,9 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 			fprintf(f, " (%s%s%s)", t->fstype[0] ? t->fstype : "raw",
 				t->device[0] ? " on " : "", t->device);
 		if (t->layout_bytes)
-			fprintf(f, ", laid out %s of random data in %.2f s (not timed)",
+			fprintf(f, ", laid out %s of %s in %.2f s (not timed)",
 				fmt_bytes(sz, sizeof(sz), (double)t->layout_bytes),
+				t->layout_what[0] ? t->layout_what : "random data",
 				(double)t->layout_ns / 1e9);
 		fprintf(f, "\n");
 	}

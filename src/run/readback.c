@@ -5,6 +5,7 @@
  * as fio counts its verify reads.
  */
 #include "base/common.h"
+#include "model/iolog.h"
 #include "run/worker.h"
 #include "run/worker_error.h"
 #include "run/worker_int.h"
@@ -21,6 +22,9 @@ static void prep_readback(struct worker *w, struct io_u *u, uint64_t off, uint32
 	u->len = len;
 	if (h->prep)
 		h->prep(h->arg, w->thread, u);
+	/* fio's write_iolog has its verify reads too, where they come among the writes. */
+	if (w->wlog)
+		iolog_writer_io(w->wlog, u->op, u->offset, u->len);
 }
 
 /* A synchronous engine: one read at a time in the first slot (nothing else is in flight). */

@@ -106,7 +106,7 @@ struct run_result {
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
 	bool interrupted;     /* stopped by a signal */
-	bool exit_rest;       /* exitall with exit_what stonewall or all: later groups do not run */
+	bool exit_rest;       /* exitall with exit_what=all: later groups start and stop at once */
 	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 2 refused, 128+N after signal N */
 	struct ig_err err;    /* why the run was refused or could not start (status 2 or 1) */
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */

@@ -131,7 +131,7 @@ static unsigned local_state(struct worker *ws, unsigned n, struct cluster_local 
  * Steady state (--steadystate_duration): each such job's window is fed the
  * job's counters about once a second; a job whose window meets its
  * criterion is told to stop, which its threads notice at their next
- * one-second tick.  Nothing of this runs in the I/O loop.
+ * request, as fio's.  Nothing of this runs in the I/O loop.
  */
 static void feed_steady(struct run_result *r, struct worker *ws, unsigned n, unsigned first,
 			unsigned last, uint64_t now)
@@ -149,24 +149,78 @@ static void feed_steady(struct run_result *r, struct worker *ws, unsigned n, uns
 		}
 		if (ss_feed(&jr->ss, now, ios, bytes))
 			for (unsigned t = k; t < k + jr->nthreads && t < n; t++)
-				__atomic_store_n(&ws[t].ss_stop, 1, __ATOMIC_RELAXED);
+				worker_steady(&ws[t]);
 	}
 }
 
 /*
  * fio's run control inside a group: jobs that wait_for another start when it
- * has ended, and a job with exitall stops the others when it ends.
+ * has ended, and exitall.
  */
 struct job_ctl {
 	unsigned first_worker, nworkers;
 	int waits_for;             /* index of the job it waits for, in this group; -1: none */
 	struct start_gate *after;  /* opened when that job has ended */
-	bool ended;
+	bool ended, waiting;       /* waiting: still at its gate, not started */
+	bool exited;               /* its exitall has been done */
+	unsigned group;            /* its reporting group (new_group), as collect() numbers them */
 };
+
+/* Halt job m's workers that still run; how many were. */
+static unsigned halt_job(struct worker *ws, const struct job_ctl *jc)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < jc->nworkers; k++) {
+		struct worker *w = &ws[jc->first_worker + k];
+		if (!__atomic_load_n(&w->finished, __ATOMIC_ACQUIRE) && !__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED))
+			n++;
+		worker_halt(w);
+	}
+	return n;
+}
+
+/*
+ * fio's exitall (exitall_on_terminate: one job's exitall makes every
+ * thread's end run it): when a thread of job i ends, job i's exit_what
+ * stops the jobs of its reporting group (group), every job of this phase
+ * that has started (stonewall: the jobs after the next stonewall still
+ * run), or every job, later ones too (all).
+ */
+static void exit_all(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
+		     struct job_ctl *ctl, unsigned i)
+{
+	const struct job *j = &r->jobs[i].job;
+	unsigned halted = 0;
+	for (unsigned m = first; m < last; m++) {
+		struct job_ctl *mc = &ctl[m - first];
+		bool hit = j->exit_what == EXIT_WHAT_ALL ||
+			   (j->exit_what == EXIT_WHAT_GROUP && mc->group == ctl[i - first].group) ||
+			   (j->exit_what == EXIT_WHAT_STONEWALL && !mc->waiting);
+		if (!hit || m == i)
+			continue;
+		halted += halt_job(ws, mc);
+		if (mc->after && mc->waiting) {
+			gate_open(mc->after, -1); /* never starts */
+			mc->waiting = false;
+		}
+	}
+	halted += halt_job(ws, &ctl[i - first]); /* its other threads, as fio's group holds them */
+	bool rest = j->exit_what == EXIT_WHAT_ALL && !r->exit_rest;
+	if (j->exit_what == EXIT_WHAT_ALL)
+		r->exit_rest = true;
+	if (halted || rest)
+		runner_info(r, "job %s ended: %s (exitall)", j->name,
+			    j->exit_what == EXIT_WHAT_ALL	    ? "every other job is stopped, the later ones too" :
+			    j->exit_what == EXIT_WHAT_STONEWALL ? "the running jobs are stopped; those after the next stonewall run" :
+								  "the other jobs of its group are stopped");
+}
 
 static void control_jobs(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
 			 struct job_ctl *ctl, const struct run_ctx *c)
 {
+	bool exitall = false;
+	for (unsigned i = 0; i < r->njobs; i++)
+		exitall |= r->jobs[i].job.exitall;
 	for (unsigned i = first; i < last; i++) {
 		struct job_ctl *jc = &ctl[i - first];
 		if (jc->ended)
@@ -174,24 +228,18 @@ static void control_jobs(struct run_result *r, struct worker *ws, unsigned first
 		unsigned fin = 0;
 		for (unsigned k = 0; k < jc->nworkers; k++)
 			fin += (unsigned)__atomic_load_n(&ws[jc->first_worker + k].finished, __ATOMIC_ACQUIRE);
+		if (fin && exitall && !jc->exited) {
+			jc->exited = true;
+			exit_all(r, ws, first, last, ctl, i);
+		}
 		if (fin < jc->nworkers)
 			continue;
 		jc->ended = true;
 		for (unsigned m = i + 1; m < last; m++)
-			if (ctl[m - first].waits_for == (int)i)
+			if (ctl[m - first].waits_for == (int)i && ctl[m - first].waiting) {
 				gate_open(ctl[m - first].after, 1);
-		if (!r->jobs[i].job.exitall)
-			continue;
-		for (unsigned m = first; m < last; m++)
-			for (unsigned k = 0; k < ctl[m - first].nworkers; k++)
-				worker_halt(&ws[ctl[m - first].first_worker + k]);
-		for (unsigned m = first; m < last; m++)
-			if (ctl[m - first].after)
-				gate_open(ctl[m - first].after, -1);
-		if (r->jobs[i].job.exit_what != EXIT_WHAT_GROUP)
-			r->exit_rest = true;
-		runner_info(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
-		     r->jobs[i].job.exit_what != EXIT_WHAT_GROUP ? "and the later groups " : "");
+				ctl[m - first].waiting = false;
+			}
 	}
 	if (c->stop)
 		for (unsigned m = first; m < last; m++)
@@ -216,6 +264,10 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 		l.planned_ns = t > l.planned_ns ? t : l.planned_ns;
 		if (j->ss_dur_ns)
 			ss_init(&r->jobs[i].ss, j, start); /* the measured phase begins about now */
+		if (j->ss_dur_ns % NSEC_PER_SEC)
+			runner_info(r, "job %s: --steadystate_duration counts whole seconds, as fio's: %s", j->name,
+				    j->ss_dur_ns < NSEC_PER_SEC ? "under one, no steady-state detection" :
+								  "the window is the whole seconds in it");
 	}
 	for (;;) {
 		unsigned done = local_state(ws, n, cl);
@@ -325,8 +377,11 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	}
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
 	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
-	for (unsigned i = first, k = 0; i < last; i++) {
+	for (unsigned i = first, k = 0, g = *group; i < last; i++) {
 		struct job_ctl *jc = &ctl[i - first];
+		if (i > first && r->jobs[i].job.new_group)
+			g++;
+		jc->group = g;
 		jc->first_worker = k;
 		jc->nworkers = r->jobs[i].nthreads;
 		jc->waits_for = -1;
@@ -338,6 +393,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		if (jc->waits_for >= 0) {
 			jc->after = xcalloc(1, sizeof(*jc->after));
 			gate_init(jc->after);
+			jc->waiting = true;
 		}
 	}
 	for (unsigned i = first, k = 0; i < last; i++) {
@@ -363,6 +419,8 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->gate = &gate;
 			w->stop = &c->stop;
 			w->halt = &c->halt;
+			/* exit_what=all ended an earlier group: fio's later jobs start and stop at once, with nothing done. */
+			w->exit_halt = r->exit_rest;
 			stats_init(&w->st);
 		}
 	}
@@ -506,7 +564,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 				iostat_note_target(r, tg->path, tg->device, tg->fstype);
 		}
 	uint64_t t0 = now_ns();
-	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c) && !r->exit_rest;
+	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c);
 	     group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)

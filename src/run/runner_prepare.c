@@ -82,12 +82,116 @@ static void clean_stale_tree(struct run_result *r, const char *root)
 }
 
 /*
- * One file (or device) of a job: its region [start, start + *size) is laid
- * out and checked; *size 0 takes the rest of an existing file.
+ * What a job's layout writes besides data: a verifying reader's blocks with
+ * their headers (verify_layout_*), the same for each of its files.
+ */
+struct layout_plan {
+	struct verify_ctx *v;
+	struct target_stamp stamp;
+	bool on;      /* the layout has a stamp (maybe refused) */
+	bool checked; /* the job's reads check the layout's blocks (verify_layout_checked) */
+	char why[512], what[32];
+};
+
+/* A stamp's own argument: the state and which of the job's files. */
+struct stamp_arg {
+	struct verify_ctx *v;
+	unsigned file;
+};
+
+static void stamp_block(void *arg, unsigned thread, void *buf, uint64_t offset, uint32_t len)
+{
+	const struct stamp_arg *a = arg;
+	/* The block's number: distinct blocks of the job's files hold distinct data. */
+	verify_layout_block(a->v, thread, (offset / len + 1) ^ ((uint64_t)a->file << 44), buf, offset, len);
+}
+
+/* What makes a layout's blocks: equal for two jobs whose layouts are alike. */
+static uint64_t layout_sig(const struct job *j, uint64_t unit)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t v[] = { (uint64_t)j->verify, unit, j->verify_interval };
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		h = (h ^ v[i]) * 0x100000001b3ULL;
+	/* The data counts where the reads check it: a pattern. */
+	if (j->data.mode == DATA_PATTERN && (j->verify == VERIFY_PATTERN || j->verify_pattern))
+		for (size_t i = 0; i < sizeof(j->data); i++)
+			h = (h ^ ((const unsigned char *)&j->data)[i]) * 0x100000001b3ULL;
+	return h | 2; /* never 0 (data alone) nor 1 (refused) */
+}
+
+static int layout_plan_init(struct layout_plan *lp, const struct job *j, struct ig_err *e)
+{
+	uint64_t unit;
+	memset(lp, 0, sizeof(*lp));
+	if (!verify_layout_wanted(j))
+		return 0;
+	lp->checked = verify_layout_checked(j);
+	if (verify_layout_unit(j, &unit, lp->why, sizeof(lp->why))) {
+		/* A writer's layout is its data alone; a reader is refused where a layout is due. */
+		lp->on = lp->checked;
+		lp->stamp = (struct target_stamp){ .unit = 1, .refused = lp->why, .sig = 1 };
+		return 0;
+	}
+	lp->v = verify_layout_new(j, j->numjobs, e);
+	if (!lp->v)
+		return -1;
+	lp->on = true;
+	if (j->verify == VERIFY_PATTERN)
+		snprintf(lp->what, sizeof(lp->what), "the verify pattern");
+	else
+		snprintf(lp->what, sizeof(lp->what), "data with %s headers", verify_names[j->verify]);
+	lp->stamp = (struct target_stamp){
+		.unit = unit, .fills = verify_layout_fills(lp->v), .fn = stamp_block, .what = lp->what,
+		.sig = layout_sig(j, unit),
+	};
+	return 0;
+}
+
+/*
+ * A verifying reader of a file an earlier job of this run laid out: its
+ * reads meet that layout's blocks, which must be such as it checks (the same
+ * --verify, block size and grid), or they would be reported as corrupt.
+ */
+static int check_earlier_layout(const struct run_result *r, const struct job_result *jr, const char *path,
+				uint64_t start, uint64_t end, const struct target_part *parts, unsigned nparts,
+				const struct layout_plan *lp, struct ig_err *e)
+{
+	struct stat me, st;
+	if (!lp->checked || stat(path, &me))
+		return 0;
+	uint64_t res = lp->stamp.refused ? UINT64_MAX : target_parts_residue(parts, nparts, start, lp->stamp.unit);
+	for (const struct job_result *p = r->jobs; p < jr; p++)
+		for (unsigned i = 0; p->targets && i < p->ntargets; i++) {
+			const struct target *t = &p->targets[i];
+			if (!t->layout_bytes || t->layout_hi <= start || t->layout_lo >= end || stat(t->path, &st) ||
+			    st.st_dev != me.st_dev || st.st_ino != me.st_ino)
+				continue;
+			if (t->layout_sig == lp->stamp.sig && t->layout_residue == res && res != UINT64_MAX)
+				continue;
+			return err_set(e, EXIT_USAGE,
+				       "job %s would verify blocks of %s that job %s laid out in this run %s; give both jobs the same --verify, block size and offsets, or each its own file",
+				       jr->job.name, path, p->job.name,
+				       t->layout_sig ? "for other blocks than it reads" : "without its verification headers");
+		}
+	return 0;
+}
+
+static void layout_plan_free(struct layout_plan *lp)
+{
+	verify_free(lp->v);
+	lp->v = NULL;
+}
+
+/*
+ * One file (or device) of a job: its region [start, start + *size) is
+ * checked, and the parts of it the threads read or write laid out (none: the
+ * whole region); *size 0 takes the rest of an existing file.
  */
 static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			  struct target *t, const char *path, uint64_t start, uint64_t *size,
-			  const struct run_opts *o)
+			  const struct target_part *parts, unsigned nparts, const struct layout_plan *lp,
+			  unsigned file, const struct run_opts *o)
 {
 	struct job *j = &jr->job;
 	struct ig_err *e = &r->err;
@@ -112,11 +216,24 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,
 		.grow = grow,
-		.truncate = grow && (j->plan.truncate || fresh) && !j->fill_device, /* fio keeps what is there */
+		.truncate = grow && j->plan.truncate && !j->fill_device, /* fio keeps what is there */
+		/* A file iogauge did not make keeps what lies past the region, as fio's (it cuts none). */
+		.restart = grow && fresh && !j->fill_device,
 		.seed = j->randseed ^ 0xda7a,
 		.data = &j->data,
+		.parts = parts,
+		.nparts = nparts,
 	};
+	struct stamp_arg sa = { .v = lp ? lp->v : NULL, .file = file };
+	struct target_stamp stamp;
+	if (lp && lp->on) {
+		stamp = lp->stamp;
+		stamp.arg = &sa;
+		req.stamp = &stamp;
+	}
 	clean_stale(r, j, path);
+	if (lp && check_earlier_layout(r, jr, path, req.offset, req.size ? req.offset + req.size : UINT64_MAX, parts, nparts, lp, e))
+		return -1;
 	if (target_prepare(c, t, &req, e))
 		return -1;
 	if (!*size)
@@ -144,18 +261,33 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 	return t->direct ? check_alignment(j, j->direct, start, t->lbs, path, e) : 0;
 }
 
-/* A file's size: --filesize (a range: drawn for each file, in whole blocks), or its share of --size. */
-static uint64_t file_size(const struct job *j, unsigned nfiles, unsigned index)
+/* fio's number (from 1, over the run's jobs in order) of the job's thread. */
+static unsigned thread_number(const struct run_result *r, const struct job_result *jr, unsigned thread)
+{
+	unsigned first = 1;
+	for (const struct job_result *p = r->jobs; p < jr; p++)
+		first += p->job.numjobs;
+	return first + thread;
+}
+
+/*
+ * A file's size: --filesize (a range: drawn for each file as fio draws it,
+ * the thread's files one after another from fio's file-size stream, in
+ * whole smallest blocks), or its share of --size.
+ */
+static uint64_t file_size(const struct job *j, unsigned nfiles, unsigned index, unsigned thread_number)
 {
 	if (!j->filesize[0])
 		return nfiles > 1 ? j->size / nfiles : j->size;
-	uint64_t lo = j->filesize[0], hi = j->filesize[1];
+	uint64_t lo = j->filesize[0], hi = j->filesize[1], v = 0, bs = pattern_min_bs(j);
 	if (lo == hi)
 		return lo;
-	struct rng g;
-	rng_seed(&g, j->randseed ^ ((uint64_t)index << 32) ^ 0xf11e);
-	uint64_t v = lo + rng_below(&g, hi - lo + 1);
-	return v - v % j->bs >= lo ? v - v % j->bs : v;
+	struct fio_rand g = { 0 };
+	fio_rand_init(&g, fio_seed(j->randseed, thread_number, FIO_SEED_FILE_SIZE),
+		      j->random_generator == RANDGEN_TAUSWORTHE64);
+	for (unsigned i = 0; i <= index; i++)
+		v = lo + (uint64_t)((double)(hi - lo) * ((double)fio_rand(&g) / fio_rand_span(&g)));
+	return bs ? v - v % bs : v;
 }
 
 /* A copy's destination: written from scratch (grow) or in place; the source's size decides. */
@@ -277,9 +409,6 @@ static int refuse_zbd(const struct job *j, struct ig_err *e)
 static int check_region(const struct job_result *jr, struct ig_err *e)
 {
 	const struct job *j = &jr->job;
-	if (j->zonemode == ZONEMODE_STRIDED && j->size < j->zonerange)
-		return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --zonerange=%" PRIu64,
-			       j->name, j->size, j->zonerange);
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
 		if (jr->region_size[i] < j->bs)
@@ -334,14 +463,55 @@ static int fill_size(struct job_result *jr, const char *path, uint64_t start, ui
 	return 0;
 }
 
+/*
+ * The parts of target i's file its threads read or write, each len bytes
+ * from its start: each thread's region (threads of a shared file
+ * --offset_increment apart), and of each its strided zones.  The layout
+ * writes only there; between them the file stays as it was.  0 parts: the
+ * whole region (an interleaved segment's, the rest of an existing file).
+ */
+static unsigned file_parts(const struct job_result *jr, unsigned i, uint64_t start, uint64_t len,
+			   struct target_part **out)
+{
+	const struct job *j = &jr->job;
+	*out = NULL;
+	if (j->plan.stride || !len)
+		return 0;
+	bool apart = jr->shared_files && j->numjobs > 1 && j->offset_increment;
+	unsigned n = apart ? j->numjobs : 1, k = 0;
+	struct target_part *p = xcalloc(n, sizeof(*p));
+	for (unsigned t = 0; t < n; t++) {
+		uint64_t a = start + (apart ? (uint64_t)t * j->offset_increment : 0);
+		struct target_part q = { .start = a, .len = len, .count = 1,
+					 .thread = apart ? t : jr->shared_files ? 0 : i / jr->nfiles };
+		if (j->zonemode == ZONEMODE_STRIDED) {
+			/* The zones the walk visits (worker_draw.c), a span of each. */
+			q.len = job_zone_span(j) < len ? job_zone_span(j) : len;
+			q.step = j->zonerange + j->zoneskip;
+			q.end = a + len;
+			q.count = 1;
+			for (uint64_t z = a, nz; (nz = job_zone_next(j, a, a + len, z)) > z; z = nz)
+				q.count++;
+		}
+		/* Regions that overlap (an --offset_increment under the size) are one part. */
+		if (k && q.count == 1 && p[k - 1].count == 1 && q.start <= p[k - 1].start + p[k - 1].len) {
+			p[k - 1].len = q.start + q.len - p[k - 1].start;
+			continue;
+		}
+		p[k++] = q;
+	}
+	*out = p;
+	return k;
+}
+
 /* Target i's region (threads of one file --offset_increment apart), laid out and checked. */
 static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
-			const char *path, const struct run_opts *o)
+			const char *path, const struct layout_plan *lp, const struct run_opts *o)
 {
 	const struct job *j = &jr->job;
 	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, filenum = i % jr->nfiles;
 	uint64_t span = jr->shared_files && j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
-	uint64_t size = file_size(j, jr->nfiles, filenum);
+	uint64_t size = file_size(j, jr->nfiles, filenum, thread_number(r, jr, thread));
 	jr->region_start[i] = j->offset + thread * j->offset_increment;
 	if (j->fill_device && !size && fill_size(jr, path, jr->region_start[i], &size, &r->err))
 		return -1;
@@ -354,7 +524,13 @@ static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_resu
 		size -= jr->region_start[i];
 	}
 	uint64_t whole = size ? size + span : 0;
-	if (prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, o))
+	/* One file's threads cover a smaller --size of it, no more (sum_regions). */
+	uint64_t covered = jr->nfiles == 1 && j->size && j->size < size ? j->size : size;
+	struct target_part *parts;
+	unsigned nparts = file_parts(jr, i, jr->region_start[i], covered, &parts);
+	int rc = prepare_target(c, r, jr, &jr->targets[i], path, jr->region_start[i], &whole, parts, nparts, lp, i, o);
+	free(parts);
+	if (rc)
 		return -1;
 	jr->region_size[i] = size ? size : whole;
 	return 0;
@@ -379,9 +555,7 @@ static void sum_regions(struct job_result *jr)
 static int prepare_verify(struct run_result *r, struct job_result *jr)
 {
 	struct job *j = &jr->job;
-	unsigned first = 1;
-	for (struct job_result *p = r->jobs; p < jr; p++)
-		first += p->job.numjobs;
+	unsigned first = thread_number(r, jr, 0);
 	const char **paths = xcalloc(jr->nthreads, sizeof(*paths));
 	for (unsigned t = 0; t < jr->nthreads; t++)
 		paths[t] = jr->targets[jr->shared_files || t * jr->nfiles >= jr->ntargets ? 0 : t * jr->nfiles].path;
@@ -466,27 +640,35 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	for (unsigned i = 0; i < jr->ntargets; i++)
 		jr->targets[i].fd = -1;
 	bool deferred = false;
-	for (unsigned i = 0; i < nsrc; i++) {
+	struct layout_plan lp;
+	if (layout_plan_init(&lp, j, &r->err))
+		return -1;
+	int rc = 0;
+	for (unsigned i = 0; i < nsrc && !rc; i++) {
 		struct target *t = &jr->targets[i];
 		if (nofile) {
 			/* Threads of the null engine's one "file" are also --offset_increment apart. */
 			uint64_t span = j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
 			jr->region_start[i] = j->offset;
-			jr->region_size[i] = file_size(j, 1, 0);
+			jr->region_size[i] = file_size(j, 1, 0, thread_number(r, jr, 0));
 			t->size = j->offset + jr->region_size[i] + span;
 			t->direct = j->direct;
 			continue;
 		}
 		char path[PATH_MAX];
-		if (target_of(jr, i, path, sizeof(path), &r->err))
-			return -1;
+		if (target_of(jr, i, path, sizeof(path), &r->err)) {
+			rc = -1;
+			break;
+		}
 		if (place_deferred(j, path)) {
 			deferred = true; /* after the rank that makes or holds it (prepare_deferred) */
 			continue;
 		}
-		if (prepare_file(c, r, jr, i, path, o))
-			return -1;
+		rc = prepare_file(c, r, jr, i, path, &lp, o);
 	}
+	layout_plan_free(&lp);
+	if (rc)
+		return -1;
 	if (!deferred)
 		sum_regions(jr);
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
@@ -508,25 +690,36 @@ int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 	bool any = false;
 	/* A copy's destination (the last target) is never deferred. */
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
-	for (unsigned i = 0; jr->targets && i < nsrc; i++) {
+	struct layout_plan lp;
+	if (layout_plan_init(&lp, j, &r->err))
+		return -1;
+	int rc = 0;
+	bool fileset = false;
+	for (unsigned i = 0; jr->targets && i < nsrc && !rc && !fileset; i++) {
 		char path[PATH_MAX];
 		struct stat st;
-		if (target_of(jr, i, path, sizeof(path), &r->err))
-			return -1;
+		if (target_of(jr, i, path, sizeof(path), &r->err)) {
+			rc = -1;
+			break;
+		}
 		if (!place_deferred(j, path))
 			continue;
-		if (j->fileop)
-			return fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
+		if (j->fileop) {
+			fileset = true;
+			rc = fileset_follow_root(&jr->targets[0], path, j, &r->err) ? -1 : 0;
+			break;
+		}
 		any = true;
 		bool dev = !stat(path, &st) && S_ISBLK(st.st_mode);
 		if (dev)
 			ctx_claim(c, st.st_rdev, 0);
-		int rc = prepare_file(c, r, jr, i, path, o);
+		rc = prepare_file(c, r, jr, i, path, &lp, o);
 		if (dev)
 			ctx_unclaim(c, st.st_rdev, 0);
-		if (rc)
-			return -1;
 	}
+	layout_plan_free(&lp);
+	if (rc || fileset)
+		return rc;
 	if (any)
 		sum_regions(jr);
 	return any ? check_region(jr, &r->err) : 0;

@@ -1,11 +1,13 @@
 /*
  * Preparing a target before a job: the safety interlock for devices, the
  * overwrite interlock for existing files, creating test files and laying
- * out real random data in the holes of the job's region (only there), and
- * the O_DIRECT alignment facts.
+ * out real data in the holes of the parts of the job's region its threads
+ * read or write (only there; a verifying job's blocks with their headers),
+ * and the O_DIRECT alignment facts.
  */
 #include "base/common.h"
 #include "model/data.h"
+#include "model/job.h"
 #include "base/devinfo.h"
 #include "model/offsets.h"
 #include "run/safety.h"
@@ -145,31 +147,41 @@ static uint64_t region_holes(int fd, const struct stat *st, uint64_t off, uint64
 struct layout {
 	struct run_ctx *c;
 	struct target *t;
+	const struct target_req *r;
 	struct ig_err *e;
 	int fd;
-	uint64_t *buf;
+	uint8_t *buf;
+	size_t chunk; /* bytes a write: LAYOUT_CHUNK, or whole blocks of a stamp */
 	struct data_gen gen;
+	unsigned thread;   /* the range being laid out: whose, */
+	uint64_t p0, p1;   /* ... where, */
+	uint64_t done;     /* ... and written up to here */
+	bool dry;                       /* only count what would be written */
 	uint64_t written, planned;
 };
 
-/* Fill [a, b) with fresh random data. */
-static int fill_hole(void *arg, uint64_t a, uint64_t b)
+/* Write [a, b) of the current part: the layout's data, and a stamp's blocks. */
+static int write_range(struct layout *l, uint64_t a, uint64_t b)
 {
-	struct layout *l = arg;
+	const struct target_stamp *st = l->r->stamp;
 	char b1[32], b2[32];
 	for (uint64_t off = a; off < b;) {
-		size_t len = b - off < LAYOUT_CHUNK ? (size_t)(b - off) : LAYOUT_CHUNK;
+		size_t len = b - off < l->chunk ? (size_t)(b - off) : l->chunk;
 		if (l->c->stop)
 			return err_set(l->e, 128 + (int)l->c->stop,
 				       "interrupted while laying out %s (%s of %s written)", l->t->path,
 				       fmt_bytes(b1, sizeof(b1), (double)l->written),
 				       fmt_bytes(b2, sizeof(b2), (double)l->planned));
+		/* off is on the stamp's grid (lay_hole): whole blocks from the start of the buffer. */
+		size_t whole = st ? len / st->unit * st->unit : 0, from = st && st->fills ? whole : 0;
 		/* Deduplicated data is decided block by block (4 KiB, the usual unit). */
 		size_t piece = l->gen.spec.dedupe ? 4096 : len;
-		for (size_t k = 0; k < len; k += piece)
-			data_fill(&l->gen, (char *)l->buf + k, len - k < piece ? len - k : piece);
+		for (size_t k = from; k < len; k += piece)
+			data_fill(&l->gen, l->buf + k, len - k < piece ? len - k : piece);
+		for (size_t k = 0; k < whole; k += st->unit)
+			st->fn(st->arg, l->thread, l->buf + k, off + k, (uint32_t)st->unit);
 		for (size_t done = 0; done < len;) {
-			ssize_t n = pwrite(l->fd, (char *)l->buf + done, len - done, (off_t)(off + done));
+			ssize_t n = pwrite(l->fd, l->buf + done, len - done, (off_t)(off + done));
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n <= 0)
@@ -182,6 +194,55 @@ static int fill_hole(void *arg, uint64_t a, uint64_t b)
 		off += len;
 	}
 	return 0;
+}
+
+/*
+ * Fill the hole [a, b) of the current range with fresh data.  A stamp's
+ * blocks are written whole: a hole is widened to the blocks it touches
+ * inside the range (a block half data, half hole holds no header).
+ */
+static int lay_hole(void *arg, uint64_t a, uint64_t b)
+{
+	struct layout *l = arg;
+	const struct target_stamp *st = l->r->stamp;
+	if (st) {
+		a = l->p0 + (a - l->p0) / st->unit * st->unit;
+		uint64_t up = l->p0 + (b - l->p0 + st->unit - 1) / st->unit * st->unit;
+		b = up < l->p1 ? up : l->p1;
+	}
+	if (a < l->done)
+		a = l->done;
+	if (a >= b)
+		return 0;
+	l->done = b;
+	if (l->dry) {
+		l->planned += b - a;
+		return 0;
+	}
+	return write_range(l, a, b);
+}
+
+/* The m-th range of a part. */
+static void part_range(const struct target_part *p, uint64_t m, uint64_t *a, uint64_t *b)
+{
+	*a = p->start + m * p->step;
+	*b = *a + p->len;
+	if (p->end && *b > p->end)
+		*b = p->end;
+}
+
+/* Each range's holes, laid out (or counted when l->dry). */
+static int lay_parts(struct layout *l, const struct stat *st, const struct target_part *parts, unsigned n)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < n && !rc; i++)
+		for (uint64_t m = 0; m < (parts[i].count ? parts[i].count : 1) && !rc; m++) {
+			part_range(&parts[i], m, &l->p0, &l->p1);
+			l->thread = parts[i].thread;
+			l->done = l->p0;
+			region_holes(l->fd, st, l->p0, l->p1, lay_hole, l, &rc);
+		}
+	return rc;
 }
 
 /* Is there room for the bytes the layout will allocate? */
@@ -200,15 +261,37 @@ static int check_space(const struct target *t, uint64_t need, struct ig_err *e)
 		       fmt_bytes(b1, sizeof(b1), (double)need), fmt_bytes(b2, sizeof(b2), (double)avail));
 }
 
+uint64_t target_parts_residue(const struct target_part *parts, unsigned nparts, uint64_t offset, uint64_t unit)
+{
+	uint64_t res = nparts ? parts[0].start % unit : offset % unit;
+	for (unsigned i = 0; i < nparts; i++)
+		if (parts[i].start % unit != res || (parts[i].count > 1 && parts[i].step % unit))
+			return UINT64_MAX;
+	return res;
+}
+
+/* A verifying reader whose blocks cannot be laid out: refused before the layout writes. */
+static int refuse_stamp(const struct target *t, const struct target_req *r, struct ig_err *e)
+{
+	return err_set(e, EXIT_USAGE, "refusing to lay out %s: %s", t->path,
+		       r->stamp->refused);
+}
+
 /*
- * Write real random data into the holes of [off, end) and make it durable.
- * The seed mixes in the file's identity: files of threads sharing a job seed
- * never hold the same blocks (a deduplicating file system would store them once).
+ * Write real data into the holes of the parts of [off, end) the job reads
+ * or writes, make it durable, and make the file end no sooner than end (the
+ * size fio makes; what lies between the parts stays a hole).  The seed
+ * mixes in the file's identity: files of threads sharing a job seed never
+ * hold the same blocks (a deduplicating file system would store them once).
  */
 static int fill_region(struct run_ctx *c, struct target *t, const struct target_req *r, uint64_t end,
 		       struct ig_err *e)
 {
-	struct layout l = { .c = c, .t = t, .e = e };
+	struct layout l = { .c = c, .t = t, .r = r, .e = e, .chunk = LAYOUT_CHUNK };
+	struct target_part whole = { .start = r->offset, .len = end - r->offset };
+	const struct target_part *parts = r->nparts ? r->parts : &whole;
+	unsigned nparts = r->nparts ? r->nparts : 1;
+	const struct target_stamp *stamp = r->stamp;
 	struct stat st;
 	int rc;
 
@@ -219,25 +302,47 @@ static int fill_region(struct run_ctx *c, struct target *t, const struct target_
 		rc = err_set(e, EXIT_IOERR, "cannot stat %s: %s", t->path, strerror(errno));
 		goto out;
 	}
-	l.planned = region_holes(l.fd, &st, r->offset, end, NULL, NULL, &rc);
-	if (!l.planned || check_space(t, l.planned, e)) {
-		rc = l.planned ? -1 : 0;
+	l.dry = true;
+	rc = lay_parts(&l, &st, parts, nparts);
+	l.dry = false;
+	if (!rc && l.planned && stamp && stamp->refused)
+		rc = refuse_stamp(t, r, e);
+	if (rc || check_space(t, l.planned, e)) {
+		rc = -1;
 		goto out;
 	}
-	uint64_t seed = r->seed ^ 0x6c61796f75740a5dULL ^ ((uint64_t)st.st_dev << 32) ^ st.st_ino;
-	for (const char *p = t->path; *p; p++)
-		seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
-	static const struct data_spec random_data = { .mode = DATA_RANDOM };
-	data_init(&l.gen, r->data ? r->data : &random_data, seed);
-	l.buf = xaligned(page_size(), LAYOUT_CHUNK);
 	uint64_t start = now_ns();
-	region_holes(l.fd, &st, r->offset, end, fill_hole, &l, &rc);
-	free(l.buf);
-	if (!rc && fdatasync(l.fd))
+	if (l.planned) {
+		uint64_t seed = r->seed ^ 0x6c61796f75740a5dULL ^ ((uint64_t)st.st_dev << 32) ^ st.st_ino;
+		for (const char *p = t->path; *p; p++)
+			seed = (seed ^ (unsigned char)*p) * 0x100000001b3ULL;
+		static const struct data_spec random_data = { .mode = DATA_RANDOM };
+		data_init(&l.gen, r->data ? r->data : &random_data, seed);
+		if (stamp)
+			l.chunk = stamp->unit >= LAYOUT_CHUNK ? stamp->unit : LAYOUT_CHUNK / stamp->unit * stamp->unit;
+		l.buf = xaligned(page_size(), l.chunk);
+		rc = lay_parts(&l, &st, parts, nparts);
+		free(l.buf);
+	}
+	/* Only the size: the space between the parts is no block's, and stays unwritten. */
+	if (!rc && (uint64_t)st.st_size < end && ftruncate(l.fd, (off_t)end))
+		rc = err_set(e, EXIT_IOERR, "cannot extend %s to %" PRIu64 " bytes: %s", t->path, end,
+			     strerror(errno));
+	if (!rc && l.written && fdatasync(l.fd))
 		rc = err_set(e, EXIT_IOERR, "laying out %s failed: fdatasync: %s", t->path, strerror(errno));
 	t->layout_ns = now_ns() - start;
 	t->layout_bytes = l.written;
-	posix_fadvise(l.fd, (off_t)r->offset, (off_t)(end - r->offset), POSIX_FADV_DONTNEED);
+	if (l.written && stamp && !stamp->refused) {
+		snprintf(t->layout_what, sizeof(t->layout_what), "%s", stamp->what);
+		t->layout_sig = stamp->sig;
+		t->layout_residue = target_parts_residue(r->parts, r->nparts, r->offset, stamp->unit);
+	}
+	if (l.written) {
+		t->layout_lo = r->offset;
+		t->layout_hi = end;
+	}
+	if (l.written)
+		posix_fadvise(l.fd, (off_t)r->offset, (off_t)(end - r->offset), POSIX_FADV_DONTNEED);
 out:
 	close(l.fd);
 	return rc;
@@ -308,6 +413,8 @@ static int create_file(struct run_ctx *c, struct target *t, const struct target_
 		return err_set(e, EXIT_USAGE, "cannot create %s: directory %s does not exist", t->path, dir);
 	if (!r->size)
 		return err_set(e, EXIT_USAGE, "%s does not exist; give --size to create it", t->path);
+	if (!r->grow && r->stamp && r->stamp->refused)
+		return refuse_stamp(t, r, e);
 	fd = open(t->path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return err_set(e, EXIT_USAGE, "cannot create %s: %s", t->path, strerror(errno));
@@ -347,24 +454,50 @@ static int cut_file(const struct target *t, uint64_t at, struct ig_err *e)
 }
 
 /* A user's file with nothing to read in part of the region: how much, and what it is. */
-static int refuse_holes(const struct target *t, const struct stat *st, uint64_t off, uint64_t end,
+static int refuse_holes(const struct target *t, const struct stat *st, const struct target_req *r, uint64_t end,
 			uint64_t holes, struct ig_err *e)
 {
-	uint64_t size = (uint64_t)st->st_size, past = size < end ? end - (size > off ? size : off) : 0;
+	struct target_part whole = { .start = r->offset, .len = end - r->offset };
+	const struct target_part *p = r->nparts ? r->parts : &whole;
+	uint64_t size = (uint64_t)st->st_size, past = 0, region = 0;
+	for (unsigned i = 0; i < (r->nparts ? r->nparts : 1); i++)
+		for (uint64_t m = 0; m < (p[i].count ? p[i].count : 1); m++) {
+			uint64_t a, b;
+			part_range(&p[i], m, &a, &b);
+			region += b - a;
+			a = a > size ? a : size;
+			past += b > a ? b - a : 0;
+		}
 	char hb[32], rb[32];
 	return err_set(e, EXIT_USAGE,
-		       "refusing to read %s: %s of the job's %s region %s, and reading it measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only that part with test data)",
-		       t->path, fmt_bytes(hb, sizeof(hb), (double)holes), fmt_bytes(rb, sizeof(rb), (double)(end - off)),
+		       "refusing to read %s: %s of the job's %s region %s, and reading it measures no disk; iogauge writes no byte of a file it did not create (use " ALLOW_OVERWRITE_HOW " to fill only that part with test data)",
+		       t->path, fmt_bytes(hb, sizeof(hb), (double)holes), fmt_bytes(rb, sizeof(rb), (double)region),
 		       !past ? "is holes or unwritten extents" :
 		       past == holes ? "lies past the end of the file" :
 				       "is holes, unwritten extents or past the end of the file");
+}
+
+/* The bytes of the parts of [off, end) the job reads or writes that are holes (or past the end). */
+static uint64_t part_holes(int fd, const struct stat *st, const struct target_req *r, uint64_t end)
+{
+	uint64_t holes = 0;
+	int rc;
+	if (!r->nparts)
+		return region_holes(fd, st, r->offset, end, NULL, NULL, &rc);
+	for (unsigned i = 0; i < r->nparts; i++)
+		for (uint64_t m = 0; m < (r->parts[i].count ? r->parts[i].count : 1); m++) {
+			uint64_t a, b;
+			part_range(&r->parts[i], m, &a, &b);
+			holes += region_holes(fd, st, a, b, NULL, NULL, &rc);
+		}
+	return holes;
 }
 
 static int prepare_existing_file(struct run_ctx *c, struct target *t, const struct target_req *r,
 				 const struct stat *st, struct ig_err *e)
 {
 	uint64_t end = r->size ? r->offset + r->size : (uint64_t)st->st_size, holes;
-	int fd, rc;
+	int fd;
 	bool own;
 
 	if (!r->size && r->offset >= (uint64_t)st->st_size && !r->grow)
@@ -374,7 +507,7 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 	if (fd < 0)
 		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
 	own = created_by_us(fd) || ctx_claimed(c, st->st_dev, st->st_ino);
-	holes = region_holes(fd, st, r->offset, end, NULL, NULL, &rc);
+	holes = part_holes(fd, st, r, end);
 	close(fd);
 	/* A mounted file system's image (through a loop device) is never written, whatever the options. */
 	if (r->writes && safety_check_file(t->path, st, e))
@@ -382,18 +515,20 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 	if (!own && !r->allow_overwrite) {
 		if (r->writes)
 			return err_set(e, EXIT_USAGE,
-				       "refusing to write %s: the file exists and was not created by iogauge (use --allow-overwrite to overwrite it)",
+				       "refusing to write %s: the file exists and was not created by iogauge (use " ALLOW_OVERWRITE_HOW " to overwrite it)",
 				       t->path);
 		if (holes)
-			return refuse_holes(t, st, r->offset, end, holes, e);
+			return refuse_holes(t, st, r, end, holes, e);
 	}
-	if (r->readonly && (r->grow || (holes && (r->reads || r->writes))))
+	/* Past its end, between the parts: only a file iogauge may write is made longer (the check after refuses the rest). */
+	bool extend = (uint64_t)st->st_size < end && (own || r->allow_overwrite);
+	if (r->readonly && (r->grow || ((holes || extend) && (r->reads || r->writes))))
 		return err_set(e, EXIT_USAGE,
 			       "--readonly: the job's region of %s holds %s, and laying out data there would write",
 			       t->path, (uint64_t)st->st_size < end ? "space past the end of the file" : "holes");
 	if (r->grow)
-		return r->truncate ? cut_file(t, r->offset, e) : 0;
-	if (!holes || !(r->reads || r->writes))
+		return r->truncate || (r->restart && own) ? cut_file(t, r->offset, e) : 0;
+	if (!(holes || extend) || !(r->reads || r->writes))
 		return 0;
 	return !r->writes && safety_check_file(t->path, st, e) ? -1 : fill_region(c, t, r, end, e);
 }

@@ -209,7 +209,8 @@ static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint6
 		/* Room for what completes in the same batch as the one that asked. */
 		if (t->nring < v->backlog + v->depth)
 			t->ring[t->nring++] = unit_of(v, thread, u->offset);
-		return t->nring >= v->backlog ? HOOK_READBACK : 0;
+		/* A batch larger than the backlog goes on with each new write, as fio's. */
+		return t->nring >= v->backlog || t->credit ? HOOK_READBACK : 0;
 	}
 	if (u->op != IO_READ || v->fake)
 		return 0;
@@ -261,17 +262,27 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 			memset(t->busy, 0, v->nunits * sizeof(*t->busy));
 	}
 	if (!final) {
-		while (t->ring_pos < t->nring) {
+		/*
+		 * fio's verify_backlog_batch: a read-back checks that many of the oldest
+		 * writes not yet read back; fewer than the backlog leave the rest for the
+		 * next (due when the backlog is full again), more go on with later writes.
+		 */
+		if (!t->credit && t->ring_pos == 0)
+			t->credit = v->batch;
+		while (t->credit && t->ring_pos < t->nring) {
 			s = t->ring[t->ring_pos++];
 			/* Overwritten since, or checked already: the later write is in the ring too. */
 			if (!(t->table[s] & U_START) || (t->table[s] & U_CHECKED))
 				continue;
+			t->credit--;
 			n = extent(v, t, s);
 			*offset = base + s * v->unit;
 			*len = (uint32_t)(n * v->unit);
 			return true;
 		}
-		t->nring = 0;
+		memmove(t->ring, t->ring + t->ring_pos, (t->nring - t->ring_pos) * sizeof(*t->ring));
+		t->nring -= t->ring_pos;
+		t->ring_pos = 0;
 		round_end(t);
 		return false;
 	}
@@ -284,6 +295,7 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 	}
 	/* The backlog's ring holds what this round checked. */
 	t->nring = 0;
+	t->credit = 0;
 	round_end(t);
 	return false;
 }
@@ -386,8 +398,9 @@ static int size_table(struct verify_ctx *v, const struct job *j, unsigned nthrea
 	return 0;
 }
 
-struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
-			      unsigned first_thread, struct ig_err *e)
+/* layout: only what makes blocks (verify_layout_block), no table of the region's writes. */
+static struct verify_ctx *build(const struct job *j, unsigned nthreads, const char *const *paths,
+				unsigned first_thread, bool layout, struct ig_err *e)
 {
 	struct verify_ctx *v = xcalloc(1, sizeof(*v));
 	/*
@@ -404,7 +417,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 		free(v);
 		return NULL;
 	}
-	v->read_only = !rw_writes(j->rw);
+	v->read_only = !rw_writes(j->rw) || layout;
 	v->nthreads = nthreads;
 	if (size_table(v, j, nthreads, e)) {
 		free(v);
@@ -422,6 +435,7 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 	v->backlog = !j->do_verify || v->read_only ? 0 :
 		     j->verify_backlog && j->verify_backlog < v->nunits ? j->verify_backlog :
 		     j->verify_backlog ? (unsigned)v->nunits : 0;
+	v->batch = j->verify_backlog_batch ? j->verify_backlog_batch : v->backlog;
 	v->final = !v->read_only && (j->do_verify || j->verify_only);
 	v->fatal = j->verify_fatal;
 	v->dump = j->verify_dump;
@@ -463,6 +477,88 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 		.fills = v->fill && !v->read_only,
 	};
 	return v;
+}
+
+/* ---- a verifying job's layout */
+
+static struct verify_ctx *build(const struct job *j, unsigned nthreads, const char *const *paths,
+				unsigned first_thread, bool layout, struct ig_err *e);
+
+bool verify_layout_wanted(const struct job *j)
+{
+	return j->verify && !j->verify_only && !(j->engine->flags & ENGINE_NO_FILE);
+}
+
+bool verify_layout_checked(const struct job *j)
+{
+	return verify_layout_wanted(j) && rw_reads(j->rw) && !rw_writes(j->rw);
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t len)
+{
+	uint64_t mn, mx, vi = j->verify_interval, n = j->data.pattern_len;
+	uint64_t skip = j->rw_skip < 0 ? (uint64_t)-j->rw_skip : (uint64_t)j->rw_skip;
+	const char *algo = verify_names[j->verify];
+	/* A reader's blocks are its reads; a writer's, what a later reader finds where it did not write. */
+	pattern_sizes(j, verify_layout_checked(j) ? IO_READ : IO_WRITE, &mn, &mx);
+	/* Every read starts a multiple of g after its region's (or zone's) start, and is g's multiple long. */
+	uint64_t g = gcd64(gcd64(gcd64(mn, mx), gcd64(pattern_unit(j), skip)), j->bs);
+	bool pattern = j->data.mode == DATA_PATTERN &&
+		       (j->verify == VERIFY_PATTERN || (j->verify == VERIFY_META && j->verify_pattern));
+	char b1[32], b2[32], hint[96] = "";
+	if (mn == mx && g % mn == 0) {
+		*unit = mn; /* one size on its own grid: each block as the job would write it */
+		return 0;
+	}
+	if (pattern && j->data.nfmt) {
+		snprintf(why, len, "job %s reads blocks of %s to %s or off their grid, and --verify_pattern's %%o is each block's own offset: no block laid out before holds the pattern a read of another block expects",
+			 j->name, fmt_bytes(b1, sizeof(b1), (double)mn), fmt_bytes(b2, sizeof(b2), (double)mx));
+		return -1;
+	}
+	if (j->verify == VERIFY_PATTERN) {
+		if (g % n == 0) {
+			*unit = 4096 / n * n; /* a pattern from the region's start: every read meets it in phase */
+			return 0;
+		}
+		snprintf(why, len, "job %s reads blocks that start at offsets not a multiple of its %" PRIu64 "-byte --verify_pattern, and a pattern laid out from the region's start would not begin at a read's start",
+			 j->name, n);
+		return -1;
+	}
+	if (vi && g % vi == 0 && (!pattern || vi % n == 0)) {
+		*unit = vi; /* one header every verify_interval: a read of any size meets whole pieces */
+		return 0;
+	}
+	if (g >= sizeof(struct vhdr) && (!pattern || g % n == 0))
+		snprintf(hint, sizeof(hint), "; give --verify_interval=%" PRIu64 " (it divides every block size and offset)", g);
+	if (vi)
+		snprintf(why, len, "job %s reads blocks of %s to %s at offsets that --verify_interval=%" PRIu64 " does not divide%s, so no laid-out piece's header meets a read's%s",
+			 j->name, fmt_bytes(b1, sizeof(b1), (double)mn), fmt_bytes(b2, sizeof(b2), (double)mx), vi,
+			 pattern && vi % n ? " (or the pattern's length)" : "", hint);
+	else
+		snprintf(why, len, "job %s reads blocks of %s to %s with --verify=%s, and a header laid out for one block is no header for a read of another size or offset%s",
+			 j->name, fmt_bytes(b1, sizeof(b1), (double)mn), fmt_bytes(b2, sizeof(b2), (double)mx), algo, hint);
+	return -1;
+}
+
+struct verify_ctx *verify_layout_new(const struct job *j, unsigned nthreads, struct ig_err *e)
+{
+	return build(j, nthreads, NULL, 1, true, e);
+}
+
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
+			      unsigned first_thread, struct ig_err *e)
+{
+	return build(j, nthreads, paths, first_thread, false, e);
 }
 
 const struct worker_hooks *verify_hooks(struct verify_ctx *v)

@@ -6,7 +6,9 @@
 #ifndef IOGAUGE_RUN_VERIFY_H
 #define IOGAUGE_RUN_VERIFY_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "base/common.h"
 #include "model/verify.h"
 
@@ -25,6 +27,35 @@ int verify_job_check(const struct job *j, struct ig_err *e);
 struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
 			      unsigned first_thread, struct ig_err *e);
 const struct worker_hooks *verify_hooks(struct verify_ctx *v);
+
+/*
+ * A job that reads and verifies (rw=read, randread with --verify) checks
+ * each block against its own header: a file iogauge lays out for it is laid
+ * out in blocks that carry one, each as the job's own write of that block
+ * would be; so is a verifying writer's (what it does not write over, a later
+ * reader finds as such).  verify_layout_wanted: the job's layout carries
+ * headers where it can; verify_layout_checked: the job's reads check them
+ * (it is refused where they cannot be laid out).  verify_layout_unit: the
+ * blocks, every *unit bytes from the start of a thread's region (or zone);
+ * 0, or -1 with why (one line naming the job) when no such blocks meet the
+ * job's reads (reads of several sizes without a --verify_interval dividing
+ * them, a pattern's %o with several sizes).
+ */
+bool verify_layout_wanted(const struct job *j);
+bool verify_layout_checked(const struct job *j);
+int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t len);
+/* The state that makes a layout's blocks: verify_new's for the job's threads (NULL with e set). */
+struct verify_ctx *verify_layout_new(const struct job *j, unsigned nthreads, struct ig_err *e);
+/* Does verify_layout_block write the block's data itself (random from its seed, the pattern)? */
+bool verify_layout_fills(const struct verify_ctx *v);
+/*
+ * The block [offset, offset + len) of thread's region as the job writes it,
+ * in buf (holding the layout's data): its data when the job makes it
+ * (verify_layout_fills), its headers through the write path's own stamp;
+ * seq numbers the block (distinct blocks, distinct data).
+ */
+void verify_layout_block(struct verify_ctx *v, unsigned thread, uint64_t seq, void *buf, uint64_t offset,
+			 uint32_t len);
 /* All threads merged, once they ended; verify_stats gives the same afterwards. */
 const struct verify_stats *verify_collect(struct verify_ctx *v);
 const struct verify_stats *verify_stats(const struct verify_ctx *v);

@@ -124,6 +124,21 @@ void verify_stamp(struct verify_ctx *v, unsigned thread, struct io_u *u, uint64_
 		stamp_headers(v, t, thread, u->buf, u->offset, u->len, seq);
 }
 
+bool verify_layout_fills(const struct verify_ctx *v)
+{
+	return v->fill || v->pattern.mode == DATA_PATTERN;
+}
+
+void verify_layout_block(struct verify_ctx *v, unsigned thread, uint64_t seq, void *buf, uint64_t offset,
+			 uint32_t len)
+{
+	struct io_u u = { .buf = buf, .offset = offset, .len = len, .op = IO_WRITE };
+	/* The worker lays a pattern from each write's own offset (its %o); random data is verify_stamp's. */
+	if (!v->fill && v->pattern.mode == DATA_PATTERN)
+		data_fill_at(&v->t[thread].dg, buf, len, offset);
+	verify_stamp(v, thread, &u, seq);
+}
+
 /* ---- verify_dump: what was read and what was expected, as fio names the files */
 
 static void dump_file(const struct verify_ctx *v, unsigned thread, uint64_t offset, const char *what,

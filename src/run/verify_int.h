@@ -43,8 +43,9 @@ struct vthread {
 	uint16_t *busy;    /* writes in flight on each unit */
 	uint64_t *snap;    /* per request slot: a read's first unit when issued; UINT64_MAX: a write was in flight */
 	uint64_t seq;      /* last write number stamped */
-	uint64_t *ring;    /* verify_backlog: first units of writes since the last read-back */
+	uint64_t *ring;    /* verify_backlog: first units of writes not yet read back, oldest first */
 	unsigned nring, ring_pos;
+	uint64_t credit;   /* verify_backlog_batch: blocks still to read back of the batch begun */
 	uint64_t scan;     /* final read-back: next unit */
 	bool in_round, round_final;
 	unsigned final_rounds;
@@ -69,6 +70,7 @@ struct verify_ctx {
 	char name[64];
 	uint64_t region, unit, nunits, seed, interval, maxbs; /* nunits: of each thread */
 	unsigned nthreads, backlog, depth, first_thread;
+	uint64_t batch;    /* verify_backlog_batch: blocks a read-back checks (default: the backlog) */
 	uint64_t step; /* from one thread's region to the next: a slice (split), --offset_increment or 0 */
 	bool final, split, read_only, fatal, dump, fake, experimental, check_pattern, fill, save;
 	struct data_spec pattern;

@@ -218,6 +218,32 @@ static void end_pass(struct worker *w)
 	worker_pause_clock(w, now_ns() - t, true);
 }
 
+/*
+ * Every request in flight reaped and completed, as fio's io_u_quiesce does before a rate or
+ * thinktime sleep: a completion reaped only after the sleep would count the sleep in its latency.
+ */
+void worker_quiesce(struct worker *w)
+{
+	const struct engine_ops *e = w->eng;
+	while (w->inflight) {
+		int got = e->reap(&w->ectx, 1, w->inflight, w->done);
+		if (got == -EINTR)
+			continue;
+		if (got < 0) {
+			worker_set_error(w, -got, 0, ERR_OP_ENGINE, false);
+			return;
+		}
+		uint64_t now = now_ns();
+		w->st.complete[batch_bucket((unsigned)got)]++;
+		for (int i = 0; i < got; i++) {
+			struct io_u *u = w->done[i];
+			complete_async(w, u, now);
+			w->free_ios[w->nfree++] = u;
+		}
+		w->inflight -= (unsigned)got;
+	}
+}
+
 /* An fsync or fdatasync through the engine, with nothing else in flight; timed as its own op. */
 void worker_sync(struct worker *w, int op)
 {
@@ -406,6 +432,9 @@ static inline __attribute__((always_inline)) unsigned issue_batch_as(struct work
 	const struct engine_ops *e = w->eng;
 	unsigned n;
 	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
+		/* As fio's rate_ddir: a request goes when the rate lets it, whatever the depth. */
+		if (unlikely(w->rate_on) && worker_rate_due(w) > now_ns())
+			break;
 		struct io_u *u = w->free_ios[--w->nfree];
 		prep(w, u);
 		w->batch[n] = u;
@@ -489,6 +518,10 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
 				continue;
 			}
+			if (w->rate_on && !w->npending) {
+				worker_throttle(w, now_ns(), 0); /* the rate holds the next one back */
+				continue;
+			}
 		}
 		int got = e->reap(&w->ectx, 1, depth, w->done);
 		if (unlikely(got < 0)) {
@@ -551,6 +584,12 @@ void worker_halt(struct worker *w)
 	__atomic_store_n(&w->exit_halt, 1, __ATOMIC_RELAXED);
 	/* The worker looks at the next event at once. */
 	__atomic_store_n(&w->next_event, 0, __ATOMIC_RELAXED);
+}
+
+void worker_steady(struct worker *w)
+{
+	__atomic_store_n(&w->ss_stop, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->next_event, 0, __ATOMIC_RELAXED); /* as fio's terminate: at its next request */
 }
 
 void *worker_main(void *arg)

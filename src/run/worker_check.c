@@ -89,15 +89,24 @@ bool worker_check_done(struct worker *w, const struct io_u *u, uint64_t lat)
 		worker_set_error(w, rc, u->offset, ERR_OP_HOOK, false);
 		return true;
 	}
+	if (w->winlog && u->op < FIOLOG_DIRS) {
+		/* A window that keeps its maximum: lat is clat for a synchronous engine, as its lines. */
+		bool sync = w->eng->flags & ENGINE_SYNC;
+		uint64_t slat = sync ? 0 : u->issued - u->start;
+		fiolog_max(w->winlog, u->op, slat, lat, slat + lat);
+	}
 	/* cmdprio: the latency of the request's priority (fio's: lat with lat_percentiles, else clat). */
 	if (w->ectx.prio && u->op < DDIR_NR && u->prio_idx < w->st.nprio[u->op])
 		lat_add(&w->st.prio[u->op][u->prio_idx].lat, w->job->lat_percentiles ? u->issued - u->start + lat : lat);
 	if (w->iolog) {
-		/* fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat). */
+		/*
+		 * fio's per-request log (lat: clat of an asynchronous engine; it ended at issued + clat).
+		 * The issue time, as fio's: a synchronous request's before its call, else after the submit.
+		 */
 		bool sync = w->eng->flags & ENGINE_SYNC;
-		uint64_t end = (sync ? u->start : u->issued) + lat;
-		fiolog_io(w->iolog, end - w->measure_start, u->op, u->offset, (uint32_t)u->len,
-			  sync ? 0 : u->issued - u->start, lat,
+		uint64_t issue = sync ? u->start : u->issued, end = issue + lat;
+		fiolog_io(w->iolog, end - w->measure_start, issue > w->measure_start ? issue - w->measure_start : 0,
+			  u->op, u->offset, (uint32_t)u->len, sync ? 0 : u->issued - u->start, lat,
 			  w->ectx.prio && u->op < DDIR_NR ? u->ioprio : job_default_ioprio(w->job));
 	}
 	return true;

@@ -15,6 +15,9 @@ static inline bool worker_stopping(const struct worker *w)
 
 /* Every draw but the fast path's (worker_draw.c). */
 void worker_prep_var(struct worker *w, struct io_u *u);
+/* zonemode=strided: the next request's offset, or ZONE_END when the job ends before it. */
+#define ZONE_END UINT64_MAX
+uint64_t worker_zone_next(struct worker *w);
 
 /* One fixed block size, one file: the fast path's draw. */
 static inline void worker_draw_plain(struct worker *w, struct io_u *u)
@@ -83,6 +86,8 @@ void worker_loop_batch(struct worker *w);
 
 /* Holding back (worker_pace.c): thinktime and rate limits between requests, startdelay. */
 void worker_throttle(struct worker *w, uint64_t now, unsigned ios);
+/* Reap and complete every request in flight (an async engine, inline submission). */
+void worker_quiesce(struct worker *w);
 /* Sleep until t (never past the deadline; Ctrl-C ends it). */
 void worker_sleep_until(struct worker *w, uint64_t t);
 void worker_start_delay(struct worker *w);

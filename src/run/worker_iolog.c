@@ -18,7 +18,12 @@ int worker_iolog_setup(struct worker *w)
 {
 	const struct job *j = w->job;
 	if (j->plan.replay) {
-		const struct iolog *log = j->plan.replay;
+		/*
+		 * read_iolog=A:B: fio gives clone k (its subjob number: the first
+		 * thread 0, the others numjobs-1 down to 1) the log k, round the list.
+		 */
+		unsigned sub = w->thread ? j->numjobs - w->thread : 0;
+		const struct iolog *log = j->plan.nreplays ? j->plan.replays[sub % j->plan.nreplays] : j->plan.replay;
 		w->replay = log;
 		w->replay_pos = 0;
 		w->replay_t0 = 0;
@@ -100,6 +105,11 @@ void worker_replay_next(struct worker *w, struct io_u *u)
 	u->op = x->op;
 	u->offset = x->offset;
 	u->len = x->op <= IO_TRIM ? x->len : 0;
+	/* A log of several files: the entry's file is the index of the job's (iolog_job.c). */
+	if (w->fds && x->file < w->nfiles) {
+		u->fd = w->fds[x->file];
+		u->file = x->file;
+	}
 	uint64_t now = now_ns();
 	if (!w->replay_t0) {
 		w->replay_t0 = now;

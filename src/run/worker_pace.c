@@ -39,6 +39,13 @@ void worker_throttle(struct worker *w, uint64_t now, unsigned ios)
 		due = t > due ? t : due;
 	}
 	if (due > now) {
+		/* fio quiesces first (inline submission): what is in flight completes on its own time. */
+		if (w->inflight && !w->offload) {
+			worker_quiesce(w);
+			now = now_ns();
+			if (due <= now)
+				return;
+		}
 		worker_sleep_until(w, due);
 		/* The deadline may have passed while asleep: no request after it. */
 		now = now_ns();

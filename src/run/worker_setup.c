@@ -2,6 +2,7 @@
 #include "stats/fiolog.h"
 #include "base/common.h"
 #include "model/cmdprio.h"
+#include "model/fio_fileops.h"
 #include "run/admit.h"
 #include "run/fileset.h"
 #include "run/tree.h"
@@ -48,8 +49,9 @@ static void want_stats(struct worker *w)
 	if (j->fdatasync_every || j->end_fdatasync)
 		want(w, IO_FDATASYNC, async);
 	for (int op = IO_FSYNC; j->plan.replay && op <= IO_FDATASYNC; op++)
-		if (iolog_has_op(j->plan.replay, op))
-			want(w, op, async); /* the syncs of a replayed log */
+		for (unsigned l = 0; l < (j->plan.nreplays ? j->plan.nreplays : 1); l++)
+			if (iolog_has_op(j->plan.nreplays ? j->plan.replays[l] : j->plan.replay, op))
+				want(w, op, async); /* the syncs of a replayed log */
 }
 
 /* A copy's destination: its own descriptor and engine context, sharing the source's buffers. */
@@ -112,8 +114,9 @@ int worker_setup(struct worker *w)
 	want_stats(w);
 	w->st.log = fiolog_new(w->job);
 	w->iolog = w->st.log && !w->st.log->interval_ns ? w->st.log : NULL;
-	/* completions through worker_check_done(): hooks, a per-request log, cmdprio's per-priority latencies */
-	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->ectx.prio != NULL;
+	w->winlog = w->st.log && w->st.log->track_max ? w->st.log : NULL;
+	/* completions through worker_check_done(): hooks, a log of each request or window maximum, cmdprio's latencies */
+	w->slow_done = w->hooks != NULL || w->iolog != NULL || w->winlog != NULL || w->ectx.prio != NULL;
 	w->ectx.fd = -1;
 	w->cctx.fd = -1;
 	w->wctx = &w->ectx;
@@ -336,6 +339,8 @@ int worker_plan(struct worker *w)
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
+	if (w->zoned)
+		w->znext = worker_zone_next(w); /* drawn ahead: the last request is known when it is prepared */
 	if (w->multi && plan_files(w, kind, seed))
 		return -1;
 	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
@@ -345,11 +350,23 @@ int worker_plan(struct worker *w)
 			    w->nblocks;
 	w->per_loop = per_loop;
 	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * job_loops(j);
+	/* fio's do_io stops at io_size x loops bytes in all: the last loop of io_size beyond size is cut. */
+	uint64_t io_total = j->io_size * (j->loops ? j->loops : 1);
+	if (w->remaining != UINT64_MAX && job_io_loops(j) && (io_total + j->bs - 1) / j->bs < w->remaining)
+		w->remaining = (io_total + j->bs - 1) / j->bs;
 	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
 	w->loop_verify = j->plan.hooks && j->plan.hooks->readback && j->plan.hooks->per_loop && !j->time_based &&
 			 job_loops(j) > 1 && !w->multi;
+	if (j->fileop && j->engine->fileop && !j->time_based) {
+		/* fio's file engines: the files fio's loop reaches, once a loop (fio_fileops.h). */
+		struct fio_fileop_plan fp;
+		fio_fileop_plan(j, w->thread_number, &fp);
+		w->remaining = fp.opens;
+	}
 	if (j->number_ios)
 		w->remaining = j->number_ios;
+	if (w->zoned && w->znext == ZONE_END)
+		w->remaining = 0; /* not one whole block in the region */
 	if (w->trimwrite && w->remaining != UINT64_MAX)
 		w->remaining *= 2; /* a trim and a write of each block, as fio counts them */
 	w->copy_delta = j->plan.copy.offset - j->offset;
@@ -419,7 +436,7 @@ void worker_finish(struct worker *w)
 	else if (!j->time_based && !w->var)
 		w->st.left_bytes = w->remaining * w->bs;
 	else if (!j->time_based && !w->var_done)
-		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
+		w->st.left_bytes = w->pat.total_left;
 	/* The tail interval, when anything completed in it. */
 	const struct series *sr = &w->st.series;
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;

@@ -13,12 +13,19 @@ bool job_logs(const struct job *j)
 	return j->bw_log[0] || j->iops_log[0] || j->lat_log[0];
 }
 
+int fiolog_window_value(const struct job *j)
+{
+	/* The words: avg, max, both, 0 (avg), 1 (max). */
+	return j->log_window == 4 ? FIOLOG_WIN_MAX : j->log_window == 3 ? FIOLOG_WIN_AVG : j->log_window;
+}
+
 struct fiolog *fiolog_new(const struct job *j)
 {
 	if (!job_logs(j))
 		return NULL;
 	struct fiolog *l = xcalloc(1, sizeof(*l));
 	l->interval_ns = j->log_avg_ns;
+	l->track_max = l->interval_ns && fiolog_window_value(j) != FIOLOG_WIN_AVG;
 	if (l->interval_ns)
 		return l;
 	/* Mapped without reserve: only the pages the records reach are ever touched. */
@@ -49,6 +56,7 @@ void fiolog_reset(struct fiolog *l)
 	l->nrec = 0;
 	l->nwin = 0;
 	l->dropped = false;
+	memset(l->cur_max, 0, sizeof(l->cur_max));
 }
 
 void fiolog_window(struct fiolog *l, const struct thread_stats *st, uint64_t t_ns, bool final)
@@ -76,4 +84,6 @@ void fiolog_window(struct fiolog *l, const struct thread_stats *st, uint64_t t_n
 		w->lat_sum[d] = o->lat.sum;
 		w->lat_n[d] = o->lat.n;
 	}
+	memcpy(w->max, l->cur_max, sizeof(w->max));
+	memset(l->cur_max, 0, sizeof(l->cur_max));
 }

@@ -4,6 +4,7 @@
 #include "options/command.h"
 #include "base/common.h"
 #include "options/options.h"
+#include "options/args.h"
 #include "suite/suite.h"
 #include "model/verify.h"
 #include "report/report.h"
@@ -189,12 +190,31 @@ static json_t *suite_settings_json(const struct suite_run *sr)
 	return o;
 }
 
+/*
+ * The options the cases started from: the command's, and any other set away
+ * from the table's default or the command's (a suite's start hook: bonnie's
+ * invalidate, latency's count), so a reader that applies them to the
+ * command's defaults (suite_read.c) and one that compares them with the
+ * table's (compare) both get the base back.
+ */
+static json_t *base_options(const struct suite_run *sr)
+{
+	struct job *d = xcalloc(1, sizeof(*d));
+	struct settings *s = xcalloc(1, sizeof(*s));
+	struct ig_err e = { 0 };
+	options_defaults(d, s);
+	json_t *o = options_json(sr->base, sr->cmd->groups, NULL, args_apply_defaults(sr->cmd, d, s, &e) ? NULL : d);
+	free(d);
+	free(s);
+	return o;
+}
+
 json_t *suite_json(const struct suite_run *sr)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, RK_NAME, json_string(sr->cmd->name));
 	json_object_set_new(o, RK_PASSES, json_integer(sr->s->passes));
-	json_object_set_new(o, RK_OPTIONS, options_json(sr->base, OG_ALL));
+	json_object_set_new(o, RK_OPTIONS, base_options(sr));
 	json_object_set_new(o, RK_SETTINGS, suite_settings_json(sr));
 	json_t *cases = json_array();
 	for (unsigned c = 0; c < sr->suite->ncases; c++) {

@@ -622,7 +622,7 @@ const struct command cmd_bonnie = {
 		"bonnie++ does (which, with a file smaller than the RAM, reads the cache). Prints "
 		"bonnie++'s text table and its CSV line (format 1.98; bon_csv2txt and bon_csv2html read it); with -q the CSV alone on stdout and the table on stderr. A test "
 		"shorter than 0.5 s shows +++++ as in bonnie++; the JSON keeps its value, marked too_short.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_DATA,
+	.groups = OG_RESULTS | OG_KEEP | OG_SUITE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--ioengine=psync --direct=0 --numjobs=1 --iodepth=1 --runtime=0 --ramp_time=0 "
 		    "--time_based=0 --invalidate=1 --group_reporting=1",
 	.suite = &bonnie,

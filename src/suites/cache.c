@@ -178,7 +178,7 @@ const struct command cmd_cache = {
 		"cache before each read (mincore), and one line each saying why the numbers differ. A block "
 		"device is written only when it carries no signature, or with --allow-destroy. Several PATHs "
 		"add a table with a column per target. --size sets the region, --runtime the time of each read.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--size=1g --runtime=3s --ramp_time=0 --ioengine=psync --iodepth=1 --numjobs=1 "
 		    "--direct=1 --invalidate=1 --time_based=0",
 	.suite = &cache,

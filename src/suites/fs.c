@@ -170,7 +170,11 @@ static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 				       st->fs[i].spec.label, sr->nwords);
 	if (dir ? make_loops(sr, st, e) : check_devices(sr, st, e))
 		return -1;
-	snprintf(st->mnt, sizeof(st->mnt), "/tmp/iogauge-fs.XXXXXX");
+	/* Under $TMPDIR as mktemp(1) puts its directories (a test, or a user, keeps them apart). */
+	const char *tmp = getenv("TMPDIR");
+	if ((size_t)snprintf(st->mnt, sizeof(st->mnt), "%s/iogauge-fs.XXXXXX", tmp && *tmp ? tmp : "/tmp") >=
+	    sizeof(st->mnt))
+		return err_set(e, EXIT_USAGE, "TMPDIR is too long for a mount point: %s", tmp);
 	if (!mkdtemp(st->mnt)) {
 		err_set(e, EXIT_IOERR, "%s: %s", st->mnt, strerror(errno));
 		st->mnt[0] = 0;
@@ -571,7 +575,7 @@ const struct command cmd_fs = {
 		"device-mapper. Without DEVICEs, --loop-dir DIR makes loop devices over image files in DIR "
 		"(labelled so: a loop over a file measures that file's file system too). Everything made is "
 		"unmounted, detached and removed at the end, on an error and on Ctrl-C.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--size=256m --runtime=5s --ramp_time=1s --direct=1 --ioengine=auto --numjobs=1 "
 		    "--time_based=1 --invalidate=1",
 	.suite = &fs,

@@ -405,7 +405,7 @@ const struct command cmd_latency = {
 		"request's pages from the cache first (not timed) unless -C; block devices are read with "
 		"O_DIRECT unless -C; buffered writes (-W) are O_DSYNC unless -C. Several PATHs (with -c or -w) "
 		"are measured one after another and add a table with a column per target.",
-	.groups = OG_OUTPUT | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE,
+	.groups = OG_RESULTS | OG_DESTROY | OG_OVERWRITE | OG_KEEP | OG_SUITE | OG_SAVE | OG_STORE,
 	.defaults = "--rw=randread --bs=4k --thinktime=1s --iodepth=1 --numjobs=1 --ioengine=psync "
 		    "--direct=0 --invalidate=1 --time_based=0 --runtime=0 --ramp_time=0",
 	.suite = &latency,

@@ -566,7 +566,7 @@ const struct command cmd_matrix = {
 		"MBPS, Maximum Small IOPS, Minimum Small Latency; MBPS in MiB/s, latency in ms) and "
 		"writes NAME_summary.txt, NAME_iops.csv, NAME_mbps.csv and NAME_lat.csv (rows: large "
 		"levels, columns: small levels) in the current directory.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--size=1g --runtime=60s --ramp_time=0 --direct=1 --ioengine=auto --time_based=1 "
 		    "--invalidate=1 --numjobs=1",
 	.suite = &matrix,

@@ -118,7 +118,7 @@ const struct command cmd_mix = {
 		"and Total MB/s (10^6 bytes per second, cut to two decimals as YABS prints them) and "
 		"IOPS in parentheses. A PATH is a directory (a test file is created there and removed "
 		"at the end) or a block device. Several PATHs add a table with a column per target.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--size=2g --runtime=30s --ramp_time=2s --direct=1 --ioengine=auto "
 		    "--iodepth=64 --numjobs=2 --rwmixread=50 --time_based=1 --invalidate=1 "
 		    "--group_reporting=1",

@@ -115,7 +115,7 @@ const struct command cmd_quick = {
 		"there and removed at the end) or a block device (written only when it carries no "
 		"signature, or with --allow-destroy). Several PATHs add a table with a column per "
 		"target. --passes N reports the median and the min-max range.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_ENGINE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--size=1g --runtime=5s --ramp_time=1s --direct=1 --ioengine=auto --numjobs=1 "
 		    "--time_based=1 --invalidate=1",
 	.suite = &quick,

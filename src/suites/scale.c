@@ -296,7 +296,8 @@ const struct command cmd_scale = {
 		"per added outstanding I/O than the threshold at which both grow by the same factor. A PATH is a directory (a test file is "
 		"created there) or a block device (a write pattern needs one without a signature, or "
 		"--allow-destroy). --html plots IOPS against mean and p99 latency with the knee.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_PATTERN,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_VERIFY |
+		  OG_PATTERN | OG_SAVE | OG_STORE,
 	.defaults = "--rw=randread --bs=4k --size=1g --runtime=2s --ramp_time=0.5s --direct=1 --ioengine=auto "
 		    "--iodepth=256 --numjobs=256 --time_based=1 --invalidate=1 --group_reporting=1",
 	.suite = &scale,

@@ -512,7 +512,8 @@ const struct command cmd_steady = {
 		"case's average IOPS over the window, block sizes by mixes. A device is written only "
 		"when it carries no signature, or with --allow-destroy; never when mounted. --html "
 		"plots the rounds and the window.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_PATTERN,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA | OG_VERIFY |
+		  OG_PATTERN | OG_SAVE | OG_STORE,
 	.defaults = "--rw=randwrite --bs=4k --size=1g --runtime=10s --ramp_time=0 --passes=25 --direct=1 "
 		    "--ioengine=auto --iodepth=32 --numjobs=1 --time_based=1 --invalidate=1 --group_reporting=1",
 	.suite = &steady,

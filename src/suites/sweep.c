@@ -369,7 +369,7 @@ const struct command cmd_sweep = {
 		"table (KiB/s; --csv: as CSV) and with -R its Excel-style block (-b FILE: also to FILE). "
 		"As in iozone the page cache is kept between tests: without -I small files are read from "
 		"memory, and a line on stderr says how many read cells began with the file in the cache.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_DATA,
+	.groups = OG_RESULTS | OG_KEEP | OG_SUITE | OG_DATA | OG_VERIFY | OG_SAVE | OG_STORE,
 	.defaults = "--ioengine=psync --direct=0 --numjobs=1 --iodepth=1 --time_based=0 --runtime=0 "
 		    "--ramp_time=0 --invalidate=0 --size=512k",
 	.suite = &sweep,

@@ -50,8 +50,6 @@ static int start(struct suite_run *sr, struct job *base, struct ig_err *e)
 	if (o->level > compress_max_level(o->compress))
 		return err_set(e, EXIT_USAGE, "--compress-level: %s takes 1 to %u", compress_names[o->compress],
 			       compress_max_level(o->compress));
-	if (base->verify)
-		return err_set(e, EXIT_USAGE, "--verify checks blocks iogauge wrote; tree only reads (--data is what --make-tree writes)");
 	if (o->make && o->fanout == 1)
 		return err_set(e, EXIT_USAGE, "--tree-fanout=1 makes an endless chain; use 0 or at least 2");
 	struct tree_priv *p = xcalloc(1, sizeof(*p));
@@ -577,7 +575,7 @@ const struct command cmd_tree = {
 		"thrown away) for a backup's rate and ratio; both report the read rate alone beside the "
 		"stream's. --make-tree builds a reproducible tree in a new directory in DIR, reads it and "
 		"removes it unless --keep.",
-	.groups = OG_OUTPUT | OG_PROGRESS | OG_SAVE | OG_STORE | OG_SAFETY | OG_SUITE | OG_DATA,
+	.groups = OG_RESULTS | OG_KEEP | OG_SUITE | OG_DATA | OG_SAVE | OG_STORE,
 	.defaults = "--ioengine=psync --direct=0 --bs=64k --size=1m --iodepth=1 --runtime=0 --ramp_time=0 "
 		    "--time_based=0 --invalidate=1 --group_reporting=1",
 	.suite = &tree,

@@ -1,9 +1,8 @@
 #!/bin/bash
 # Seen from the device: one pass of random writes touches every block exactly
 # once (the permutation), while --norandommap repeats some and misses others;
-# a random distribution concentrates on few blocks.  And the default engine
-# falls back to libaio when io_uring is disabled.
-# make test: alone (it disables io_uring machine-wide for a moment: kernel.io_uring_disabled)
+# a random distribution concentrates on few blocks.  (The default engine's
+# fallback to libaio: test_uring_off.sh, which runs alone.)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -42,21 +41,3 @@ run_iogauge run --name=z --filename="$LOOP" --rw=randwrite --bs=4k --direct=1 \
 	--random_distribution=zipf:1.2 --output-format=json
 zeros=$(zero_blocks "$LOOP")
 check "zipf:1.2 writes concentrate on few blocks (untouched: $zeros of $BLOCKS)" [ "$zeros" -gt $((BLOCKS * 60 / 100)) ]
-
-# The default engine: io_uring, or libaio where io_uring is disabled.
-if [ -w /proc/sys/kernel/io_uring_disabled ]; then
-	old=$(cat /proc/sys/kernel/io_uring_disabled)
-	trap 'rc=$?; echo "$old" >/proc/sys/kernel/io_uring_disabled; (exit $rc); e2e_cleanup' EXIT
-	mkfs_mount cov-ext4 160M ext4 || exit 1
-	mkdir "$MNT/q"
-	run_iogauge quick --size 16m --runtime 0.2 --ramp_time 0 "$MNT/q"
-	check "quick uses io_uring by default" grep -q "O_DIRECT, io_uring," "$OUT"
-	echo 2 >/proc/sys/kernel/io_uring_disabled
-	run_iogauge quick --size 16m --runtime 0.2 --ramp_time 0 "$MNT/q"
-	echo "$old" >/proc/sys/kernel/io_uring_disabled
-	expect_status 0 "quick with io_uring disabled: exit 0"
-	check "quick falls back to libaio when io_uring is disabled" grep -q "O_DIRECT, libaio," "$OUT"
-	check "quick leaves no file" dir_empty "$MNT/q"
-else
-	skip "default engine falls back to libaio" "no kernel.io_uring_disabled sysctl"
-fi

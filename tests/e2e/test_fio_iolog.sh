@@ -120,7 +120,8 @@ refused "a file that is no iolog" --read_iolog="$T/bad2.log" --replay_redirect="
 printf '\x07\x74\x61\x65blktrace-ish' >"$T/bt.bin"
 refused "a truncated blktrace binary trace" --read_iolog="$T/bt.bin" --replay_redirect="$T/x"
 check "... named as one" grep -q "blktrace record 1: truncated" "$ERR"
-refused "read_iolog with numjobs=2" --read_iolog="$T/fio.log" --replay_redirect="$T/x" --numjobs=2
+refused "write_iolog with numjobs=2 (fio mixes the threads' lines)" --write_iolog="$T/wl.log" --filename="$T/x" --size=64k --numjobs=2
+check "... and writes no log" [ ! -e "$T/wl.log" ]
 refused "replay_redirect without read_iolog" --replay_redirect="$T/x"
 refused "replay_skip of an unknown kind" --read_iolog="$T/fio.log" --replay_redirect="$T/x" --replay_skip=erase
 check "no file was made by the refused jobs" [ ! -e "$T/x" ]

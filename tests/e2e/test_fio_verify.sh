@@ -324,7 +324,7 @@ fi
 rm -rf "${D:?}"/*
 
 # ---- 6. fio's verify options iogauge does not have: refused by name before any I/O.
-for o in verify_offset=8 verify_backlog_batch=4 trim_verify_zero=1 buffer_compress_chunk=4k scramble_buffers=1; do
+for o in verify_offset=8 trim_verify_zero=1 buffer_compress_chunk=4k scramble_buffers=1; do
 	run_iogauge run --name=u --filename="$D/u" --size=1m --rw=write --verify=crc32c --"$o"
 	expect_status 2 "--$o: exit 2"
 	expect_err "unsupported fio option '${o%%=*}'" "--$o: named"

@@ -5,7 +5,6 @@
 # without --allow-destroy, on a mounted device, and for md/LVM layouts this
 # kernel cannot build (one line); loop images with --loop-dir; nothing left
 # mounted or attached afterwards, also after SIGINT.
-# make test: alone (its mount points are /tmp/iogauge-fs.*, one run at a time)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -29,8 +28,11 @@ ramloop a && A=$LOOP && ramloop b && B=$LOOP || {
 }
 J=$E2E_TMP/fs.json
 j() { jget "$J" "$1" 2>/dev/null; }
-# Nothing of ours mounted (the mount points are /tmp/iogauge-fs.*), no mount point left.
-no_mounts() { ! grep -q " /tmp/iogauge-fs\." /proc/self/mountinfo && ! compgen -G "/tmp/iogauge-fs.*" >/dev/null; }
+# The suite's mount points go under $TMPDIR: this script's own directory, so another run beside it
+# is not taken for ours.
+export TMPDIR=$E2E_TMP
+# Nothing of ours mounted (the mount points are $TMPDIR/iogauge-fs.*), no mount point left.
+no_mounts() { ! grep -q " $E2E_TMP/iogauge-fs\." /proc/self/mountinfo && ! compgen -G "$E2E_TMP/iogauge-fs.*" >/dev/null; }
 held() { [ -n "$(ls -A "/sys/block/$(basename "$1")/holders" 2>/dev/null)" ]; }
 
 # ---- refusals: nothing is made
@@ -100,11 +102,11 @@ check "--loop-dir: labelled as loop devices over images" grep -q "loop devices o
 check "--loop-dir: no loop device or image left" test "$(ours) $(ls -A "$IMGS" | wc -l)" = "0 0"
 
 # ---- SIGINT while a file system is mounted and measured: unmounted, detached, removed
-start_iogauge fs --loop-dir "$IMGS" --image-size 300m --fs ext4,btrfs:raid0 --size 16m --runtime 2 --ramp_time 0
-for _ in $(seq 100); do
-	grep -q " /tmp/iogauge-fs\." /proc/self/mountinfo && [ -s "$OUT" -o -n "$(compgen -G "/tmp/iogauge-fs.*/iogauge-*")" ] && break
-	sleep 0.05
-done
+start_iogauge fs --loop-dir "$IMGS" --image-size 300m --fs ext4,btrfs:raid0 --size 16m --runtime 2 --ramp_time 0 \
+	--eta=always
+# The first file system is mounted and a case measures (its progress line counts bytes).
+await_bg 'pass 1/1, .* \.\.\. [0-9.]+ ([KMG]i)?B' 120 || fail "SIGINT: a case measures before the signal" "$WHY"
+grep -q " $E2E_TMP/iogauge-fs\." /proc/self/mountinfo || fail "SIGINT: a file system is mounted when the signal comes"
 signal_bg INT 10
 check "SIGINT: exit 130" test "$STATUS" -eq 130
 check "SIGINT: what was measured is printed" grep -q "^Interrupted" "$OUT"

@@ -5,8 +5,9 @@
 # byte order mark, a short read, --help's output formats, and what an
 # interrupted sweep or bonnie prints ('-' for what was not measured, no
 # "test complete") and what report leaves on stderr (nothing).  Each check
-# fails on the messages before the fix.  Small files, about 4 s in all.
-# make test: alone (SIGINT a fixed time after a file appears)
+# fails on the messages before the fix.  Small files, about 4 s in all.  The
+# interrupted suites get SIGINT once their progress line (--eta=always) shows the
+# first case measuring, never after a fixed time.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -98,24 +99,24 @@ run_iogauge sweep --output-format=terse .
 expect_err "--output-format=terse: sweep writes normal or json" "sweep --output-format=terse: what sweep writes"
 
 # ---- interrupted: '-' where a cell was not measured, no "iozone test complete."
-# sig_when_file PATTERN: SIGINT once a file matching PATTERN exists (+0.3 s).
-sig_when_file() {
-	for _ in $(seq 100); do
-		compgen -G "$1" >/dev/null && break
-		sleep 0.05
-	done
-	sleep 0.3
-	signal_bg INT 20
+# sig_when PATTERN: SIGINT once a progress line matches PATTERN (a case has measured bytes).
+sig_when() {
+	if await_bg "$1" 60; then
+		signal_bg INT 20
+	else
+		fail "the progress line before SIGINT" "$WHY; stderr: $(head -c 300 "$ERR")"
+		signal_bg KILL 5
+	fi
 }
 mkdir s b
-start_iogauge sweep -I -s 64m -r 4k -i 0 -i 1 -i 2 --json=sweep.json s
-sig_when_file "s/iogauge-sweep.*"
+start_iogauge sweep -I -s 64m -r 4k -i 0 -i 1 -i 2 --json=sweep.json s --eta=always
+sig_when '65536/4 write \.\.\. [0-9.]+ [KMG]iB'
 check "sweep, SIGINT: status 130" [ "$STATUS" = 130 ]
 check "sweep, SIGINT: no 'iozone test complete.'" bash -c "! grep -q 'iozone test complete' '$OUT'"
 check "sweep, SIGINT: the cells asked but not measured show '-'" \
 	grep -Eq "^ +65536 +4 .* - " "$OUT"
-start_iogauge bonnie -s 64m:64k -r 0 -n 0 --json=bonnie.json b
-sig_when_file "b/*"
+start_iogauge bonnie -s 64m:64k -r 0 -n 0 --json=bonnie.json b --eta=always
+sig_when 'putc \.\.\. [0-9.]+ [KMG]iB'
 check "bonnie, SIGINT: status 130" [ "$STATUS" = 130 ]
 check "bonnie, SIGINT: the tests not measured show '-'" grep -Eq "^Latency .* +- +- +-" "$OUT"
 

@@ -111,19 +111,19 @@ check "psync: the histogram's buckets sum to the samples" \
 	awk -v n="$(j .jobs[0].read.clat_ns.samples)" -v h="$(j .jobs[0].read.clat_ns.histogram)" \
 	'BEGIN { gsub(/[\[\]]/, " ", h); k = split(h, a, /[ ,]+/); s = 0; for (i = 1; i <= k; i++) if (a[i] != "") { c++; if (c % 2 == 0) s += a[i] } exit !(s == n && n == 2048) }'
 
-# 4. --help shows each command's own defaults, from the table.
-"$IOGAUGE" quick --help >"$OUT"
+# 4. --help shows each command's own defaults, from the table (a wide COLUMNS: each option's entry on one line).
+COLUMNS=1000 "$IOGAUGE" quick --help >"$OUT"
 check "quick --help: --size defaults to 1g" grep -Eq -- '--size=SIZE .*\(default: 1g\)' "$OUT"
 check "quick --help: --runtime defaults to 5s" grep -Eq -- '--runtime=TIME .*\(default: 5s\)' "$OUT"
 check "quick --help: no run-only option (--rw)" sh -c "! grep -q -- --rw= '$OUT'"
-"$IOGAUGE" mix --help >"$OUT"
+COLUMNS=1000 "$IOGAUGE" mix --help >"$OUT"
 if ok grep -Eq -- '--size=SIZE .*\(default: 2g\)' "$OUT" && ok grep -Eq -- '--runtime=TIME .*\(default: 30s\)' "$OUT" &&
 	ok grep -Eq -- '--iodepth=N .*\(default: 64\)' "$OUT" && ok grep -Eq -- '--numjobs=N .*\(default: 2\)' "$OUT"; then
 	pass "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2"
 else
 	fail "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2" "$WHY"
 fi
-"$IOGAUGE" run --help >"$OUT"
+COLUMNS=1000 "$IOGAUGE" run --help >"$OUT"
 check "run --help: lists every engine from the registry" grep -Eq "io_uring\|libaio\|psync\|sync\|mmap\|null\|([a-z0-9_]+\|)*auto" "$OUT"
 run_iogauge run --passes=5 --name=x --size=1m
 expect_status 2 "run --passes: refused (a suite option)"

@@ -135,6 +135,7 @@ static bool accepts(const struct opt_def *o, const char *val)
 		{ "streams", "" },	   /* no list: tree's default counts, as an unset one prints */
 		{ "cpus_allowed", "" },	   /* any CPU: as an unset one prints */
 		{ "cpumask", "" },
+		{ "verify_async_cpus", "" }, /* none named: as an unset one prints */
 		{ "numa_cpu_nodes", "" },  /* no nodes: as an unset one prints */
 		{ "numa_mem_policy", "" }, /* the system's policy: as an unset one prints */
 		{ "ignore_error", "" },	   /* no lists: as an unset one prints */

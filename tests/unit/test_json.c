@@ -354,7 +354,7 @@ static json_t *run_json(const char *command)
 {
 	json_t *root = ig_json_root(command, rr.status, rr.interrupted, &rr.err);
 	assert_non_null(root);
-	ig_json_add_run(root, &rr, cmd_run.groups);
+	ig_json_add_run(root, &rr, cmd_run.groups, NULL);
 	return root;
 }
 
@@ -722,7 +722,7 @@ static void test_empty_thread(void **state)
 	jr.nthreads = 1;
 	jr.threads = &jr.total;
 	jr.resident_before = -1;
-	json_t *o = ig_json_job(&jr, cmd_run.groups);
+	json_t *o = ig_json_job(&jr, cmd_run.groups, NULL);
 	for (int d = 0; d < 2; d++) {
 		json_t *x = at(o, d ? "write" : "read");
 		assert_int_equal(ival(x, "ios"), 0);
@@ -1086,11 +1086,16 @@ static void test_u64_text(void **state)
 	json_decref(v);
 }
 
-/* A command echoes the options it takes, no others: quick has no --rw or --bs. */
+/*
+ * A command echoes the options it takes, those its case names, and any other
+ * only when set away from its default: quick takes no --rw, --bs or
+ * --iodepth, and echoes the job's randrw and 16 (set), not its bs (4k, the
+ * default) nor fio's hundred others (zonemode, verify_async...).
+ */
 static void test_options_groups(void **state)
 {
 	(void)state;
-	json_t *o = ig_json_job(&jrs[0], cmd_quick.groups);
+	json_t *o = ig_json_job(&jrs[0], cmd_quick.groups, NULL);
 	json_t *opts = at(o, "options");
 	assert_int_equal(ival(opts, "size"), 1LL << 30);
 	assert_string_equal(sval(opts, "ioengine"), "libaio");
@@ -1098,18 +1103,38 @@ static void test_options_groups(void **state)
 	assert_int_equal(ival(opts, "runtime"), 0);
 	assert_int_equal(ival(opts, "ramp_time"), 0);
 	assert_string_equal(sval(opts, "data"), "random");
-	static const char *const absent[] = { "rw", "bs", "iodepth", "numjobs", "rwmixread",
-					      "randseed", "offset", "passes", "keep", "output" };
+	assert_string_equal(sval(opts, "rw"), "randrw");
+	assert_int_equal(ival(opts, "iodepth"), 16);
+	static const char *const absent[] = { "bs", "numjobs", "rwmixread", "randseed", "offset", "zonemode",
+					      "verify_async", "passes", "keep", "output" };
 	for (size_t i = 0; i < ARRAY_SIZE(absent); i++)
 		if (json_object_get(opts, absent[i]))
 			fail_msg("quick's options echo %s", absent[i]);
-	/* Only the job options quick takes: size runtime ramp_time ioengine direct data verify. */
+	/* The job options quick takes (size runtime ramp_time ioengine direct data verify) and rw, iodepth. */
 	assert_string_equal(sval(opts, "verify"), "none");
-	assert_int_equal(json_object_size(opts), 7);
+	assert_int_equal(json_object_size(opts), 9);
+	json_decref(o);
+
+	/* A case's option string: what it names is echoed at any value (bs=4k is the default), in the table's order. */
+	o = ig_json_job(&jrs[0], cmd_quick.groups, "--rw=randrw --blocksize=4k --zonemode=none");
+	opts = at(o, "options");
+	assert_int_equal(ival(opts, "bs"), 4096);
+	assert_string_equal(sval(opts, "zonemode"), "none");
+	assert_null(json_object_get(opts, "blocksize"));
+	assert_int_equal(json_object_size(opts), 11);
+	const char *key, *order[16];
+	json_t *v;
+	size_t nk = 0;
+	json_object_foreach(opts, key, v)
+		if (nk < ARRAY_SIZE(order))
+			order[nk++] = key;
+	assert_string_equal(order[0], "size");
+	assert_string_equal(order[1], "rw");
+	assert_string_equal(order[2], "bs");
 	json_decref(o);
 
 	/* Every job option of run, under its own name, once. */
-	o = ig_json_job(&jrs[0], cmd_run.groups);
+	o = ig_json_job(&jrs[0], cmd_run.groups, NULL);
 	opts = at(o, "options");
 	size_t n = 0;
 	for (const struct opt_def *d = options; d->name; d++) {

@@ -1353,7 +1353,7 @@ static void help_of(const struct command *c, char *out, size_t len)
 	assert_int_equal(fclose(f), 0);
 }
 
-/* The line (or two: a long synopsis wraps) of --opt=... in a --help text; NULL when absent. */
+/* The entry of --opt=... in a --help text, its lines (wrapped to the width) joined by one blank; NULL when absent. */
 static const char *help_line(const char *help, const char *opt, char *line, size_t len)
 {
 	char key[64];
@@ -1367,9 +1367,62 @@ static const char *help_line(const char *help, const char *opt, char *line, size
 		return NULL;
 	p++;
 	const char *end = strstr(p, "\n  --");
-	size_t n = end ? (size_t)(end - p) : strlen(p);
-	snprintf(line, len, "%.*s", (int)(n < len ? n : len - 1), p);
+	size_t n = end ? (size_t)(end - p) : strlen(p), k = 0;
+	for (size_t i = 0; i < n && k + 1 < len; i++) {
+		if (p[i] == '\n') {
+			while (i + 1 < n && p[i + 1] == ' ')
+				i++;
+			line[k++] = ' ';
+		} else {
+			line[k++] = p[i];
+		}
+	}
+	line[k] = 0;
 	return line;
+}
+
+/* Is option o an entry of a --help text ("  --NAME=", "  --NAME[", "  -L", "  -s SIZE")? */
+static bool help_lists(const char *help, const struct opt_def *o)
+{
+	char key[64];
+	const char *tails = strlen(o->name) == 1 ? " \n" : "=[";
+	snprintf(key, sizeof(key), "\n  %s%s", strlen(o->name) == 1 ? "-" : "--", o->name);
+	for (const char *p = strstr(help, key); p; p = strstr(p + 1, key))
+		if (strchr(tails, p[strlen(key)]))
+			return true;
+	return false;
+}
+
+/*
+ * Every command lists exactly the options it accepts: each row of the table
+ * on each command's parser (accepted unless "unknown option") against the
+ * command's --help.  fio's job options are listed by --cmdhelp (e2e).
+ */
+static void test_help_lists_accepted(void **state)
+{
+	(void)state;
+	static char out[1 << 17];
+	unsigned n = 0;
+	for (unsigned i = 0; commands[i]; i++) {
+		const struct command *c = commands[i];
+		if (c->fio_cli)
+			continue;
+		help_of(c, out, sizeof(out));
+		OPTIONS_EACH(o) {
+			char arg[80];
+			snprintf(arg, sizeof(arg), "%s%s=x", strlen(o->name) == 1 ? "-" : "--", o->name);
+			char *argv[] = { arg, NULL };
+			struct parsed_args pa;
+			struct ig_err e = { 0 };
+			bool accepted = !args_parse(1, argv, c, &pa, &e) || !strstr(e.msg, "unknown option");
+			args_free(&pa);
+			if (accepted != help_lists(out, o))
+				fail_msg("%s: %s is %s but %s", c->name, arg, accepted ? "accepted" : "refused",
+					 accepted ? "not in --help" : "in --help");
+			n += accepted;
+		}
+	}
+	assert_true(n > 300);
 }
 
 static void test_help(void **state)
@@ -1536,6 +1589,38 @@ static void test_jobfile(void **state)
 		fail_msg("a job file of %u bytes: %s", JOBFILE_MAX, ce.msg);
 	assert_int_equal(cpa.jobs[0].bs, 8192);
 	args_free(&cpa);
+}
+
+/* --allow-overwrite from the environment (IOGAUGE_ALLOW_OVERWRITE): 1 gives it, 0 or empty not, else exit 2. */
+static void test_allow_overwrite_env(void **state)
+{
+	(void)state;
+	struct parsed_args pa;
+	struct ig_err e = { 0 };
+	char *none[] = { NULL }, *off[] = { "--allow-overwrite=0", NULL };
+	const char *ok[][2] = { { "1", "1" }, { "0", "0" }, { "", "0" } };
+	for (unsigned i = 0; i < 3; i++) {
+		setenv(ALLOW_OVERWRITE_ENV, ok[i][0], 1);
+		assert_int_equal(args_parse(0, none, &cmd_run, &pa, &e), 0);
+		assert_int_equal(pa.settings.allow_overwrite, ok[i][1][0] == '1');
+		args_free(&pa);
+	}
+	setenv(ALLOW_OVERWRITE_ENV, "1", 1);
+	assert_int_equal(args_parse(0, none, &cmd_latency, &pa, &e), 0); /* every command that takes it */
+	assert_true(pa.settings.allow_overwrite);
+	args_free(&pa);
+	assert_int_equal(args_parse(1, off, &cmd_run, &pa, &e), 0); /* the command line wins */
+	assert_false(pa.settings.allow_overwrite);
+	args_free(&pa);
+	assert_false(pa.settings.allow_destroy);
+	setenv(ALLOW_OVERWRITE_ENV, "yes\nmore", 1);
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(args_parse(0, none, &cmd_run, &pa, &e), -1);
+	assert_int_equal(e.status, EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "IOGAUGE_ALLOW_OVERWRITE=yes... in the environment"));
+	assert_null(strchr(e.msg, '\n'));
+	args_free(&pa);
+	unsetenv(ALLOW_OVERWRITE_ENV);
 }
 
 struct filecase {
@@ -1896,6 +1981,30 @@ static void test_null_iodepth(void **state)
 	ctx_finish(&c);
 }
 
+/* Every fio option iogauge refuses has a reason (fio_refused.c), and no reason names a built option. */
+static void test_fio_refusals(void **state)
+{
+	(void)state;
+	unsigned refused = 0;
+	for (const struct fio_name *fn = fio_names; fn->name; fn++) {
+		char buf[256];
+		const char *why = fio_name_why(fn, buf, sizeof(buf));
+		if (option_find(fn->name)) {
+			if (why && !fn->engines)
+				fail_msg("%s is built but fio_refused.c gives a reason", fn->name);
+			continue;
+		}
+		refused++;
+		if (!why || !*why)
+			fail_msg("%s is refused without a reason", fn->name);
+	}
+	assert_true(refused > 100);
+	/* The current HOWTO's options are in the list too. */
+	const struct fio_name *n = fio_name_find("sprandom", 8);
+	assert_non_null(n);
+	assert_true(n->newer);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1926,12 +2035,15 @@ int main(void)
 		cmocka_unit_test(test_apply_string),
 		cmocka_unit_test(test_option_print_round_trip),
 		cmocka_unit_test(test_help),
+		cmocka_unit_test(test_help_lists_accepted),
 		cmocka_unit_test(test_jobfile),
+		cmocka_unit_test(test_allow_overwrite_env),
 		cmocka_unit_test(test_jobfile_errors),
 		cmocka_unit_test(test_jobfile_not_a_file),
 		cmocka_unit_test(test_job_validate),
 		cmocka_unit_test(test_null_iodepth),
 		cmocka_unit_test(test_qbatch),
+		cmocka_unit_test(test_fio_refusals),
 	};
 	return cmocka_run_group_tests(tests, dir_setup, dir_teardown);
 }

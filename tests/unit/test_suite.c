@@ -59,7 +59,7 @@ static const struct command cmd_test = {
 	.usage = "iogauge testsuite [OPTIONS] [PATH...]",
 	.summary = "Two cases on the null engine",
 	.description = "A unit test's suite.",
-	.groups = OG_OUTPUT | OG_SAFETY | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA,
+	.groups = OG_RESULTS | OG_DESTROY | OG_KEEP | OG_SUITE | OG_SIZING | OG_ENGINE | OG_QUEUE | OG_DATA,
 	.defaults = "--ioengine=null --size=1m --runtime=0 --ramp_time=0 --time_based=0 "
 		    "--direct=0 --numjobs=1 --iodepth=1",
 	.suite = &test_suite_def,

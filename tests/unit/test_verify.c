@@ -3,7 +3,9 @@
  * every byte of a block flipped is found, a block at the wrong offset is
  * misplaced, an older write is a lost write, another seed is foreign, reads
  * that overlap a write are not held against the block, and the report keeps
- * VERIFY_REPORT_MAX blocks and counts the rest.
+ * VERIFY_REPORT_MAX blocks and counts the rest; the blocks a layout makes for
+ * a verifying reader check clean (reads of several sizes with a
+ * verify_interval), and what cannot be laid out is refused with why.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -279,12 +281,104 @@ static void refusals(void **state)
 	assert_non_null(strstr(x.msg, "needs --verify"));
 }
 
+/* A reader's blocks as the layout makes them (verify_layout_block) check clean, whatever the reads' sizes. */
+static void read_job(int algo, uint64_t bs)
+{
+	options_defaults(&gj, &gs);
+	snprintf(gj.name, sizeof(gj.name), "v");
+	gj.bs = bs;
+	gj.size = (uint64_t)NB * BS;
+	gj.rw = RW_READ;
+	gj.verify = algo;
+	gj.engine = &engine_psync;
+	if (algo == VERIFY_PATTERN) {
+		gj.data.mode = DATA_PATTERN;
+		gj.data.pattern_len = 3;
+		memcpy(gj.data.pattern, "\x11\x22\x33", 3);
+	}
+}
+
+/* Lay out [0, NB * BS) in blocks of unit, then read it back in reads of `len` at offset `at`. */
+static uint64_t layout_and_read(uint64_t unit, const uint32_t *lens, unsigned nlens)
+{
+	struct ig_err e = { 0 };
+	static unsigned char file[NB * BS];
+	struct verify_ctx *lay = verify_layout_new(&gj, 1, &e);
+	assert_non_null(lay);
+	for (uint64_t off = 0; off + unit <= sizeof(file); off += unit) {
+		for (uint64_t i = 0; i < unit; i++)
+			file[off + i] = (unsigned char)(rand() & 0xff); /* the layout's own data first */
+		verify_layout_block(lay, 0, off / unit + 1, file + off, off, (uint32_t)unit);
+	}
+	verify_free(lay);
+	struct verify_ctx *v = verify_new(&gj, 1, NULL, 1, &e);
+	assert_non_null(v);
+	const struct worker_hooks *h = verify_hooks(v);
+	unsigned char buf[NB * BS];
+	for (uint64_t off = 0, k = 0; off < sizeof(file); k++) {
+		uint32_t len = lens[k % nlens];
+		if (off + len > sizeof(file))
+			break;
+		memcpy(buf, file + off, len);
+		struct io_u u = { .buf = buf, .offset = off, .len = len, .op = IO_READ, .res = len };
+		h->prep(h->arg, 0, &u);
+		assert_int_equal(h->complete(h->arg, 0, &u, 0), 0);
+		off += len;
+	}
+	const struct verify_stats *s = verify_collect(v);
+	uint64_t bad = s->bad;
+	assert_true(s->checked > 0);
+	verify_free(v);
+	return bad;
+}
+
+static void layout_blocks(void **state)
+{
+	(void)state;
+	char why[512];
+	uint64_t unit;
+	static const uint32_t one[] = { 1024 }, several[] = { 1024, 2048, 3072 };
+	for (int algo = VERIFY_CRC32C; algo <= VERIFY_META; algo++) {
+		read_job(algo, 1024);
+		assert_true(verify_layout_checked(&gj));
+		assert_int_equal(verify_layout_unit(&gj, &unit, why, sizeof(why)), 0);
+		assert_int_equal(unit, 1024);
+		assert_int_equal(layout_and_read(unit, one, 1), 0);
+		/* Several sizes: refused without a verify_interval that divides them (a pattern: in phase). */
+		gj.bsrange[IO_READ][0] = 1024;
+		gj.bsrange[IO_READ][1] = 3072;
+		if (algo == VERIFY_PATTERN) {
+			assert_int_equal(verify_layout_unit(&gj, &unit, why, sizeof(why)), -1);
+			assert_non_null(strstr(why, "3-byte --verify_pattern"));
+			gj.data.pattern_len = 2; /* 1024 is a multiple of 2 */
+			assert_int_equal(verify_layout_unit(&gj, &unit, why, sizeof(why)), 0);
+			assert_int_equal(layout_and_read(unit, several, 3), 0);
+			continue;
+		}
+		assert_int_equal(verify_layout_unit(&gj, &unit, why, sizeof(why)), -1);
+		assert_non_null(strstr(why, "--verify_interval=1024"));
+		gj.verify_interval = 512;
+		assert_int_equal(verify_layout_unit(&gj, &unit, why, sizeof(why)), 0);
+		assert_int_equal(unit, 512);
+		assert_int_equal(layout_and_read(unit, several, 3), 0);
+		gj.verify_interval = 768; /* divides no read */
+		assert_int_equal(verify_layout_unit(&gj, &unit, why, sizeof(why)), -1);
+		assert_non_null(strstr(why, "does not divide"));
+	}
+	/* A writer's layout is made where it can be, never refused: it is no reader. */
+	read_job(VERIFY_CRC32C, 1024);
+	gj.rw = RW_WRITE;
+	assert_true(verify_layout_wanted(&gj));
+	assert_false(verify_layout_checked(&gj));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(clean_roundtrip),	 cmocka_unit_test(every_byte_flip_found),
 		cmocka_unit_test(misplaced_lost_foreign), cmocka_unit_test(overlaps_not_judged),
 		cmocka_unit_test(limits_and_unwritten),	 cmocka_unit_test(refusals),
+		cmocka_unit_test(layout_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

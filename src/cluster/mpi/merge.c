@@ -183,7 +183,7 @@ static char *rank_json(struct run_ctx *c, const struct job_result *jr, int *mode
 	int mode = *mode_out = rank_results(c, &jr->job); /* c->stop is agreed (agree_status) */
 	if (mode == RANKS_NONE)
 		return NULL;
-	json_t *o = ig_json_job(jr, 0);
+	json_t *o = ig_json_job(jr, 0, NULL);
 	json_object_del(o, "options");
 	if (mode == RANKS_BRIEF)
 		make_brief(o);
