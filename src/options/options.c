@@ -692,7 +692,7 @@ const struct opt_def options[] = {
 	/* The results store (issue 29). */
 	{ .name = "save", .type = OT_STR, S(save), .bare = "@",
 	  .arg = "LABEL", .group = OG_SAVE, .flags = OPT_CLI_ONLY,
-	  .help = "Also keep the result in the results store (--db), under LABEL when given (letters, digits, . _ - + :; not all digits): `iogauge history` lists it, `show`, `compare`, `report` and `check` read it back (IOGAUGE_SAVE=1 saves every run; IOGAUGE_SAVE=LABEL with that label; command line only)" },
+	  .help = "Also keep the result in the results store (--db), under LABEL when given (ASCII letters, digits, . _ - + :; not all digits, not starting with -): `iogauge history` lists it, `show`, `compare`, `report` and `check` read it back (IOGAUGE_SAVE=1 saves every run; IOGAUGE_SAVE=LABEL with that label; command line only)" },
 	{ .name = "db", .type = OT_STR, S(db), .arg = "PATH|URL", .group = OG_STORE, .flags = OPT_CLI_ONLY,
 	  .help = "The results store: a SQLite file, or a PostgreSQL database as postgresql://USER@HOST:PORT/DB (its password from ~/.pgpass or $PGPASSFILE: one in the URL is refused); default $IOGAUGE_DB, else $XDG_DATA_HOME/iogauge/results.db (~/.local/share/iogauge/results.db)" },
 	{ .name = NULL },

@@ -277,7 +277,7 @@ int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *
 		jr->job.io_size = rk_u64(region, "io_size");
 	}
 	rk_strcpy(o, RK_NAME, jr->job.name, sizeof(jr->job.name));
-	jr->group = (unsigned)rk_u64(o, "group");
+	jr->group = (unsigned)rk_u64(o, RK_GROUP);
 	jr->nthreads = (unsigned)rk_u64(o, "threads_n");
 	jr->nthreads = jr->nthreads ? jr->nthreads : 1;
 	jr->buffered_fallback = json_is_true(json_object_get(o, RK_BUFFERED_FALLBACK));

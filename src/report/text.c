@@ -488,6 +488,11 @@ void report_failures(const struct run_result *r)
 int report_saved_text(FILE *f, const json_t *root, html_summary_fn summary, struct ig_err *e)
 {
 	long at = ftell(f);
+	struct result_head h;
+	result_head(root, &h);
+	/* fio's figures hold no histogram for fio's text: their own summary. */
+	if (*h.imported)
+		return report_import_text(f, root) ? err_set(e, EXIT_IOERR, "cannot write the summary") : 0;
 	/* The command's own text: the command layer's callback (command_saved_summary). */
 	if (summary && summary(f, root, e))
 		return -1;
