@@ -141,6 +141,9 @@ struct job {
 	char directory[PATH_MAX];
 	uint64_t size;   /* bytes of the file or region each thread covers */
 	uint64_t offset; /* start of the region in the file or device */
+	/* fio's N% of each file's or device's size (size=50%; 0: none): the runner resolves them (percent.c). */
+	uint8_t size_pct, offset_pct, offset_increment_pct, io_size_pct;
+	uint64_t offset_align; /* a percentage's offset is rounded up to this (0: the smallest block size) */
 	int rw;          /* enum rw_mode */
 	unsigned rwmixread; /* percent of reads in mixed modes */
 	uint64_t bs;

@@ -12,6 +12,7 @@
 #include "model/engine.h"
 #include "model/fio_fileops.h"
 #include "model/pattern.h"
+#include "model/percent.h"
 #include "model/place.h"
 
 #include <ctype.h>
@@ -519,8 +520,35 @@ int job_normalise(struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* fio's percentages (model/percent.h): of the sizes of the files and devices a job reads and writes. */
+static int pct_validate(const struct job *j, struct ig_err *e)
+{
+	char said[48];
+	job_pct_said(j, said, sizeof(said));
+	if (!*said)
+		return 0;
+	const char *why = j->plan.tree ? "a tree read reads each file whole" :
+			  j->fileop ? "--fileop makes and opens files of its own" :
+			  j->read_iolog[0] ? "the requests of --read_iolog decide where the job goes" :
+			  j->fill_device ? "--fill_device writes until the file system is full" : NULL;
+	if (why)
+		return err_set(e, EXIT_USAGE, "job %s: %s: %s; a percentage has nothing to act on", j->name, said, why);
+	if (!job_pct_region(j))
+		return 0; /* io_size=N% of a region in bytes: known once the files are */
+	if (j->engine->flags & ENGINE_NO_FILE)
+		return err_set(e, EXIT_USAGE, "job %s: %s: --ioengine=%s has no file or device to take a share of",
+			       j->name, said, j->engine->name);
+	if (j->filesize[0])
+		return err_set(e, EXIT_USAGE,
+			       "job %s: %s with --filesize: give the region in bytes (a percentage of the files --filesize makes is not supported)",
+			       j->name, said);
+	return 0;
+}
+
 int job_validate(const struct job *j, struct ig_err *e)
 {
+	if (pct_validate(j, e))
+		return -1;
 	if (j->plan.tree)
 		return tree_validate(j, e);
 	if (j->fileop)
@@ -578,7 +606,7 @@ int job_validate(const struct job *j, struct ig_err *e)
 	if (j->seq_order && rw_is_random(j->rw))
 		return err_set(e, EXIT_USAGE, "job %s: --seq_order orders sequential patterns; --rw=%s is random",
 			       j->name, rw_names[j->rw]);
-	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size && !j->filesize[0])
+	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size && !j->filesize[0] && !j->size_pct)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);

@@ -90,6 +90,12 @@ struct opt_def {
 	enum opt_type type;
 	enum opt_scope scope;
 	size_t off, len;    /* field offset and size */
+	/*
+	 * OT_SIZE of a job: where the uint8_t is that keeps fio's N% (of the
+	 * file's or device's size, 1..100) until the runner knows that size
+	 * (run/percent.c); the value is then 0.  0: the row takes no percentage.
+	 */
+	size_t pct_off;
 	const char *def;    /* default, as the user would type it; NULL: none */
 	uint64_t min, max;  /* OT_UINT/OT_U64/OT_SIZE/OT_TIME range (max 0: unbounded) */
 	const char *unit;   /* OT_TIME: unit of a bare number ("s", "us") */

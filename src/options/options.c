@@ -25,6 +25,8 @@
 #include <string.h>
 
 #define J(f) .scope = SCOPE_JOB, .off = offsetof(struct job, f), .len = sizeof(((struct job *)0)->f)
+/* A size that may be fio's N% of the target's size, kept in this field of the job. */
+#define PCT(f) .pct_off = offsetof(struct job, f)
 #define S(f)                                                                                      \
 	.scope = SCOPE_SETTINGS, .off = offsetof(struct settings, f),                             \
 	.len = sizeof(((struct settings *)0)->f)
@@ -61,12 +63,16 @@ const struct opt_def options[] = {
 	  .fio = "fio's size is unbounded (-1), iogauge's the free space and a queue's worth of blocks (so it never writes without end on a file system that takes more); writes only: a job that reads is refused; on a block device the size is the device's, as any job's" },
 	{ .name = "fill_fs", .type = OT_BOOL, J(fill_device), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_ECHO, .help = "The same as --fill_device" },
-	{ .name = "size", .type = OT_SIZE, J(size), .min = 1, .arg = "SIZE", .group = OG_SIZING,
-	  .help = "Bytes each thread covers (run: the existing file or device when not given)" },
-	{ .name = "offset", .type = OT_SIZE, J(offset), .def = "0", .arg = "SIZE", .group = OG_FIO,
-	  .help = "Start of the region in the file or device" },
-	{ .name = "fileoffset", .type = OT_SIZE, J(offset), .arg = "SIZE", .group = OG_FIO,
+	{ .name = "size", .type = OT_SIZE, J(size), PCT(size_pct), .min = 1, .arg = "SIZE|N%", .group = OG_SIZING,
+	  .help = "Bytes each thread covers (run: the existing file or device when not given); N% (1% to 100%, run and fio): that share of each existing file's or device's size, at most what lies past --offset, in whole smallest blocks",
+	  .fio = "a percentage of a file that does not exist is refused (fio 3.33 fails the job); 0%, fractions (fio reads 12.5% as 12 bytes) and more than 100% are refused; a suite takes no percentage" },
+	{ .name = "offset", .type = OT_SIZE, J(offset), PCT(offset_pct), .def = "0", .arg = "SIZE|N%", .group = OG_FIO,
+	  .help = "Start of the region in the file or device; N%: that share of each file's or device's size, rounded up to --offset_align",
+	  .fio = "a percentage of a file that does not exist is refused (fio 3.33 takes it as 0)" },
+	{ .name = "fileoffset", .type = OT_SIZE, J(offset), PCT(offset_pct), .arg = "SIZE|N%", .group = OG_FIO,
 	  .flags = OPT_NO_ECHO, .help = "The same as --offset (fio's alias)" },
+	{ .name = "offset_align", .type = OT_SIZE, J(offset_align), .def = "0", .arg = "SIZE", .group = OG_FIO,
+	  .help = "A percentage's offset (--offset, --offset_increment) is rounded up to a multiple of this (0: the smallest block size of any direction)" },
 	{ .name = "rw", .type = OT_ENUM, J(rw), .def = "read", .values = rw_names, .set = fio_set_rw,
 	  .print = fio_print_rw, .group = OG_PATTERN,
 	  .help = "I/O pattern (readwrite is rw: mixed sequential); NAME:SIZE skips SIZE after each sequential request (read:-8k reads backwards), randNAME:N seeks every N requests (see rw_sequencer)",
@@ -416,9 +422,9 @@ const struct opt_def options[] = {
 	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect on the measurement (fio's text output precision)" },
 	/* fio's amounts, files and run control (runner.c, worker.c). */
-	{ .name = "io_size", .type = OT_SIZE, J(io_size), .def = "0", .arg = "SIZE", .group = OG_FIO,
-	  .help = "Bytes of I/O (0: --size), times --loops: more than --size passes over the region again, the last pass cut where the bytes are done" },
-	{ .name = "io_limit", .type = OT_SIZE, J(io_size), .arg = "SIZE", .group = OG_FIO,
+	{ .name = "io_size", .type = OT_SIZE, J(io_size), PCT(io_size_pct), .def = "0", .arg = "SIZE|N%", .group = OG_FIO,
+	  .help = "Bytes of I/O (0: --size), times --loops: more than --size passes over the region again, the last pass cut where the bytes are done; N%: that share of the region, in whole blocks" },
+	{ .name = "io_limit", .type = OT_SIZE, J(io_size), PCT(io_size_pct), .arg = "SIZE|N%", .group = OG_FIO,
 	  .flags = OPT_NO_ECHO, .help = "The same as --io_size" },
 	{ .name = "filesize", .type = OT_SPECIAL, J(filesize), .set = fio_set_filesize,
 	  .print = fio_print_filesize, .arg = "SIZE[-SIZE]", .group = OG_FIO,
@@ -445,14 +451,17 @@ const struct opt_def options[] = {
 	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
 	  .help = "Accepted, no effect: zonemode=zbd only, which iogauge refuses" },
 	{ .name = "zonesize", .type = OT_SIZE, J(zonesize), .def = "0", .arg = "SIZE", .group = OG_FIO,
-	  .help = "zonemode=strided: bytes of I/O in a zone before the next (more than --zonerange: the zone again)" },
+	  .help = "zonemode=strided: bytes of I/O in a zone before the next (more than --zonerange: the zone again)",
+	  .fio = "a size only: a percentage is refused (fio 3.33 parses N% and takes it as 2^64-1-N bytes)" },
 	{ .name = "zonerange", .type = OT_SIZE, J(zonerange), .def = "0", .arg = "SIZE", .group = OG_FIO,
-	  .help = "zonemode=strided: the size of a zone, where its requests fall (0: --zonesize)" },
+	  .help = "zonemode=strided: the size of a zone, where its requests fall (0: --zonesize)",
+	  .fio = "a size only: a percentage is refused (fio 3.33 parses N% and takes it as 2^64-1-N bytes)" },
 	{ .name = "zoneskip", .type = OT_SIZE, J(zoneskip), .def = "0", .arg = "SIZE", .group = OG_FIO,
 	  .help = "zonemode=strided: bytes skipped after each zone",
-	  .fio = "a size only (fio also takes a number of zones, Nz, for zbd)" },
-	{ .name = "offset_increment", .type = OT_SIZE, J(offset_increment), .def = "0", .arg = "SIZE",
-	  .group = OG_FIO, .help = "Thread N of the job starts N * SIZE after --offset (numjobs on one file)" },
+	  .fio = "a size only (fio also takes a number of zones, Nz, for zbd); a percentage is refused (fio 3.33 parses N% and takes it as 2^64-1-N bytes)" },
+	{ .name = "offset_increment", .type = OT_SIZE, J(offset_increment), PCT(offset_increment_pct), .def = "0",
+	  .arg = "SIZE|N%", .group = OG_FIO,
+	  .help = "Thread N of the job starts N * SIZE after --offset (numjobs on one file); N%: that share of each file's or device's size, the thread's offset rounded up to --offset_align" },
 	{ .name = "pre_read", .type = OT_BOOL, J(pre_read), .def = "0", .bare = "1", .group = OG_FIO,
 	  .help = "Read the region into the page cache before the job (not timed; buffered reads then measure the cache, and say so)" },
 	{ .name = "nrfiles", .type = OT_U64, J(nrfiles), .def = "1", .min = 1, .max = 1ULL << 40,
@@ -683,7 +692,7 @@ const struct opt_def options[] = {
 	/* The results store (issue 29). */
 	{ .name = "save", .type = OT_STR, S(save), .bare = "@",
 	  .arg = "LABEL", .group = OG_SAVE, .flags = OPT_CLI_ONLY,
-	  .help = "Also keep the result in the results store (--db), under LABEL when given (letters, digits, . _ - + :; not all digits): `iogauge history` lists it, `show`, `compare`, `report` and `check` read it back (IOGAUGE_SAVE=1 saves every run; IOGAUGE_SAVE=LABEL with that label; command line only)" },
+	  .help = "Also keep the result in the results store (--db), under LABEL when given (ASCII letters, digits, . _ - + :; not all digits, not starting with -): `iogauge history` lists it, `show`, `compare`, `report` and `check` read it back (IOGAUGE_SAVE=1 saves every run; IOGAUGE_SAVE=LABEL with that label; command line only)" },
 	{ .name = "db", .type = OT_STR, S(db), .arg = "PATH|URL", .group = OG_STORE, .flags = OPT_CLI_ONLY,
 	  .help = "The results store: a SQLite file, or a PostgreSQL database as postgresql://USER@HOST:PORT/DB (its password from ~/.pgpass or $PGPASSFILE: one in the URL is refused); default $IOGAUGE_DB, else $XDG_DATA_HOME/iogauge/results.db (~/.local/share/iogauge/results.db)" },
 	{ .name = NULL },

@@ -6,6 +6,7 @@
 #include "run/iostat.h"
 #include "run/flow.h"
 #include "run/merge.h"
+#include "run/percent.h"
 #include "model/place.h"
 #include "run/safety.h"
 #include "run/runner.h"
@@ -89,7 +90,9 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		/* A shared file's interleaved segment spans the shared region; else each file's own. */
 		uint64_t start = j->plan.stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
 		uint64_t size = j->plan.stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
-		if (!j->plan.stride && jr->shared_files && j->numjobs > 1)
+		if (!j->plan.stride && jr->shared_files && jr->pct)
+			size = pct_span(jr->pct, i) - start; /* every thread's region of the file */
+		else if (!j->plan.stride && jr->shared_files && j->numjobs > 1)
 			size += (j->numjobs - 1) * j->offset_increment; /* every thread's region of the file */
 		if (j->pre_read && !j->direct)
 			jr->pre_read_bytes += target_pre_read(c, t->fd, start, size);
@@ -110,6 +113,32 @@ static uint64_t group_ramp(const struct run_result *r, unsigned first, unsigned 
 		if (r->jobs[i].job.ramp_ns > ramp)
 			ramp = r->jobs[i].job.ramp_ns;
 	return ramp;
+}
+
+/*
+ * A thread of a job with fio's percentages: its regions from the table
+ * (percent.c); when its amounts differ from the first thread's (a region
+ * cut at the end of its file), a copy of the job with its own.
+ */
+static void thread_regions(struct job_result *jr, unsigned t, struct worker *w)
+{
+	const struct pct_table *p = jr->pct;
+	if (jr->shared_files) {
+		w->region_start = &p->start[t * p->nfiles];
+		w->region_size = &p->size[t * p->nfiles];
+		w->region_shift = 0;
+	}
+	if (!p->uneven)
+		return;
+	if (!jr->thread_jobs)
+		jr->thread_jobs = xcalloc(jr->nthreads, sizeof(*jr->thread_jobs));
+	struct job *tj = &jr->thread_jobs[t];
+	*tj = jr->job;
+	tj->offset = pct_start(p, t, 0);
+	tj->size = p->loop[t];
+	if (tj->io_size_pct)
+		tj->io_size = pct_thread_io(tj, p, t);
+	w->job = tj;
 }
 
 /* The local workers, for the other ranks: all ended, one failed (read only once it has ended). */
@@ -419,6 +448,8 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->region_size = &jr->region_size[first_file];
 			/* fio: thread t of a job starts t * offset_increment after --offset, in a shared file too. */
 			w->region_shift = jr->shared_files ? t * jr->job.offset_increment : 0;
+			if (jr->pct)
+				thread_regions(jr, t, w);
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
@@ -612,6 +643,8 @@ void run_result_free(struct run_result *r)
 		ss_free(&jr->ss);
 		free(jr->region_start);
 		free(jr->region_size);
+		percent_free(jr->pct);
+		free(jr->thread_jobs);
 	}
 	free(r->jobs);
 	memset(r, 0, sizeof(*r));

@@ -23,7 +23,7 @@ const char *const verify_kind_names[VK_NR] = { "corrupt", "no header", "misplace
 /* Where thread's region starts: threads sharing a file have slices (split) or --offset_increment. */
 static uint64_t base_of(const struct verify_ctx *v, unsigned thread)
 {
-	return v->region + (uint64_t)thread * v->step;
+	return v->base ? v->base[thread] : v->region + (uint64_t)thread * v->step;
 }
 
 /* A unit's index in its thread's table. */
@@ -559,6 +559,12 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char
 			      unsigned first_thread, struct ig_err *e)
 {
 	return build(j, nthreads, paths, first_thread, false, e);
+}
+
+void verify_thread_starts(struct verify_ctx *v, const uint64_t *start)
+{
+	if (!v->split)
+		v->base = start;
 }
 
 const struct worker_hooks *verify_hooks(struct verify_ctx *v)

@@ -72,6 +72,7 @@ struct verify_ctx {
 	unsigned nthreads, backlog, depth, first_thread;
 	uint64_t batch;    /* verify_backlog_batch: blocks a read-back checks (default: the backlog) */
 	uint64_t step; /* from one thread's region to the next: a slice (split), --offset_increment or 0 */
+	const uint64_t *base; /* each thread's region start (fio's percentages, verify_thread_starts); NULL: by step */
 	bool final, split, read_only, fatal, dump, fake, experimental, check_pattern, fill, save;
 	struct data_spec pattern;
 	const EVP_MD *md;

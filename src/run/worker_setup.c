@@ -345,7 +345,8 @@ int worker_plan(struct worker *w)
 		return -1;
 	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
 	/* Several files: their regions, or a smaller --size (fio stops at it, with --filesize too). */
-	uint64_t per_loop = j->io_size && !job_io_loops(j) ? j->io_size / j->bs :
+	/* An io_size short of a whole block: fio issues that last block whole. */
+	uint64_t per_loop = j->io_size && !job_io_loops(j) ? (j->io_size + j->bs - 1) / j->bs :
 			    w->multi ? (w->files_total < j->size / j->bs ? w->files_total : j->size / j->bs) :
 			    w->nblocks;
 	w->per_loop = per_loop;

@@ -44,13 +44,13 @@ expect_status 0 "latency on an 8 KiB file of the user's: measured"
 expect_err "small: the whole file \(8.00 KiB\) was tested" "a user's small file: the whole file was tested"
 check "a user's small file is not 'shrunk to fit'" bash -c "! grep -q 'shrunk' '$ERR'"
 
-# ---- compare given fio's JSON, or iogauge's fio-json
+# ---- compare given fio's JSON of no job, or iogauge's fio-json
 printf '{"fio version": "fio-3.33", "jobs": []}\n' >fio.json
 printf '{"fio version": "iogauge-0.2.0", "jobs": []}\n' >iofio.json
 run_iogauge compare fio.json iofio.json
-expect_status 2 "compare of fio's JSON: status 2"
-expect_err "fio.json: fio's JSON output \(fio-3.33\), not an iogauge result; run the same job with iogauge.*--json FILE" \
-	"compare names fio's JSON as fio's and says what to do"
+expect_status 2 "compare of fio's JSON of no job: status 2"
+expect_err "fio.json: fio's JSON output \(fio-3.33\) with no job in it: nothing measured" \
+	"compare names fio's JSON as fio's and says it holds no job"
 run_iogauge compare iofio.json fio.json
 expect_err "iofio.json: iogauge's --output-format=fio-json .*save that with --json FILE" \
 	"compare names iogauge's fio-json as such"

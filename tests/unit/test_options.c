@@ -643,6 +643,64 @@ static void test_apply_numbers(void **state)
 	expect_reject("passes", "0");
 }
 
+/* fio's N% of the target's size: kept in its own byte until the runner knows the size (percent.c). */
+static void test_apply_percent(void **state)
+{
+	(void)state;
+	char buf[64];
+	fresh();
+	expect_ok("size", "50%");
+	assert_int_equal(gj.size_pct, 50);
+	assert_int_equal(gj.size, 0);
+	option_print(opt("size"), &gj, &gs, buf, sizeof(buf));
+	assert_string_equal(buf, "50%");
+	json_t *echo = options_json(&gj, OG_ALL, "", NULL);
+	assert_string_equal(json_string_value(json_object_get(echo, "size")), "50%");
+	json_decref(echo);
+	expect_ok("size", "16m"); /* a size in bytes clears it */
+	assert_int_equal(gj.size_pct, 0);
+	assert_int_equal(gj.size, 16 << 20);
+	expect_ok("size", "1%");
+	assert_int_equal(gj.size_pct, 1);
+	expect_ok("size", "100%");
+	assert_int_equal(gj.size_pct, 100);
+	expect_ok("offset", "10%");
+	expect_ok("fileoffset", "20%"); /* fio's alias: the same byte */
+	assert_int_equal(gj.offset_pct, 20);
+	expect_ok("offset_increment", "30%");
+	assert_int_equal(gj.offset_increment_pct, 30);
+	expect_ok("io_limit", "40%");
+	assert_int_equal(gj.io_size_pct, 40);
+	expect_ok("offset_align", "64k");
+	assert_int_equal(gj.offset_align, 64 << 10);
+
+	/* Each bad one in one line, the value stays. */
+	expect_reject("size", "0%");
+	contains(err, "--size: 0% is out of range");
+	expect_reject("size", "150%");
+	contains(err, "150% is out of range");
+	expect_reject("io_size", "101%");
+	contains(err, "from 1% to 100%");
+	expect_reject("size", "12.5%");
+	contains(err, "a whole number from 1% to 100%");
+	contains(err, "reads it as 12 bytes");
+	expect_reject("size", "%");
+	contains(err, "'%' is not a size or a percentage");
+	expect_reject("size", "-5%");
+	contains(err, "'-5%' is not a size or a percentage");
+	expect_reject("size", "50 %");
+	expect_reject("size", "5x%");
+	expect_reject("offset", "1000%");
+	assert_int_equal(gj.size_pct, 100);
+	assert_null(strchr(err, '\n'));
+	/* fio 3.33 misreads a zone's N% as 2^64-1-N bytes: no percentage there. */
+	expect_reject("zonesize", "10%");
+	contains(err, "--zonesize takes no percentage");
+	expect_reject("zonerange", "20%");
+	expect_reject("zoneskip", "5%");
+	expect_reject("bs", "50%");
+}
+
 static void test_apply_enum_bool_str(void **state)
 {
 	(void)state;
@@ -2020,6 +2078,7 @@ int main(void)
 		cmocka_unit_test(test_option_find),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_apply_numbers),
+		cmocka_unit_test(test_apply_percent),
 		cmocka_unit_test(test_cmdprio),
 		cmocka_unit_test(test_apply_enum_bool_str),
 		cmocka_unit_test(test_apply_special),
