@@ -257,8 +257,8 @@ static void verify_failed(struct job_result *jr)
 	t->err = EILSEQ;
 	t->err_op = ERR_OP_HOOK;
 	t->err_offset = b->offset;
-	snprintf(t->err_file, sizeof(t->err_file), "%s",
-		 jr->targets[jr->ntargets > b->thread ? b->thread : 0].path);
+	unsigned nf = jr->nfiles ? jr->nfiles : 1, i = jr->shared_files ? b->file : b->thread * nf + b->file;
+	snprintf(t->err_file, sizeof(t->err_file), "%s", jr->targets[i < jr->ntargets ? i : 0].path);
 }
 
 static void collect(struct run_result *r, struct worker *ws, unsigned first, unsigned last,

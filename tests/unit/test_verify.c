@@ -49,7 +49,7 @@ static struct verify_ctx *make(int algo, unsigned depth)
 		memcpy(gj.data.pattern, "\x11\x22\x33", 3);
 	}
 	assert_int_equal(verify_job_check(&gj, &e), 0);
-	struct verify_ctx *v = verify_new(&gj, 1, NULL, 1, &e);
+	struct verify_ctx *v = verify_new(&gj, 1, 1, NULL, 1, &e);
 	assert_non_null(v);
 	return v;
 }
@@ -165,7 +165,7 @@ static void misplaced_lost_foreign(void **state)
 	verify_free(a);
 	gj.randseed = 99;
 	struct ig_err e = { 0 };
-	struct verify_ctx *other = verify_new(&gj, 1, NULL, 1, &e);
+	struct verify_ctx *other = verify_new(&gj, 1, 1, NULL, 1, &e);
 	const struct worker_hooks *h = verify_hooks(other);
 	struct io_u u = { .offset = 0, .len = BS, .op = IO_WRITE };
 	for (unsigned b = 0; b < NB; b++) { /* replay: what a run with seed 99 wrote */
@@ -311,7 +311,7 @@ static uint64_t layout_and_read(uint64_t unit, const uint32_t *lens, unsigned nl
 		verify_layout_block(lay, 0, off / unit + 1, file + off, off, (uint32_t)unit);
 	}
 	verify_free(lay);
-	struct verify_ctx *v = verify_new(&gj, 1, NULL, 1, &e);
+	struct verify_ctx *v = verify_new(&gj, 1, 1, NULL, 1, &e);
 	assert_non_null(v);
 	const struct worker_hooks *h = verify_hooks(v);
 	unsigned char buf[NB * BS];
