@@ -247,8 +247,10 @@ static void round_end(struct vthread *t)
 {
 	if (t->in_round && t->last_read > t->round_start)
 		t->st.readback_ns += t->last_read - t->round_start;
-	if (t->in_round && t->round_final)
+	if (t->in_round && t->round_final) {
 		t->final_rounds++;
+		t->loop_base = t->seq;
+	}
 	t->in_round = false;
 }
 
@@ -272,7 +274,8 @@ static bool next_unchecked(const struct verify_ctx *v, struct vthread *t, uint64
 		 * stops where that run did).
 		 */
 		locate(t, v, k, &f, &off);
-		if (state_made(t, f, off, x & U_SEQ)) {
+		/* Each loop's verify checks as many of that loop's writes (fio counts its reads per loop). */
+		if (state_made(t, f, off, (x & U_SEQ) - t->loop_base)) {
 			*s = k;
 			*n = e;
 			return true;
@@ -676,6 +679,11 @@ static int cmp_bad(const void *a, const void *b)
 const struct verify_stats *verify_stats(const struct verify_ctx *v)
 {
 	return &v->total;
+}
+
+const struct verify_stats *verify_thread_stats(const struct verify_ctx *v, unsigned thread)
+{
+	return &v->t[thread < v->nthreads ? thread : 0].st;
 }
 
 const struct verify_stats *verify_collect(struct verify_ctx *v)

@@ -67,6 +67,8 @@ void verify_layout_block(struct verify_ctx *v, unsigned thread, uint64_t seq, vo
 /* All threads merged, once they ended; verify_stats gives the same afterwards. */
 const struct verify_stats *verify_collect(struct verify_ctx *v);
 const struct verify_stats *verify_stats(const struct verify_ctx *v);
+/* One thread's own (its first bad blocks in the order found). */
+const struct verify_stats *verify_thread_stats(const struct verify_ctx *v, unsigned thread);
 int verify_algo(const struct verify_ctx *v);
 /* verify_state_save: each thread's state file, after the threads ended.  0, or -1 with e set. */
 int verify_save_state(const struct verify_ctx *v, struct ig_err *e);

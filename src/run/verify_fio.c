@@ -180,6 +180,22 @@ static void fio_sum(const struct verify_ctx *v, struct vthread *t, const uint8_t
 		verify_checksum(v, t, true, p, len, out);
 }
 
+/*
+ * The header's size by its own verify_type, as fio reads it: the data a
+ * checksum covers starts after the header the block carries, whatever the
+ * job's verify (fio 3.33's types: crc64 8 bytes after it, crc16 2, crc7 1,
+ * sha512 128, sha3 28 to 64, sha1 20); 0 for a type fio does not have.
+ */
+static unsigned media_hdr_size(uint16_t type)
+{
+	static const uint8_t field[] = { [1] = 0, [2] = 16, [3] = 8, [4] = 4, [5] = 4, [6] = 4, [7] = 2,
+					 [8] = 1, [9] = 64, [10] = 128, [11] = 28, [12] = 32, [13] = 48,
+					 [14] = 64, [15] = 4, [16] = 20, [17] = 0, [19] = 0 };
+	if (!type || type >= sizeof(field) || type == FIO_VT_PATTERN_NO_HDR)
+		return 0;
+	return (unsigned)sizeof(struct fio_hdr) + field[type];
+}
+
 unsigned verify_fio_hdr_size(int algo)
 {
 	return algo == VERIFY_PATTERN ? 0 : (unsigned)sizeof(struct fio_hdr) + field_len(algo);
@@ -265,9 +281,12 @@ bool verify_fio_check(const struct verify_ctx *v, struct vthread *t, const struc
 		*what = (struct verify_bad){ .kind = VK_HEADER, .expected = h.crc32, .found = crc };
 		return true;
 	}
-	unsigned n = sum_len(v->algo);
+	unsigned n = sum_len(v->algo), mh = media_hdr_size(h.verify_type);
 	if (!n)
 		return false; /* meta: the header alone (a verify_pattern after it: the caller's) */
+	/* The data starts after the header the block has (fio's hdr_size of its verify_type). */
+	if (mh && mh < plen)
+		hsize = mh;
 	uint8_t c[64];
 	fio_sum(v, t, p + hsize, plen - hsize, c);
 	if (!memcmp(c, p + sizeof(h), n))

@@ -69,6 +69,7 @@ struct vthread {
 	uint8_t *expect;     /* verify_dump: the block expected (the largest request) */
 	struct vdone *done;  /* verify_state_save: the last completed writes (a ring) */
 	unsigned ndone;
+	uint64_t loop_base;     /* the last write number before this loop's first (set at each loop's read-back) */
 	bool state_loaded;      /* verify_state_load: the earlier run's state file was read */
 	uint64_t state_writes;  /* ... the writes it made */
 	const struct vdone *state_done; /* ... and its last ones that completed */
