@@ -254,6 +254,7 @@ while time.time() < end:
     time.sleep(0.005)
 print("missed")
 PY
+# shellcheck disable=SC2054 # rate_iops=READ,WRITE: fio's pair, writes alone limited
 S=(--name=s --filename=s.dat --size=128k --bs=4k --rw=write --verify=crc32c --loops=2 --rate_iops=,16)
 rm -f s.dat
 python3 plant.py s.dat 32 >plant.fio &
@@ -338,7 +339,7 @@ for l in 1 2; do
 	for t in fio iog; do
 		mkdir -p "st$l.$t"
 		if [ $t = fio ]; then R=(fio); else R=("${IOG[@]}"); fi
-		V=(--name=st --filename=s.dat --size=256k --bs=4k --rw=randwrite --verify=crc32c --loops=$l)
+		V=(--name=st --filename=s.dat --size=256k --bs=4k --rw=randwrite --verify=crc32c "--loops=$l")
 		(cd "st$l.$t" && "${R[@]}" "${V[@]}" --number_ios=20 --do_verify=0 --verify_state_save=1 >/dev/null 2>&1 &&
 			"${R[@]}" "${V[@]}" --verify_state_load=1 --output-format=json >l.json 2>l.err)
 	done
@@ -356,3 +357,7 @@ if ok [ "$STATUS" = 0 ] && ok [ "$(jget r.json .jobs[0].verify.checked_blocks)/$
 else
 	fail "iogauge run reads fio's sha256 headers" "$WHY (status $STATUS)"
 fi
+
+# The runs above kept iogauge's stderr in files of their own (the ASan build's reports too).
+check "no sanitizer report in any iogauge fio run's stderr" \
+	not grep -rlE "ERROR: (Address|Leak)Sanitizer|runtime error:" --include='*.err' "$T"
