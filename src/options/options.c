@@ -324,7 +324,7 @@ const struct opt_def options[] = {
 	{ .name = "verify_state_save", .type = OT_BOOL, J(verify_state_save), .def = "0", .bare = "1",
 	  .group = OG_FIO,
 	  .help = "With --verify: at the end of a writing job, write local-JOBNAME-N-verify.state in the current directory (N: the thread's number in the run, from 0): the writes made and the last ones completed",
-	  .fio = "iogauge's default is 0 (fio's 1); the file is iogauge's own text format, not fio's binary one" },
+	  .fio = "iogauge's default is 0 (fio's 1); iogauge fio writes fio's binary file, which fio loads, iogauge run its own text; either loads both" },
 	{ .name = "verify_state_load", .type = OT_BOOL, J(verify_state_load), .def = "0", .bare = "1",
 	  .group = OG_FIO,
 	  .help = "With --verify: read the earlier writing run's local-JOBNAME-N-verify.state and check only the writes it made (of its last ones, those that completed): with --verify_only in the file it left; without, the job writes again and each loop's verify checks as many of its writes, as fio" },

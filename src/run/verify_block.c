@@ -1,7 +1,6 @@
 /*
  * A verified block: its data and headers when written, the checks when read,
- * verify_dump's files, and fio's verify state files (verify_state_save and
- * verify_state_load).
+ * verify_dump's files.
  */
 #include "run/verify.h"
 #include "base/common.h"
@@ -190,6 +189,9 @@ static bool expected(const struct verify_ctx *v, struct vthread *t, unsigned thr
 		seq = h.seq;
 		thread = h.thread;
 	}
+	/* A block fio wrote has fio's random data, which iogauge cannot make again. */
+	if (v->fio && v->fill && verify_fio_seed(u->buf) != block_seed(v, thread, seq))
+		return false;
 	if (v->pattern.mode == DATA_PATTERN)
 		data_fill_at(&t->dg, t->expect, u->len, u->offset);
 	else if (v->fill)
@@ -380,83 +382,4 @@ bool verify_block(struct verify_ctx *v, unsigned thread, const struct io_u *u, u
 		}
 	}
 	return false;
-}
-
-/* ---- fio's verify state files: how far a writing job got, for a later verify_only */
-
-void verify_state_name(const char *job, unsigned thread_index, char *buf, size_t len)
-{
-	char name[256];
-	snprintf(name, sizeof(name), "%s", job);
-	for (char *c = name; *c; c++)
-		if (*c == '/')
-			*c = '.'; /* as fio escapes it */
-	snprintf(buf, len, "local-%s-%u-verify.state", name, thread_index);
-}
-
-/*
- * iogauge's own text file: version 2 names each completed write's file
- * among the thread's ("FILE OFFSET"); version 1 (offsets alone) is read as
- * the first file's.
- */
-#define STATE_MAGIC "iogauge-verify-state "
-
-int verify_save_state(const struct verify_ctx *v, struct ig_err *e)
-{
-	for (unsigned i = 0; v->save && i < v->nthreads; i++) {
-		const struct vthread *t = &v->t[i];
-		char path[PATH_MAX];
-		verify_state_name(v->name, v->first_thread - 1 + i, path, sizeof(path));
-		FILE *f = fopen(path, "w");
-		if (!f)
-			return err_set(e, EXIT_IOERR, "job %s: verify_state_save: %s: %s", v->name, path,
-				       strerror(errno));
-		unsigned n = t->ndone < v->depth ? t->ndone : v->depth;
-		fprintf(f, "%s2\njob %s\nthread %u\ndepth %u\nwrites %" PRIu64 "\ncompleted %u\n", STATE_MAGIC,
-			v->name, v->first_thread - 1 + i, v->depth, t->seq, n);
-		/* The last completions, newest first (fio's order). */
-		for (unsigned k = 0; k < n; k++) {
-			const struct vdone *d = &t->done[(t->ndone - 1 - k) % v->depth];
-			fprintf(f, "%u %" PRIu64 "\n", d->file, d->offset);
-		}
-		if (fclose(f))
-			return err_set(e, EXIT_IOERR, "job %s: verify_state_save: %s: %s", v->name, path,
-				       strerror(errno));
-	}
-	return 0;
-}
-
-int verify_load_state(struct verify_ctx *v, unsigned thread, struct ig_err *e)
-{
-	struct vthread *t = &v->t[thread];
-	char path[PATH_MAX], line[512], name[256];
-	unsigned idx, depth, n, version = 0;
-	uint64_t writes;
-	verify_state_name(v->name, v->first_thread - 1 + thread, path, sizeof(path));
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return err_set(e, EXIT_USAGE, "job %s: verify_state_load: %s: %s (verify_state_save=1 writes it)",
-			       v->name, path, strerror(errno));
-	bool ok = fgets(line, sizeof(line), f) && !strncmp(line, STATE_MAGIC, strlen(STATE_MAGIC)) &&
-		  sscanf(line + strlen(STATE_MAGIC), "%u", &version) == 1 && (version == 1 || version == 2) &&
-		  fscanf(f, "job %255s thread %u depth %u writes %" SCNu64 " completed %u", name, &idx, &depth,
-			 &writes, &n) == 5 && n <= depth && depth <= 65536;
-	struct vdone *done = ok ? xcalloc(n ? n : 1, sizeof(*done)) : NULL;
-	for (unsigned k = 0; ok && k < n; k++) {
-		done[k].file = 0;
-		ok = version == 1 ? fscanf(f, "%" SCNu64, &done[k].offset) == 1 :
-				    fscanf(f, "%u %" SCNu64, &done[k].file, &done[k].offset) == 2;
-	}
-	fclose(f);
-	if (!ok) {
-		free(done);
-		return err_set(e, EXIT_USAGE, "job %s: verify_state_load: %s is not an iogauge verify state file",
-			       v->name, path);
-	}
-	t->state_loaded = true;
-	t->state_writes = writes;
-	t->state_depth = depth;
-	t->state_done = done;
-	t->nstate_done = n;
-	return 0;
 }

@@ -241,6 +241,13 @@ void verify_fio_keep(uint8_t *expect, const uint8_t *read)
 	memcpy(expect, &h, sizeof(h));
 }
 
+uint64_t verify_fio_seed(const void *p)
+{
+	struct fio_hdr h;
+	memcpy(&h, p, sizeof(h));
+	return h.rand_seed;
+}
+
 bool verify_fio_looks(const uint8_t *p)
 {
 	struct fio_hdr h;

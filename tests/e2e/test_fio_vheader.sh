@@ -347,6 +347,23 @@ for l in 1 2; do
 		[ "$(counts "st$l.iog/l.json")" = "$(counts "st$l.fio/l.json")" ]
 done
 
+# State files across the tools: iogauge fio writes fio's binary file (fio loads it) and loads fio's
+# (a sequential job: both name the same 20 blocks; a sparse file's holes are no refusal to verify_only).
+V=(--name=sx --filename=sx.dat --size=256k --bs=4k --rw=write --verify=crc32c)
+mkdir sx1 sx2
+(cd sx1 && fio "${V[@]}" --number_ios=20 --do_verify=0 >/dev/null 2>&1 &&
+	"${IOG[@]}" "${V[@]}" --verify_only --verify_state_load=1 --output-format=json >l.json 2>l.err)
+st=$?
+check "iogauge fio --verify_only --verify_state_load=1 loads fio's binary state: 20 blocks read, exit 0" 	[ "$st/$(counts sx1/l.json | cut -d' ' -f3,6)" = "0/20 0" ]
+(cd sx2 && "${IOG[@]}" "${V[@]}" --number_ios=20 --do_verify=0 --verify_state_save=1 >/dev/null 2>&1 &&
+	fio "${V[@]}" --verify_only --verify_state_load=1 --output-format=json >l.json 2>l.err)
+st=$?
+if ok [ "$st/$(counts sx2/l.json | cut -d' ' -f3,6)" = "0/20 0" ] && ok [ "$(od -An -tu8 -N8 sx2/local-sx-0-verify.state | xargs)" = 3 ]; then
+	pass "fio --verify_state_load=1 loads iogauge fio's state file (fio's version 3): 20 blocks read"
+else
+	fail "fio --verify_state_load=1 loads iogauge fio's state file" "$WHY (status $st; $(head -c 200 sx2/l.err))"
+fi
+
 # ---- 7. iogauge run: its own header still, and it reads fio's.
 run_iogauge run --keep --name=own --filename=own.dat --size=64k --bs=4k --rw=write --verify=crc32c
 check "iogauge run writes its own header (IGVF)" [ "$(head -c 4 own.dat)" = IGVF ]
