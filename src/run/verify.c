@@ -785,6 +785,10 @@ void verify_describe(const struct verify_bad *b, char *buf, size_t len)
 		snprintf(buf, len, "wrong length: its header was written for %" PRIu64 " bytes, %" PRIu64 " were read",
 			 b->found, b->expected);
 		break;
+	case VK_HEADER:
+		snprintf(buf, len, "corrupt header: fio's header holds the crc %08" PRIx64 ", its bytes give %08" PRIx64,
+			 b->expected, b->found);
+		break;
 	default:
 		snprintf(buf, len, "bad block");
 	}

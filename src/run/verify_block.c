@@ -354,8 +354,8 @@ bool verify_block(struct verify_ctx *v, unsigned thread, const struct io_u *u, u
 		 * `iogauge run`); anything else as the job's own kind.
 		 */
 		const uint8_t *p = (const uint8_t *)u->buf + off;
-		bool fio = plen >= verify_hdr_size(v, true) && verify_fio_looks(p)	 ? true :
-			   plen >= verify_hdr_size(v, false) && own_header(p) ? false :
+		bool fio = plen >= verify_hdr_size(v, false) && own_header(p) ? false :
+			   plen >= verify_hdr_size(v, true) && verify_fio_looks(p) ? true :
 										v->fio;
 		unsigned hsize = verify_hdr_size(v, fio);
 		bool broken;

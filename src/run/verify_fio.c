@@ -250,9 +250,9 @@ uint64_t verify_fio_seed(const void *p)
 
 bool verify_fio_looks(const uint8_t *p)
 {
-	struct fio_hdr h;
-	memcpy(&h, p, sizeof(h));
-	return h.magic == FIO_MAGIC && crc32c(&h, offsetof(struct fio_hdr, crc32)) == h.crc32;
+	uint16_t magic;
+	memcpy(&magic, p, sizeof(magic));
+	return magic == FIO_MAGIC;
 }
 
 bool verify_fio_check(const struct verify_ctx *v, struct vthread *t, const struct io_u *u, uint32_t off,
@@ -265,7 +265,8 @@ bool verify_fio_check(const struct verify_ctx *v, struct vthread *t, const struc
 	memcpy(&h, p, sizeof(h));
 	/* fio's order: magic, length, offset, write number, the header's crc, the data's checksum. */
 	if (h.magic != FIO_MAGIC) {
-		*what = (struct verify_bad){ .kind = VK_NO_HEADER, .expected = FIO_MAGIC, .found = h.magic };
+		*what = (struct verify_bad){ .kind = VK_NO_HEADER, .expected = FIO_MAGIC, .found = h.magic,
+					     .at = UINT64_MAX };
 		return true;
 	}
 	if (h.len != plen) {

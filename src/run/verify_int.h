@@ -147,7 +147,7 @@ bool verify_fio_check(const struct verify_ctx *v, struct vthread *t, const struc
 void verify_fio_keep(uint8_t *expect, const uint8_t *read);
 /* The rand_seed of fio's header at p (the seed its random data was made from). */
 uint64_t verify_fio_seed(const void *p);
-/* Does p start with a sound fio header (its magic and its own crc)? */
+/* Does p start with fio's header (its magic)? */
 bool verify_fio_looks(const uint8_t *p);
 
 #endif
