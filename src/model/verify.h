@@ -79,6 +79,7 @@ struct verify_stats {
 	uint64_t checked;      /* blocks read and checked */
 	uint64_t bytes;        /* bytes checked */
 	uint64_t readback_ns;  /* time reading back (the longest thread's) */
+	uint64_t readbacks;    /* reads made to read blocks back (verify_backlog's and each loop's end): among the job's reads */
 	uint64_t overlapped;   /* reads that met a write of their block in flight: not checked */
 	uint64_t bad;          /* bad blocks found */
 	uint64_t dumped;       /* verify_dump: blocks written to files */

@@ -42,8 +42,9 @@ void report_verify_text(FILE *f, const struct job_result *jr)
 	if (!j->verify_only)
 		fprintf(f, " of %" PRIu64 " written", s->written);
 	/* The read-backs are the job's reads (fio's accounting), timed apart from its writes. */
-	if (s->readback_ns)
-		fprintf(f, ", reading back took %.3f s (counted as reads)", (double)s->readback_ns / 1e9);
+	if (s->readbacks)
+		fprintf(f, ", reading back took %.3f s (%" PRIu64 " reads, counted as reads)", (double)s->readback_ns / 1e9,
+			s->readbacks);
 	if (s->overlapped)
 		fprintf(f, ", %" PRIu64 " reads met a write of their block in flight (not checked)",
 			s->overlapped);
@@ -100,6 +101,7 @@ json_t *ig_json_verify(const struct job_result *jr)
 	json_object_set_new(o, "checked_blocks", ig_json_u64(s->checked));
 	json_object_set_new(o, "checked_bytes", ig_json_u64(s->bytes));
 	json_object_set_new(o, "readback_ns", ig_json_u64(s->readback_ns));
+	json_object_set_new(o, "readback_reads", ig_json_u64(s->readbacks));
 	json_object_set_new(o, "bad_blocks", ig_json_u64(s->bad));
 	json_object_set_new(o, "overlapped_reads", ig_json_u64(s->overlapped));
 	json_object_set_new(o, "dumped_blocks", ig_json_u64(s->dumped));

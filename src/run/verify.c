@@ -202,8 +202,13 @@ static int complete_read(struct verify_ctx *v, struct vthread *t, unsigned threa
 	uint64_t want = s < t->nunits ? t->table[s] : 0;
 	bool bad = false, readback = t->rb[u->idx];
 	t->rb[u->idx] = false;
-	if (readback)
-		t->last_read = now_ns();
+	if (readback) {
+		/* The time reading back: from the round's start to each read-back's completion, also a late one. */
+		uint64_t now = now_ns();
+		t->st.readback_ns += now > t->last_read ? now - t->last_read : 0;
+		t->last_read = now;
+		t->st.readbacks++;
+	}
 	/* Blocks this job never wrote hold the layout's data; a read across writes is no block of one. */
 	if (!(want & U_START) || extent(v, t, s) != n)
 		return 0;
@@ -245,8 +250,6 @@ static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint6
 
 static void round_end(struct vthread *t)
 {
-	if (t->in_round && t->last_read > t->round_start)
-		t->st.readback_ns += t->last_read - t->round_start;
 	if (t->in_round && t->round_final) {
 		t->final_rounds++;
 		t->loop_base = t->seq;
@@ -302,7 +305,7 @@ static bool hook_readback(void *arg, unsigned thread, bool final, unsigned *file
 	if (!t->in_round) {
 		t->in_round = true;
 		t->round_final = final;
-		t->round_start = t->last_read = now_ns();
+		t->last_read = now_ns();
 		t->ring_pos = 0;
 		t->scan = 0;
 		/* Nothing is in flight now, nor will be: writes prepared and never issued are not. */
@@ -698,6 +701,7 @@ const struct verify_stats *verify_collect(struct verify_ctx *v)
 		s->written += t->st.written;
 		s->checked += t->st.checked;
 		s->bytes += t->st.bytes;
+		s->readbacks += t->st.readbacks;
 		s->bad += t->st.bad;
 		s->overlapped += t->st.overlapped;
 		s->dumped += t->st.dumped;

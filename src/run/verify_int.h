@@ -63,7 +63,7 @@ struct vthread {
 	uint64_t scan;     /* final read-back: next unit */
 	bool in_round, round_final;
 	unsigned final_rounds;
-	uint64_t round_start, last_read;
+	uint64_t last_read; /* the round's start, then its last read-back's completion */
 	EVP_MD_CTX *md;
 	struct data_gen dg;  /* the data of verified writes, from each write's own seed */
 	uint8_t *expect;     /* verify_dump: the block expected (the largest request) */

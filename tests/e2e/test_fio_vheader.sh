@@ -333,6 +333,17 @@ for rw in randrw write; do
 	done
 done
 
+# iogauge's own JSON counts the read-backs apart: the workload's reads and writes are the job's
+# requests (1m of 4k: 256), each written block read back once.
+run_iogauge run --name=b --filename=ob.dat --size=1m --bs=4k --rw=randrw --verify=crc32c --verify_backlog=8 \
+	--ioengine=libaio --iodepth=16 --json="$T/ob.json"
+rr=$(jget ob.json .jobs[0].verify.readback_reads) rd=$(jget ob.json .jobs[0].read.ios) wr=$(jget ob.json .jobs[0].write.ios)
+if ok [ "$STATUS" = 0 ] && ok [ "$rr" = "$wr" ] && ok [ $((rd - rr + wr)) = 256 ]; then
+	pass "iogauge run's JSON: $rr read-backs apart from the workload's $((rd - rr)) reads and $wr writes (256 requests)"
+else
+	fail "iogauge run's JSON: read-backs apart from the workload's reads" "$WHY (status $STATUS, reads $rd, read-backs $rr, writes $wr)"
+fi
+
 # ---- 6. verify_state_load without verify_only: the job writes again, its verify checks what the
 #         earlier run wrote (20 writes of 64: 20 reads a loop), as fio.
 for l in 1 2; do
