@@ -29,11 +29,15 @@
 #define RK_INTERRUPTED "interrupted"
 #define RK_ERROR "error"
 #define RK_JOBS "jobs"
+#define RK_GROUPS "groups" /* each stonewall group merged */
+#define RK_GROUP "group"   /* a job's and a group's number */
 #define RK_DEVICES "devices"
 #define RK_IOSTAT "iostat"
 #define RK_OTHER_IO "other_io"
 #define RK_NO_DEVICE "no_device"
 #define RK_NOTES "notes"
+#define RK_ELAPSED_NS "elapsed_ns"
+#define RK_IMPORTED "imported" /* another tool's result read as iogauge's (report/result_fio.c) */
 #define RK_SUITE "suite"
 #define RK_DD "dd"
 #define RK_COMPARE "compare"
@@ -56,6 +60,7 @@
 #define RK_OPTIONS "options"
 #define RK_NUMJOBS "numjobs"
 #define RK_TARGETS "targets"
+#define RK_REGION "region" /* a job with fio's percentages: its offset, size, offset_increment, io_size in bytes */
 #define RK_TARGET "target"
 #define RK_PATH "path"
 #define RK_BLOCKDEV "blockdev"

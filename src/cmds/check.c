@@ -21,46 +21,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Earlier results a figure needs before it is judged: a spread takes two. */
-#define CHECK_MIN_RUNS 2
-
-static bool same_fig(const struct store_fig *a, const struct store_fig *b)
-{
-	return !strcmp(a->target, b->target) && !strcmp(a->job, b->job) && !strcmp(a->dir, b->dir) &&
-	       !strcmp(a->metric, b->metric);
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
 struct verdict {
 	unsigned judged, fell, unjudged;
 };
 
+/* The newest result's figure f against the results before it (runs[0..n-2]): their spread, store_spread's. */
 static void judge(const struct store_run *runs, unsigned n, const struct store_fig *f, double max_drop,
 		  struct verdict *v)
 {
-	double *vals = xcalloc(n, sizeof(double)), lo = INFINITY, hi = -INFINITY;
-	unsigned k = 0;
-	for (unsigned r = 0; r + 1 < n; r++)
-		for (unsigned i = 0; i < runs[r].nfigs; i++)
-			if (same_fig(&runs[r].figs[i], f)) {
-				const struct store_fig *g = &runs[r].figs[i];
-				vals[k++] = g->value;
-				lo = fmin(lo, fmin(g->min, g->value));
-				hi = fmax(hi, fmax(g->max, g->value));
-				break;
-			}
-	if (k < CHECK_MIN_RUNS) {
+	struct store_spread sp;
+	if (!store_spread(runs, n - 1, f, &sp)) {
 		v->unjudged++;
-		free(vals);
 		return;
 	}
-	qsort(vals, k, sizeof(double), cmp_d);
-	double med = k % 2 ? vals[k / 2] : (vals[k / 2 - 1] + vals[k / 2]) / 2;
+	double med = sp.median, lo = sp.lo, hi = sp.hi;
 	bool up = f->better > 0;
 	bool beyond = up ? f->value < lo : f->value > hi;
 	double worse = med ? 100.0 * (up ? med - f->value : f->value - med) / fabs(med) : 0;
@@ -69,9 +43,8 @@ static void judge(const struct store_run *runs, unsigned n, const struct store_f
 		v->fell++;
 		printf("FELL %s%s%s: %.*f %s, %.1f%% %s the median %.*f of %u earlier runs (their spread %.*f to %.*f)\n",
 		       f->name, *f->target ? " on " : "", f->target, f->value < 10 ? 3 : 1, f->value, f->unit, worse,
-		       up ? "below" : "above", med < 10 ? 3 : 1, med, k, lo < 10 ? 3 : 1, lo, hi < 10 ? 3 : 1, hi);
+		       up ? "below" : "above", med < 10 ? 3 : 1, med, sp.runs, lo < 10 ? 3 : 1, lo, hi < 10 ? 3 : 1, hi);
 	}
-	free(vals);
 }
 
 static int cmd_check_main(const struct command *cmd, int argc, char **argv)
@@ -91,17 +64,17 @@ static int cmd_check_main(const struct command *cmd, int argc, char **argv)
 	if (!rc && pa.nwords != 1)
 		rc = err_set(&e, EXIT_USAGE, "check judges one label: iogauge check LABEL (%u words given)", pa.nwords);
 	if (!rc && !store_label_ok(pa.words[0]))
-		rc = err_set(&e, EXIT_USAGE, "check: %s is not a label (letters, digits and . _ - + :, not all digits)",
+		rc = err_set(&e, EXIT_USAGE, "check: %s is not a label (" STORE_LABEL_RULE ")",
 			     pa.words[0]);
 	if (!rc && !(st = cli_store_open(&pa.settings, &e)))
 		rc = -1;
 	if (!rc)
 		rc = store_series(st, pa.words[0], o->runs + 1, &runs, &n, &e);
 	int status = 0;
-	if (!rc && n < CHECK_MIN_RUNS + 1) {
+	if (!rc && n < STORE_SPREAD_MIN_RUNS + 1) {
 		rc = err_set(&e, EXIT_USAGE, "check %s: too little history: %u result%s of the label ended well (status 0), "
 			     "a check needs the newest and %d before it",
-			     pa.words[0], n, n == 1 ? "" : "s", CHECK_MIN_RUNS);
+			     pa.words[0], n, n == 1 ? "" : "s", STORE_SPREAD_MIN_RUNS);
 	} else if (!rc) {
 		const struct store_run *last = &runs[n - 1];
 		struct verdict v = { 0 };
@@ -110,7 +83,7 @@ static int cmd_check_main(const struct command *cmd, int argc, char **argv)
 				judge(runs, n, &last->figs[i], o->max_drop, &v);
 		if (!v.judged) {
 			rc = err_set(&e, EXIT_USAGE, "check %s: too little history: no figure of result #%lld is in %d earlier results",
-				     pa.words[0], last->id, CHECK_MIN_RUNS);
+				     pa.words[0], last->id, STORE_SPREAD_MIN_RUNS);
 		} else {
 			printf("check %s: result #%lld (%s, %s) against the %u before it: %u figure%s judged, %u fell beyond "
 			       "their spread%s%s",

@@ -17,6 +17,8 @@ struct ig_err;
 /* NULL-terminated, in the order --help lists them; the first is the default command. */
 extern const struct command *const commands[];
 const struct command *command_find(const char *name);
+/* `run` (cmds/run.c): fio's JSON is read with fio's options as run reads them (store_cli.c, import.c). */
+extern const struct command cmd_run;
 /* The --output-format asked is one the command writes?  0, or -1 with e set (status 2). */
 int command_check_format(const struct command *c, const struct settings *s, struct ig_err *e);
 /* The main of every suite command (cmds/suite_main.c). */

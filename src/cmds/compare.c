@@ -98,10 +98,18 @@ static void print_table(FILE *f, const struct table *t)
 	}
 	for (unsigned c = 0; c < t->ncols; c++)
 		cw = (int)strlen(t->cols[c].label) > cw ? (int)strlen(t->cols[c].label) : cw;
-	fprintf(f, "iogauge compare: %u results of `%s`; changes against %s\n", t->nres, t->res[0].command,
-		t->cols[0].label);
+	bool mixed = false;
+	for (unsigned i = 1; i < t->nres; i++)
+		mixed |= strcmp(t->res[i].command, t->res[0].command) != 0;
+	fprintf(f, "iogauge compare: %u results of `%s`; changes against %s\n", t->nres,
+		mixed ? "fio` and `run" : t->res[0].command, t->cols[0].label);
 	fprintf(f, "~ within the run-to-run spread (the passes' ranges overlap): not significant; "
 		   "? no spread recorded (fewer than 2 --passes)\n");
+	for (unsigned i = 0; i < t->nres; i++)
+		if (*t->res[i].imported)
+			fprintf(f, "%s: %s's JSON, imported: fio's own figures of one run (no spread); no latency "
+				   "histogram carried; settings compared: the options fio's JSON echoes\n",
+				t->res[i].path, t->res[i].imported);
 	fprintf(f, "%-*s", lw, "Test");
 	for (unsigned c = 0; c < t->ncols; c++)
 		fprintf(f, " | %-*s", cw, t->cols[c].label);
@@ -237,7 +245,7 @@ static int load_all(struct table *t, char **words, unsigned n, const struct sett
 		t->nres++;
 		const struct saved_result *a = &t->res[0], *b = &t->res[i];
 		char why[512];
-		if (strcmp(a->command, b->command))
+		if (!saved_same_kind(a->command, b->command))
 			rc = err_set(e, EXIT_USAGE,
 				     "compare: %s is a result of `%s`, %s of `%s`: results of different commands are not compared",
 				     a->path, a->command, b->path, b->command);
@@ -305,7 +313,10 @@ const struct command cmd_compare = {
 		"file has no spread (fewer than 2 passes). Results of different commands, or run with "
 		"different settings (options other than the target's path), are refused. A word that names no "
 		"file is a result in the store (--db): its ID, LABEL (the newest under it), LABEL~N (the N-th "
-		"before that), @last or @last~N (compare @last~1 @last: the last two runs).",
+		"before that), @last or @last~N (compare @last~1 @last: the last two runs). fio's JSON (a "
+		"file, or a result imported from one) is compared with fio's and run's results: its jobs' "
+		"figures as fio measured them, its settings the options fio's JSON echoes, as run reads them "
+		"(only those are compared); a line says so for each.",
 	.groups = OG_OUTPUT | OG_HTML | OG_FORMAT | OG_JSON | OG_STORE,
 	.main = cmd_compare_main,
 	.print_saved = compare_print_saved,

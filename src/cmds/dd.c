@@ -758,7 +758,7 @@ const struct command cmd_dd = {
 		"did not wait for (no conv=fdatasync, conv=fsync or oflag=sync/dsync) says how much of the "
 		"data was still in the page cache when the clock stopped. A buffered read starts with the "
 		"input's cached pages dropped (not timed). of= a block device goes through the write "
-		"interlock (--allow-destroy); an existing file needs --allow-overwrite unless iogauge created "
+		"interlock (--allow-destroy); an existing file needs --allow-overwrite (or " ALLOW_OVERWRITE_ENV "=1) unless iogauge created "
 		"it; the output file is kept.",
 	.groups = OG_OUTPUT | OG_HTML | OG_FORMAT | OG_JSON | OG_DESTROY | OG_OVERWRITE | OG_SAVE | OG_STORE,
 	.defaults = "--ioengine=psync --iodepth=1 --numjobs=1 --invalidate=1 --fadvise_hint=0",

@@ -229,7 +229,8 @@ void fio_cli_help(void)
 	printf("\n");
 	snprintf(line, sizeof(line),
 		 "Job options: `%s --cmdhelp=all` lists them; iogauge's own (--allow-overwrite, "
-		 "--allow-destroy, --keep, --json FILE) work here too.", fio_prog);
+		 "--allow-destroy, --keep, --json FILE) work here too. A script that calls fio and cannot "
+		 "add --allow-overwrite sets " ALLOW_OVERWRITE_ENV "=1 instead.", fio_prog);
 	help_wrap(stdout, width, 0, 0, line);
 	help_wrap(stdout, width, 0, 0,
 		  "Exit status: 0 done, 1 an I/O error, 2 a bad or unsupported option (each one named), "
@@ -246,7 +247,9 @@ void fio_cli_markdown(FILE *f)
 		   "`iogauge run`, it reads as fio: a job file's values win over the command line's job options; "
 		   "only `${VAR}` is expanded, an unset one empty; `KiB`, `MiB`... are powers of 1000; each job "
 		   "file after the first starts from the defaults and waits for the jobs before it; the files "
-		   "iogauge creates are kept (`unlink=1` in every job removes them); no note on stderr that "
+		   "iogauge creates are kept (`unlink=1` in every job removes them), and a file it did not "
+		   "create (one a real fio run left) is written only with `--allow-overwrite` or, for a "
+		   "script that cannot add it, `" ALLOW_OVERWRITE_ENV "=1` in the environment; no note on stderr that "
 		   "fio does not print either. `--output-format=json` is fio's JSON (`fio-json`). Its program "
 		   "options:\n\n| option | short | here |\n| --- | --- | --- |\n", &FIO_FOLLOWED[4]);
 	unsigned n = 0, refused = 0;

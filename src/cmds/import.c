@@ -5,6 +5,7 @@
  * foreign file gets one line on stderr and the rest are imported.
  */
 #include "base/common.h"
+#include "base/result_keys.h"
 #include "base/userfile.h"
 #include "cmds/commands.h"
 #include "cmds/help.h"
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* A result file larger than this is no result (a device, a log): refused before it is read whole. */
 #define IMPORT_MAX (256u << 20)
@@ -60,6 +62,40 @@ static int save(struct store *st, struct store_record *rec, const char *label, c
 	return rc;
 }
 
+/*
+ * fio's JSON as a record: iogauge's reading of it (report/result_fio.c, the
+ * one compare and report use) gives the figures, the file as it was is the
+ * document.  0, or 2 (said on stderr).
+ */
+static int fio_record(const json_t *fio, char *buf, size_t len, const char *path, time_t mtime,
+		      struct store_record *rec)
+{
+	struct ig_err le = { 0 };
+	json_t *ig = result_from_fio(fio, path, &cmd_run, &le);
+	if (ig && !json_object_get(ig, RK_TIME)) {
+		char t[32];
+		struct tm tm;
+		gmtime_r(&mtime, &tm);
+		strftime(t, sizeof(t), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		json_object_set_new(ig, RK_TIME, json_string(t)); /* fio before 3.x wrote no timestamp: the file's time */
+	}
+	int rc = !ig || store_record_of_root(ig, false, rec, &le);
+	json_decref(ig);
+	if (rc) {
+		msg_err("%s", le.msg);
+		return 2;
+	}
+	free(rec->doc);
+	rec->doc = buf; /* the file as it was, fio's notes before its JSON too */
+	rec->doc_len = len;
+	free(rec->format);
+	rec->format = xstrdup("fio-json");
+	free(rec->output_format);
+	rec->output_format = xstrdup("fio-json");
+	rec->source = xstrdup(path);
+	return 0;
+}
+
 /* 0 imported, 2 not a result this reads (said on stderr), -1 a store error (e). */
 static int import_one(struct store *st, const char *path, const char *label, struct ig_err *e)
 {
@@ -71,22 +107,17 @@ static int import_one(struct store *st, const char *path, const char *label, str
 		msg_err("%s", le.msg);
 		return 2;
 	}
-	const char *p = buf + strspn(buf, " \t\r\n");
+	const char *p = buf + strspn(buf, " \t\r\n"), *js = result_fio_start(buf);
 	int rc = 0;
 	struct store_record rec;
-	if (*p == '{') {
+	if (js) {
 		json_error_t je;
-		json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+		json_t *root = json_loadb(js, len - (size_t)(js - buf), JSON_REJECT_DUPLICATES, &je);
 		if (!root) {
 			msg_err("%s: not JSON: %s (line %d)", path, je.text, je.line);
 			rc = 2;
-		} else if (json_object_get(root, "fio version") && !json_object_get(root, "iogauge")) {
-			if (store_record_of_fio(root, path, mtime, &rec, &le)) {
-				msg_err("%s", le.msg);
-				rc = 2;
-			} else {
-				rec.doc = buf; /* the file as it was */
-				rec.doc_len = len;
+		} else if (json_object_get(root, RK_FIO_VERSION) && !json_object_get(root, RK_IOGAUGE)) {
+			if (!(rc = fio_record(root, buf, len, path, mtime, &rec))) {
 				buf = NULL;
 				rc = save(st, &rec, label, path, e);
 			}
@@ -136,7 +167,7 @@ static int cmd_import_main(const struct command *cmd, int argc, char **argv)
 	}
 	const char *label = store_opts_c(&pa.settings)->label;
 	if (!rc && *label && !store_label_ok(label))
-		rc = err_set(&e, EXIT_USAGE, "--label=%s: a label is 1 to 64 letters, digits and . _ - + :, not all digits", label);
+		rc = err_set(&e, EXIT_USAGE, "--label=%s: a label is " STORE_LABEL_RULE, label);
 	if (!rc && !pa.nwords)
 		rc = err_set(&e, EXIT_USAGE, "name the files to import: iogauge import FILE...");
 	if (!rc && !(st = cli_store_open(&pa.settings, &e)))

@@ -78,7 +78,11 @@ static int write_report(const struct parsed_args *pa, char **shown, json_t **roo
 	return rc;
 }
 
-/* The figures of a label's runs (oldest first) as trend_figs: each judged figure in order of appearance. */
+/*
+ * The figures of a label's runs (oldest first) as trend_figs: each judged
+ * figure in order of appearance, each point with the band store_spread
+ * gives over the window of runs before it (what check judges it against).
+ */
 static unsigned trend_figs(const struct store_run *runs, unsigned n, unsigned window, struct trend_fig **out)
 {
 	unsigned cap = 0, nf = 0;
@@ -92,8 +96,7 @@ static unsigned trend_figs(const struct store_run *runs, unsigned n, unsigned wi
 			if (!f->better)
 				continue;
 			unsigned k = 0;
-			while (k < nf && !(!strcmp(key[k]->target, f->target) && !strcmp(key[k]->job, f->job) &&
-					   !strcmp(key[k]->dir, f->dir) && !strcmp(key[k]->metric, f->metric)))
+			while (k < nf && !store_fig_same(key[k], f))
 				k++;
 			if (k == nf) {
 				key[nf] = f;
@@ -104,25 +107,14 @@ static unsigned trend_figs(const struct store_run *runs, unsigned n, unsigned wi
 				nf++;
 			}
 			struct trend_point *pt = &t[k].points[t[k].npoints++];
+			unsigned from = r > window ? r - window : 0;
+			struct store_spread sp;
+			bool band = store_spread(runs + from, r - from, f, &sp);
 			pt->id = runs[r].id;
 			pt->when = runs[r].measured;
 			pt->value = f->value;
-			pt->lo = NAN;
-			pt->hi = NAN;
-		}
-	/* Each point's band: the spread of the window of points before it (check's). */
-	for (unsigned k = 0; k < nf; k++)
-		for (unsigned i = 0; i < t[k].npoints; i++) {
-			unsigned from = i > window ? i - window : 0;
-			if (i - from < 2)
-				continue;
-			double lo = INFINITY, hi = -INFINITY;
-			for (unsigned j = from; j < i; j++) {
-				lo = fmin(lo, t[k].points[j].value);
-				hi = fmax(hi, t[k].points[j].value);
-			}
-			t[k].points[i].lo = lo;
-			t[k].points[i].hi = hi;
+			pt->lo = band ? sp.lo : NAN;
+			pt->hi = band ? sp.hi : NAN;
 		}
 	free(key);
 	*out = t;
@@ -138,7 +130,7 @@ static int write_trend(const struct parsed_args *pa, struct store *st, const cha
 	if (to_stdout && isatty(STDOUT_FILENO))
 		return err_set(e, EXIT_USAGE, "the HTML page would go to the terminal: give -o FILE");
 	if (!store_label_ok(label))
-		return err_set(e, EXIT_USAGE, "--trend=%s: not a label (letters, digits and . _ - + :, not all digits)",
+		return err_set(e, EXIT_USAGE, "--trend=%s: not a label (" STORE_LABEL_RULE ")",
 			       label);
 	if (!to_stdout && outfile_check(opt, path, e))
 		return -1;
@@ -237,8 +229,11 @@ const struct command cmd_report = {
 		"on shared charts. -o FILE (or --output FILE) names the page; without it the page goes "
 		"to stdout, unless that is a terminal. Chart.js is read from Debian's libjs-chart.js "
 		"($IOGAUGE_CHARTJS names another copy). A word that names no file is a result in the store "
-		"(--db: ID, LABEL, LABEL~N, @last, @last~N). --trend=LABEL draws instead each figure of the "
-		"label's saved results over time, with the spread of the --runs before each as a band.",
+		"(--db: ID, LABEL, LABEL~N, @last, @last~N). fio's JSON (a file, or a result imported from one) "
+		"is read as fio measured it: its jobs' bandwidth, IOPS and latency percentiles, no histogram "
+		"(fio's bins are not iogauge's), as the page says. --trend=LABEL draws instead each figure of "
+		"the label's saved results over time, with the spread of the --runs before each as a band "
+		"(check's spread: their figures and their passes' ranges).",
 	.groups = OG_OUTPUT | OG_HTML | OG_STORE,
 	.main = cmd_report_main,
 };

@@ -142,7 +142,8 @@ const struct command cmd_run = {
 		"Each --name starts a new job; options before the first --name apply to every job. Job "
 		"files use fio's ini syntax ([global] and [job] sections, key=value). All jobs run at "
 		"once unless --stonewall separates them. --allow-destroy and --allow-overwrite are "
-		"taken from the command line only, never from a job file.",
+		"taken from the command line only, never from a job file (--allow-overwrite also from "
+		ALLOW_OVERWRITE_ENV "=1 in the environment).",
 	.groups = OG_ALL & ~OG_SUITE,
 	.jobs = true,
 	.formats = 1u << OUT_NORMAL | 1u << OUT_JSON | 1u << OUT_FIO_JSON | 1u << OUT_FIO_JSONPLUS | 1u << OUT_TERSE,

@@ -16,6 +16,7 @@
 struct command;
 struct settings;
 struct ig_err;
+struct store;
 
 struct session {
 	const struct command *cmd;
@@ -27,6 +28,7 @@ struct session {
 	bool save;
 	char label[72];
 	char where[PATH_MAX];  /* the store */
+	struct store *store;   /* opened by the begin (its refusals come before the run), saved into at the end */
 	FILE *results;         /* out.out as opened: the text is copied from the tee in its place */
 	char *text;            /* what the command printed there, for the store */
 	size_t text_len;

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Printed text above this is not kept (the document rebuilds it: `show` says so). */
 #define TEXT_MAX (16u << 20)
@@ -52,38 +53,57 @@ static int tee_close(void *cookie)
 	return 0;
 }
 
-/* IOGAUGE_SAVE=1: save; =0 or empty: not; anything else: save with it as the label. */
-static void from_env(struct session *ss)
+/*
+ * IOGAUGE_SAVE: 1, yes, true or on saves without a label; 0, no, false,
+ * off or empty does not save; anything else is the label (checked as
+ * --save's, and refused by the variable's name when it is none).
+ */
+static bool from_env(struct session *ss)
 {
+	static const char *const yes[] = { "1", "yes", "true", "on" }, *const no[] = { "0", "no", "false", "off" };
 	const char *v = getenv("IOGAUGE_SAVE");
-	if (!v || !*v || !strcmp(v, "0"))
-		return;
+	if (!v || !*v)
+		return false;
+	for (unsigned i = 0; i < 4; i++)
+		if (!strcasecmp(v, no[i]))
+			return false;
 	ss->save = true;
-	snprintf(ss->label, sizeof(ss->label), "%s", strcmp(v, "1") ? v : "");
+	snprintf(ss->label, sizeof(ss->label), "%s", v);
+	for (unsigned i = 0; i < 4; i++)
+		if (!strcasecmp(v, yes[i]))
+			ss->label[0] = 0;
+	return true;
+}
+
+/* Whatever the store's reason, it is a refusal (status 2): nothing has been measured. */
+static int refused(struct ig_err *e)
+{
+	char why[sizeof(e->msg)];
+	snprintf(why, sizeof(why), "%s", e->msg);
+	e->status = 0;
+	return err_set(e, EXIT_USAGE, "--save: %s; refused before measuring", why);
 }
 
 int session_save_begin(struct session *ss, struct ig_err *e)
 {
 	const struct settings *s = ss->s;
+	bool env = false;
 	if (*s->save) {
 		ss->save = true;
 		snprintf(ss->label, sizeof(ss->label), "%s", strcmp(s->save, "@") ? s->save : "");
 	} else {
-		from_env(ss);
+		env = from_env(ss);
 	}
 	if (!ss->save || cluster_rank())
 		return cluster_agree(NULL, e); /* rank 0's verdict on the store holds for every rank */
 	int rc = 0;
 	if (*ss->label && !store_label_ok(ss->label))
-		rc = err_set(e, EXIT_USAGE, "--save=%s: a label is 1 to 64 letters, digits and . _ - + :, not all digits",
-			     ss->label);
+		rc = err_set(e, EXIT_USAGE, "%s=%s: a label is " STORE_LABEL_RULE,
+			     env ? "IOGAUGE_SAVE" : "--save", ss->label);
 	store_where(s->db, ss->where, sizeof(ss->where));
-	if (!rc) {
-		struct store *st = store_open(ss->where, e);
-		if (!st)
-			rc = -1;
-		store_close(st);
-	}
+	/* Opened once, here: what the store refuses comes before the run, and the save needs no second open. */
+	if (!rc && (!(ss->store = store_open(ss->where, e)) || store_writable(ss->store, e)))
+		rc = refused(e);
 	if (!rc) {
 		cookie_io_functions_t io = { .write = tee_write, .close = tee_close };
 		FILE *tee = fopencookie(ss, "w", io);
@@ -96,7 +116,11 @@ int session_save_begin(struct session *ss, struct ig_err *e)
 		}
 	}
 	if (cluster_agree(NULL, e))
-		return -1;
+		rc = -1;
+	if (rc) {
+		store_close(ss->store);
+		ss->store = NULL;
+	}
 	return rc;
 }
 
@@ -124,9 +148,11 @@ static bool rebuilds(const struct store_record *rec, const char *text, size_t le
 
 int session_save_end(struct session *ss, const json_t *root, int status)
 {
-	if (!ss->save || cluster_rank() || !root) {
+	if (!ss->save || cluster_rank() || !root || !ss->store) {
 		free(ss->text);
 		ss->text = NULL;
+		store_close(ss->store);
+		ss->store = NULL;
 		return status;
 	}
 	struct store_record rec;
@@ -148,19 +174,19 @@ int session_save_end(struct session *ss, const json_t *root, int status)
 		if (ss->text_over)
 			msg_err("--save: the printed text is over %u MiB: `iogauge show` rebuilds it from the result",
 				TEXT_MAX >> 20);
-		struct store *st = store_open(ss->where, &e);
 		long long id = 0;
-		rc = !st || store_save(st, &rec, &id, &e);
+		rc = store_save(ss->store, &rec, &id, &e);
 		if (!rc && !ss->s->quiet)
 			fprintf(stderr, "iogauge: saved as result %lld%s%s in %s\n", id, rec.label ? ", label " : "",
 				rec.label ? rec.label : "", ss->where);
-		store_close(st);
 		store_record_free(&rec);
 	}
 	free(ss->text);
 	ss->text = NULL;
+	store_close(ss->store); /* SQLite: no checkpoint, the save is in the WAL (store_sqlite.c) */
+	ss->store = NULL;
 	if (rc) {
-		msg_err("--save: %s", e.msg);
+		msg_err("--save: %s; the result was not saved", e.msg);
 		if (!status)
 			status = EXIT_IOERR;
 	}

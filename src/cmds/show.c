@@ -3,8 +3,9 @@
  * was measured: its text rebuilt from the document by the same code that
  * prints it (report_saved_text: the command's own lines and a suite's
  * table, else fio's text), or the text the store kept where the document
- * cannot rebuild it; an imported file as it was.  --output-format=json: the
- * document, as --json wrote it.
+ * cannot rebuild it; an imported fio file as it was, an imported bonnie++
+ * line as bonnie++'s table (suites/bonnie.h) and the line.
+ * --output-format=json: the document, as --json wrote it.
  */
 #include "base/common.h"
 #include "cmds/commands.h"
@@ -15,6 +16,7 @@
 #include "report/report.h"
 #include "report/result_read.h"
 #include "store/store.h"
+#include "suites/bonnie.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +24,10 @@
 
 static int print_doc(FILE *f, const struct store_doc *d, bool json, struct ig_err *e)
 {
-	bool ours = !strcmp(d->format, "iogauge");
-	if (!ours) {
-		/* An import: the file as it was (fio's JSON, bonnie++'s CSV) is what that tool printed. */
+	if (!strcmp(d->format, "bonnie-csv") && !json)
+		return bonnie_csv_table(f, d->doc, e); /* what bonnie++ printed: its table, then the line */
+	if (strcmp(d->format, "iogauge")) {
+		/* An import: the file as it was (fio's JSON, bonnie++'s CSV line) is what that tool wrote. */
 		fwrite(d->doc, 1, d->doc_len, f);
 		return 0;
 	}
@@ -107,8 +110,8 @@ const struct command cmd_show = {
 		"Prints a result from the store as its command printed it: the same text, rebuilt from "
 		"the saved JSON by the code that printed it (or, where that cannot be rebuilt, such as "
 		"latency's line per request or another --output-format, the text the store kept); an "
-		"imported file as it was. --output-format=json prints the JSON document as --json wrote "
-		"it. A result is named by its ID (iogauge history), by its label (the newest under it), "
+		"imported fio file as it was, an imported bonnie++ line as bonnie++'s table and the line. "
+		"--output-format=json prints the JSON document as --json wrote it. A result is named by its ID (iogauge history), by its label (the newest under it), "
 		"LABEL~N (the N-th before that), @last (the newest of all) or @last~N.",
 	.groups = OG_OUTPUT | OG_FORMAT | OG_STORE,
 	.main = cmd_show_main,

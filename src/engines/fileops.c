@@ -47,7 +47,9 @@ static void fileops_cleanup(struct engine_ctx *ctx)
 static int64_t create_file(struct engine_ctx *ctx, const struct fileset *fs, const char *path,
 			   struct io_u *u)
 {
-	int fd = openat(fs->dirfd, path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
+	/* fio's filecreate opens with O_CREAT alone: its next loop opens the files it made again. */
+	int excl = ctx->job->engine == &engine_filecreate ? 0 : O_EXCL;
+	int fd = openat(fs->dirfd, path, O_CREAT | excl | O_WRONLY | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
 	uint64_t left = u->len;

@@ -5,8 +5,8 @@
  * generator (a combined Tausworthe, L'Ecuyer 1996) and fio's seeds (randseed,
  * the global thread number), a job issues the same reads and writes of the
  * same sizes as fio does: checked against fio 3.33 in tests/e2e.  Uniform
- * random jobs of several sizes also draw fio's offsets (pattern.c); jobs of
- * one size take theirs from iogauge's own generator (offsets.h).
+ * and zoned random jobs of several sizes also draw fio's offsets (pattern.c);
+ * jobs of one size take theirs from iogauge's own generator (offsets.h).
  */
 #ifndef IOGAUGE_FIORAND_H
 #define IOGAUGE_FIORAND_H
@@ -21,7 +21,8 @@ struct fio_rand {
 };
 
 /* fio's seed slots (fio.h FIO_RAND_*_OFF). */
-enum { FIO_SEED_BS_READ = 0, FIO_SEED_BS_WRITE = 1, FIO_SEED_MIX = 4, FIO_SEED_FILE_SIZE = 7, FIO_SEED_SEQ_RAND = 10 };
+enum { FIO_SEED_BS_READ = 0, FIO_SEED_BS_WRITE = 1, FIO_SEED_MIX = 4, FIO_SEED_FILE_SIZE = 7, FIO_SEED_SEQ_RAND = 10,
+       FIO_SEED_ZONE = 16 };
 
 /* Slot `slot` of fio's seeds for randseed and the 1-based global thread number. */
 static inline uint64_t fio_seed(uint64_t randseed, unsigned thread_number, unsigned slot)

@@ -143,6 +143,9 @@ struct job {
 	char directory[PATH_MAX];
 	uint64_t size;   /* bytes of the file or region each thread covers */
 	uint64_t offset; /* start of the region in the file or device */
+	/* fio's N% of each file's or device's size (size=50%; 0: none): the runner resolves them (percent.c). */
+	uint8_t size_pct, offset_pct, offset_increment_pct, io_size_pct;
+	uint64_t offset_align; /* a percentage's offset is rounded up to this (0: the smallest block size) */
 	int rw;          /* enum rw_mode */
 	unsigned rwmixread; /* percent of reads in mixed modes */
 	uint64_t bs;
@@ -342,8 +345,9 @@ static inline uint64_t job_region_size(const struct job *j)
  */
 static inline uint64_t job_zone_next(const struct job *j, uint64_t region, uint64_t end, uint64_t zbase)
 {
+	/* As fio: a zone the region's end cuts short is walked too, up to that end. */
 	zbase += j->zonerange + j->zoneskip;
-	return zbase + j->zonerange > end ? region : zbase;
+	return zbase >= end ? region : zbase;
 }
 /* The bytes from a zone's start its requests fall in: a forward walk's zonesize, else the zone's blocks. */
 static inline uint64_t job_zone_span(const struct job *j)
@@ -358,6 +362,15 @@ static inline uint64_t job_zone_span(const struct job *j)
 #define SETTINGS_OWN(s, T) ((T *)(void *)(s)->own)
 #define SETTINGS_OWN_FITS(T)                                                                        \
 	_Static_assert(sizeof(T) <= SETTINGS_OWN_MAX && _Alignof(T) <= 16, #T " fits struct settings' own area")
+
+/*
+ * --allow-overwrite from the environment, for a script that calls `fio` and
+ * cannot add iogauge's option: 1 gives it (0 or empty: not given); never a
+ * job file.  --allow-destroy has no such word.  ALLOW_OVERWRITE_HOW is how
+ * a refusal names both.
+ */
+#define ALLOW_OVERWRITE_ENV "IOGAUGE_ALLOW_OVERWRITE"
+#define ALLOW_OVERWRITE_HOW "--allow-overwrite or " ALLOW_OVERWRITE_ENV "=1"
 
 /* Options that belong to the command, not to one job. */
 struct settings {

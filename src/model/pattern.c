@@ -252,7 +252,24 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 		fio_rand_init(&p->bsr[d], p->bs_seed[d], p->use64);
 		fio_rand_init(&p->seqrand[d], p->seq_seed[d], false);
 	}
-	p->fio_off = j->dist == DIST_RANDOM && j->random_generator != RANDGEN_LFSR;
+	/*
+	 * fio's offsets: uniform, or zoned (fio's __get_next_rand_offset_zoned and
+	 * _zoned_abs: a zone drawn on its own stream, then the block inside it as
+	 * a uniform draw); zoned_abs zones past the region's end stay iogauge's
+	 * (fio fails the job's draws there: "zoned_abs sizes exceed file size").
+	 */
+	uint64_t abs_end = 0;
+	for (unsigned i = 0; i < j->nzones && j->zones_abs; i++)
+		abs_end += j->zones[i].size_abs;
+	bool zoned = j->dist == DIST_ZONED && j->nzones && abs_end <= j->size;
+	p->fio_off = (j->dist == DIST_RANDOM || zoned) && j->random_generator != RANDGEN_LFSR;
+	if (p->fio_off && zoned) {
+		p->zones = j->zones;
+		p->nzones = j->nzones;
+		p->zones_abs = j->zones_abs;
+	}
+	p->zone_seed = j->randrepeat ? fio_seed(j->randseed, thread_number, FIO_SEED_ZONE) : seed + 30;
+	fio_rand_init(&p->zoner, p->zone_seed, false);
 	/* fio's map has a bit per smallest request size (rw_min_bs), whatever blockalign says. */
 	if (p->fio_off)
 		p->nunits = p->region / pattern_min_bs(j);
@@ -267,13 +284,13 @@ int pattern_init(struct pattern *p, const struct job *j, unsigned thread_number,
 			return -1;
 	}
 	/*
-	 * A size-bound job ends, as fio's, when it has issued size bytes a loop,
-	 * or when its passes over the region are done (the map full, or a
-	 * sequential run at the end of the region), whichever comes first.
+	 * A size-bound job ends, as fio's, when it has issued (io_size or size)
+	 * x loops bytes, or when its loops are done, each ending where fio's
+	 * next draw fails (pattern.h).
 	 */
 	p->by_passes = p->map || (!p->random && !p->mixed);
 	p->loops_left = job_loops(j);
-	p->loop_left = j->size;
+	p->total_left = (j->io_size ? j->io_size : j->size) * (j->loops ? j->loops : 1);
 	return 0;
 }
 
@@ -357,14 +374,35 @@ static inline bool map_test(const struct pattern *p, uint64_t u)
 	return p->map[u >> 3] & (1u << (u & 7));
 }
 
-/* fio's __get_next_rand_offset: lastb * (r / (rand_max + 1.0)) on its own stream, in ba units. */
+/*
+ * fio's __get_next_rand_offset: lastb * (r / (rand_max + 1.0)) on its own
+ * stream, in ba units; zoned, over the blocks of a zone drawn first (1-100 on
+ * zone_state, each zone taking its access share of the values), which start
+ * at its size share of lastb (zoned) or at its bytes (zoned_abs).
+ */
 static uint64_t fio_block(struct pattern *p, int d)
 {
 	uint64_t size = p->region;
 	if (p->minbs[d] > p->ba[d])
 		size -= p->minbs[d] - p->ba[d];
-	double lastb = (double)(size / p->ba[d]);
-	return (uint64_t)(lastb * ((double)fio_rand(&p->offr) / fio_rand_span(&p->offr)));
+	uint64_t lastb = size / p->ba[d], first = 0;
+	if (p->nzones) {
+		unsigned v = fio_rand_pct(&p->zoner), acc = 0, z = 0;
+		uint64_t prev = 0;
+		for (; z + 1 < p->nzones && v > acc + p->zones[z].access_pct; z++) {
+			acc += p->zones[z].access_pct;
+			prev += p->zones_abs ? p->zones[z].size_abs : p->zones[z].size_pct;
+		}
+		uint64_t end = prev + (p->zones_abs ? p->zones[z].size_abs : p->zones[z].size_pct);
+		if (p->zones_abs) {
+			first = prev / p->ba[d];
+			lastb = end / p->ba[d] - first;
+		} else {
+			first = prev * lastb / 100;
+			lastb = lastb * (end - prev) / 100;
+		}
+	}
+	return first + (uint64_t)((double)lastb * ((double)fio_rand(&p->offr) / fio_rand_span(&p->offr)));
 }
 
 static uint64_t rand_offset(struct pattern *p, struct offgen *og, int d)
@@ -430,7 +468,6 @@ static uint64_t random_pattern_offset(struct pattern *p, struct offgen *og, int 
 /* fio's next loop of a size-bound job: offsets from the start, its streams seeded again. */
 static void new_loop(struct pattern *p, struct fio_mix *mix)
 {
-	p->loop_left = p->region;
 	for (int d = 0; d < DDIR_NR; d++) {
 		p->pos[d] = 0;
 		p->last_start[d] = UINT64_MAX;
@@ -439,8 +476,10 @@ static void new_loop(struct pattern *p, struct fio_mix *mix)
 		fio_rand_init(&p->bsr[d], p->bs_seed[d], p->use64);
 		fio_rand_init(&p->seqrand[d], p->seq_seed[d], false);
 	}
-	if (p->reseed)
+	if (p->reseed) {
 		fio_rand_init(&p->offr, p->off_seed, p->use64);
+		fio_rand_init(&p->zoner, p->zone_seed, false);
+	}
 	if (p->map && p->covered) {
 		memset(p->map, 0, (p->nunits + 7) / 8);
 		p->covered = 0;
@@ -461,8 +500,8 @@ static bool draw_req(struct pattern *p, struct offgen *og, struct fio_mix *mix, 
 			return false;
 	} else {
 		int at = seq_offset(p, d, &off);
-		if (at == SEQ_END)
-			return false;
+		if (at == SEQ_END || (at == SEQ_WRAP && p->mixed && !p->time_based))
+			return false; /* fio: this direction's walk is at the region's end, the loop ends */
 		if (at == SEQ_WRAP) {
 			/* The end of the region: the next pass starts over. */
 			p->pos[d] = 0;
@@ -470,6 +509,8 @@ static bool draw_req(struct pattern *p, struct offgen *og, struct fio_mix *mix, 
 		}
 	}
 	l = next_len(p, d, off);
+	if (!l && !p->random && p->mixed && !p->time_based)
+		return false; /* not its smallest size left before the end: fio's get_next_buflen fails */
 	if (!l) {
 		off = 0;
 		l = next_len(p, d, off);
@@ -512,16 +553,18 @@ void pattern_next(struct pattern *p, struct offgen *og, struct fio_mix *mix, uin
 	*len = (uint32_t)l;
 	p->pass_end = p->next_end;
 	if (!p->time_based) {
-		/* fio's loop: size bytes, or one pass where passes end it. */
-		p->loop_left -= l < p->loop_left ? l : p->loop_left;
-		if (!p->loop_left || (p->by_passes && p->pass_end))
+		/* fio's do_io: the job's bytes in all; a loop ends at its pass's end where passes end it. */
+		p->total_left -= l < p->total_left ? l : p->total_left;
+		if (!p->total_left)
+			p->done = true;
+		else if (p->by_passes && p->pass_end)
 			end_loop(p, mix);
 	}
 	/*
-	 * fio's random map, and sequential requests with holes: the next request
-	 * drawn now, where its failure ends this loop.
+	 * fio's random map, sequential requests with holes and mixed sequential
+	 * walks: the next request drawn now, where its failure ends this loop.
 	 */
-	if (((p->fio_off && p->map) || (!p->random && p->skip > 0)) && !p->time_based && !p->done) {
+	if (((p->fio_off && p->map) || (!p->random && (p->skip > 0 || p->mixed))) && !p->time_based && !p->done) {
 		p->ahead = draw_req(p, og, mix, op);
 		if (!p->ahead && !p->loop_end)
 			end_loop(p, mix);

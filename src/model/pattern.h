@@ -62,6 +62,12 @@ struct pattern {
 	struct fio_rand offr;
 	uint64_t off_seed;
 	bool fio_off;
+	/* random_distribution=zoned(_abs): the zones and fio's zone_state (FIO_RAND_ZONE_OFF). */
+	const struct zone_split *zones;
+	unsigned nzones;
+	bool zones_abs;
+	struct fio_rand zoner;
+	uint64_t zone_seed;
 	uint64_t pos[2];            /* fio's last_pos: end of the last request, per direction */
 	uint64_t last_start[2];
 	int64_t skip;
@@ -71,9 +77,15 @@ struct pattern {
 	/* Random requests of several sizes cover every unit once a pass: a map of the units. */
 	uint8_t *map;
 	uint64_t nunits, covered;
-	/* What is left of a size-bound job: bytes, and passes over the region where they end it. */
+	/*
+	 * What is left of a size-bound job: fio's do_io issues (io_size or size)
+	 * x loops bytes in all (total_left), in loops that end where a draw fails
+	 * (by_passes: the map full or a sequential walk at the region's end; a
+	 * mixed sequential walk: the drawn direction's at the end; without a map
+	 * random draws never fail); loops_left of them (job_loops).
+	 */
 	bool by_passes;
-	uint64_t loops_left, loop_left; /* loops, and bytes left of this one */
+	uint64_t loops_left, total_left;
 	bool done;                  /* the last request has been prepared */
 	bool pass_end;              /* a pass over the region ended with this request */
 	bool loop_end;              /* a loop ended with this request, and another follows */

@@ -10,13 +10,16 @@
 #include "stats/steady.h"
 #include "base/ctx.h"
 #include "model/engine.h"
+#include "model/fio_fileops.h"
 #include "model/pattern.h"
+#include "model/percent.h"
 #include "model/place.h"
 
 #include <ctype.h>
 #include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,13 +302,37 @@ static int apply_bundle(int argc, char **argv, int *i, const struct command *cmd
 	return 0;
 }
 
+/*
+ * The rows the environment may give (.env): NAME=1 is the option given, 0
+ * or empty not given, anything else an error.  Applied before the command
+ * line, which wins (--allow-overwrite=0 beats the environment's 1).
+ */
+static int apply_env(const struct command *cmd, struct job *j, struct settings *s, struct ig_err *e)
+{
+	char err[ERR_MSG_MAX - 64];
+	OPTIONS_EACH(o) {
+		const char *v = o->env && option_takes(o, cmd) ? getenv(o->env) : NULL;
+		if (!v || !*v || !strcmp(v, "0"))
+			continue;
+		size_t shown = strcspn(v, "\n\r"); /* the message stays one line */
+		if (strcmp(v, "1"))
+			return err_set(e, EXIT_USAGE,
+				       "%s=%.*s%s in the environment: 1 gives --%s, 0 or empty leaves it out",
+				       o->env, (int)(shown < 40 ? shown : 40), v, v[shown] || shown > 40 ? "..." : "",
+				       o->name);
+		if (option_apply(o, j, s, "1", err, sizeof(err)))
+			return err_set(e, EXIT_USAGE, "%s: %s", o->env, err);
+	}
+	return 0;
+}
+
 int args_parse(int argc, char **argv, const struct command *cmd, struct parsed_args *pa,
 	       struct ig_err *e)
 {
 	struct job *cur = NULL;
 	memset(pa, 0, sizeof(*pa));
 	options_defaults(&pa->global, &pa->settings);
-	if (args_apply_defaults(cmd, &pa->global, &pa->settings, e))
+	if (args_apply_defaults(cmd, &pa->global, &pa->settings, e) || apply_env(cmd, &pa->global, &pa->settings, e))
 		return -1;
 	pa->words = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++) {
@@ -403,7 +430,8 @@ void args_free(struct parsed_args *pa)
 static int fileop_validate(const struct job *j, struct ig_err *e)
 {
 	const char *op = fileop_names[j->fileop];
-	bool once = j->fileop == FILEOP_CREATE || j->fileop == FILEOP_UNLINK ||
+	/* fio's filecreate opens its files again each loop (O_CREAT); removing or making a directory cannot. */
+	bool once = (j->fileop == FILEOP_CREATE && j->engine != &engine_filecreate) || j->fileop == FILEOP_UNLINK ||
 		    j->fileop == FILEOP_MKDIR || j->fileop == FILEOP_RMDIR;
 	if (j->engine->fileop && j->engine->fileop != j->fileop)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=%s and --fileop=%s ask for different operations",
@@ -415,6 +443,12 @@ static int fileop_validate(const struct job *j, struct ig_err *e)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --fileop=%s makes or removes each item once; --time_based and --loops do not apply",
 			       j->name, op);
+	struct fio_fileop_plan fp;
+	fio_fileop_plan(j, 1, &fp);
+	if (once && j->engine->fileop && fp.loops > 1)
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --ioengine=%s makes or removes each item once; --io_size=%" PRIu64 " is more than its files' %" PRIu64 " bytes (fio 3.33 fails the second pass)",
+			       j->name, j->engine->name, j->io_size, fp.fsize * (j->nrfiles ? j->nrfiles : 1));
 	if (j->filesize[1] > (1ULL << 30))
 		return err_set(e, EXIT_USAGE, "job %s: --filesize: a file of --fileop=%s holds at most 1g", j->name, op);
 	if (j->dir_fanout == 1)
@@ -486,8 +520,35 @@ int job_normalise(struct job *j, struct ig_err *e)
 	return 0;
 }
 
+/* fio's percentages (model/percent.h): of the sizes of the files and devices a job reads and writes. */
+static int pct_validate(const struct job *j, struct ig_err *e)
+{
+	char said[48];
+	job_pct_said(j, said, sizeof(said));
+	if (!*said)
+		return 0;
+	const char *why = j->plan.tree ? "a tree read reads each file whole" :
+			  j->fileop ? "--fileop makes and opens files of its own" :
+			  j->read_iolog[0] ? "the requests of --read_iolog decide where the job goes" :
+			  j->fill_device ? "--fill_device writes until the file system is full" : NULL;
+	if (why)
+		return err_set(e, EXIT_USAGE, "job %s: %s: %s; a percentage has nothing to act on", j->name, said, why);
+	if (!job_pct_region(j))
+		return 0; /* io_size=N% of a region in bytes: known once the files are */
+	if (j->engine->flags & ENGINE_NO_FILE)
+		return err_set(e, EXIT_USAGE, "job %s: %s: --ioengine=%s has no file or device to take a share of",
+			       j->name, said, j->engine->name);
+	if (j->filesize[0])
+		return err_set(e, EXIT_USAGE,
+			       "job %s: %s with --filesize: give the region in bytes (a percentage of the files --filesize makes is not supported)",
+			       j->name, said);
+	return 0;
+}
+
 int job_validate(const struct job *j, struct ig_err *e)
 {
+	if (pct_validate(j, e))
+		return -1;
 	if (j->plan.tree)
 		return tree_validate(j, e);
 	if (j->fileop)
@@ -530,9 +591,9 @@ int job_validate(const struct job *j, struct ig_err *e)
 	if ((en->flags & ENGINE_ALLOC) && (j->verify || j->verify_only))
 		return err_set(e, EXIT_USAGE, "job %s: --verify checks written data; --ioengine=%s writes none",
 			       j->name, en->name);
-	if (j->ss_dur_ns && (j->ss_dur_ns < 2 * NSEC_PER_SEC || j->ss_dur_ns > SS_MAX_WINDOW * NSEC_PER_SEC))
+	if (j->ss_dur_ns > (uint64_t)SS_MAX_WINDOW * NSEC_PER_SEC)
 		return err_set(e, EXIT_USAGE,
-			       "job %s: --steadystate_duration: from 2 s to %d s (the window takes a value a second)",
+			       "job %s: --steadystate_duration: at most %d s (a week: the window keeps a value a second)",
 			       j->name, SS_MAX_WINDOW);
 	if (j->rewrite_pct && (!(en->flags & ENGINE_SYNC) || (j->rw != RW_READ && j->rw != RW_RANDREAD)))
 		return err_set(e, EXIT_USAGE,
@@ -545,7 +606,7 @@ int job_validate(const struct job *j, struct ig_err *e)
 	if (j->seq_order && rw_is_random(j->rw))
 		return err_set(e, EXIT_USAGE, "job %s: --seq_order orders sequential patterns; --rw=%s is random",
 			       j->name, rw_names[j->rw]);
-	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size && !j->filesize[0])
+	if (!(en->flags & ENGINE_NO_FILE) && !j->filename[0] && !j->size && !j->filesize[0] && !j->size_pct)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --size is needed to create a test file (or give --filename)",
 			       j->name);

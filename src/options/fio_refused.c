@@ -67,7 +67,6 @@ static const struct {
 	{ "merge_blktrace_scalars", "several blktrace traces are not merged (see merge_blktrace_file); replay_time_scale scales one" },
 	{ "nice", ONE_PROCESS ": a job cannot take a nice value of its own (run iogauge under nice)" },
 	{ "nonvectored", "iogauge's io_uring engine sends plain reads and writes already (IORING_OP_READ, IORING_OP_WRITE)" },
-	{ "offset_align", "a percentage offset is aligned to the smallest block size, fio's default; another alignment is not offered" },
 	{ "opendir", "a job's files are named (filename, nrfiles) or made by iogauge; a directory's existing files are not opened" },
 	{ "priohint", "I/O priority hints (command duration limits) are not sent; prio and prioclass are" },
 	{ "profile", "fio's act and tiobench profiles are not built; iogauge's own suites (quick, mix, matrix, sweep, bonnie) are its profiles" },

@@ -90,6 +90,12 @@ struct opt_def {
 	enum opt_type type;
 	enum opt_scope scope;
 	size_t off, len;    /* field offset and size */
+	/*
+	 * OT_SIZE of a job: where the uint8_t is that keeps fio's N% (of the
+	 * file's or device's size, 1..100) until the runner knows that size
+	 * (run/percent.c); the value is then 0.  0: the row takes no percentage.
+	 */
+	size_t pct_off;
 	const char *def;    /* default, as the user would type it; NULL: none */
 	uint64_t min, max;  /* OT_UINT/OT_U64/OT_SIZE/OT_TIME range (max 0: unbounded) */
 	const char *unit;   /* OT_TIME: unit of a bare number ("s", "us") */
@@ -107,6 +113,8 @@ struct opt_def {
 	const char *owner;  /* a command's own option: its name ("bonnie"); NULL: a group's */
 	unsigned flags;     /* OPT_* */
 	const char *fio;    /* how it differs from fio's option of that name (docs/fio.md) */
+	/* An OT_BOOL the environment may give too (NAME=1; 0 or empty: not given), below the command line. */
+	const char *env;
 };
 
 #endif

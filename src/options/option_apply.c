@@ -153,6 +153,10 @@ static int apply_number(const struct opt_def *o, void *field, const char *val, c
 	case OT_SIZE:
 		rc = parse_size(val, &v);
 		what = "a size (a number with an optional k, m, g, t or KiB/KB.. suffix)";
+		if (rc && *val && val[strlen(val) - 1] == '%') {
+			snprintf(err, n, "--%s: '%s' is not a size (--%s takes no percentage)", o->name, val, o->name);
+			return -1;
+		}
 		break;
 	case OT_TIME:
 		rc = parse_time(val, o->unit, &v);
@@ -182,6 +186,46 @@ static int apply_number(const struct opt_def *o, void *field, const char *val, c
 		*(unsigned *)field = (unsigned)v;
 	else
 		*(uint64_t *)field = v;
+	return 0;
+}
+
+/*
+ * fio's N% of the target's size (size=50%): a whole number from 1 to 100,
+ * kept in the row's percentage byte until the runner knows the size (the
+ * value is 0 meanwhile); a plain size clears it.  fio 3.33 reads 12.5% as 12
+ * bytes, -5% as 5%, 0% as no value and 101% as a layout that fails: each is
+ * refused here, in one line.
+ */
+static int apply_size_pct(const struct opt_def *o, void *obj, void *field, const char *val, char *err, size_t n)
+{
+	uint8_t *pct = (uint8_t *)obj + o->pct_off;
+	size_t len = strlen(val);
+	if (!len || val[len - 1] != '%') {
+		if (apply_number(o, field, val, err, n))
+			return -1;
+		*pct = 0;
+		return 0;
+	}
+	size_t digits = strspn(val, "0123456789");
+	if (digits && digits < len - 1 && val[digits] == '.' &&
+	    strspn(val + digits + 1, "0123456789") == len - digits - 2) {
+		snprintf(err, n, "--%s: '%s': a percentage is a whole number from 1%% to 100%% (fio 3.33 reads it as %.*s bytes)",
+			 o->name, val, (int)digits, val);
+		return -1;
+	}
+	if (!digits || digits != len - 1 || digits > 3) {
+		snprintf(err, n, "--%s: '%s' is not a size or a percentage (1%% to 100%% of the file's or device's size)",
+			 o->name, val);
+		return -1;
+	}
+	unsigned v = (unsigned)strtoul(val, NULL, 10);
+	if (!v || v > 100) {
+		snprintf(err, n, "--%s: %s is out of range (a percentage from 1%% to 100%% of the file's or device's size)",
+			 o->name, val);
+		return -1;
+	}
+	*pct = (uint8_t)v;
+	*(uint64_t *)field = 0;
 	return 0;
 }
 
@@ -242,6 +286,10 @@ int option_apply(const struct opt_def *o, struct job *j, struct settings *s, con
 		return apply_enum(o, field, val, err, n);
 	case OT_SPECIAL:
 		return o->set(obj, o, val, err, n);
+	case OT_SIZE:
+		if (o->pct_off)
+			return apply_size_pct(o, obj, field, val, err, n);
+		return apply_number(o, field, val, err, n);
 	default:
 		return apply_number(o, field, val, err, n);
 	}
@@ -270,6 +318,10 @@ void option_print(const struct opt_def *o, const struct job *j, const struct set
 	const void *obj = o->scope == SCOPE_JOB ? (const void *)j :
 			  o->scope == SCOPE_OWN ? (const void *)s->own : (const void *)s;
 	const void *field = (const char *)obj + o->off;
+	if (o->pct_off && *((const uint8_t *)obj + o->pct_off)) {
+		snprintf(buf, len, "%u%%", *((const uint8_t *)obj + o->pct_off));
+		return;
+	}
 	if (o->print) {
 		o->print(obj, o, buf, len);
 		return;
@@ -317,6 +369,11 @@ static json_t *echo_value(const struct opt_def *o, const struct job *j)
 	case OT_SIZE:
 	case OT_TIME: {
 		uint64_t x = *(const uint64_t *)field;
+		/* fio's N%: shown as written, as fio's job options show it. */
+		if (o->pct_off && *((const uint8_t *)j + o->pct_off)) {
+			option_print(o, j, NULL, buf, sizeof(buf));
+			return json_string(buf);
+		}
 		v = x > INT64_MAX ? json_real((double)x) : json_integer((json_int_t)x);
 		/* A size its own printer shows otherwise (bs=4k,8k) is shown as written. */
 		char plain[64];

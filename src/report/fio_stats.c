@@ -2,6 +2,7 @@
 #include "base/common.h"
 #include "report/fio.h"
 #include "model/engine.h"
+#include "model/fio_fileops.h"
 
 #include <errno.h>
 #include <math.h>
@@ -155,11 +156,31 @@ struct acc {
 	struct thread_stats st; /* members merged */
 	struct fio_samples bw[FIO_DDIRS], iops[FIO_DDIRS];
 	uint64_t job_runtime_ms;
+	uint64_t fake_ios[2], fake_bytes[2]; /* fio's file engines: the requests fio counts (fio_fileops.h) */
 };
 
-static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *jr,
-		    const struct thread_stats *t)
+/*
+ * A file-engine thread's requests as fio counts them: its plan's, in the
+ * share of the plan's operations it did (all of them, unless stopped; a
+ * time-based job's plan is one loop).
+ */
+static void acc_fake(struct acc *a, const struct job *j, unsigned thread_number, const struct thread_stats *t)
 {
+	struct fio_fileop_plan p;
+	fio_fileop_plan(j, thread_number, &p);
+	uint64_t done = t->op[job_file_op(j)].ios;
+	for (int d = 0; d < 2 && p.opens; d++) {
+		uint64_t ios = (uint64_t)((unsigned __int128)p.ios[d] * done / p.opens);
+		a->fake_ios[d] += ios;
+		a->fake_bytes[d] += ios * p.bs;
+	}
+}
+
+static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *jr,
+		    const struct thread_stats *t, unsigned thread_number)
+{
+	if (jr->job.engine->fileop)
+		acc_fake(a, &jr->job, thread_number, t);
 	stats_merge(&a->st, t);
 	for (int d = 0; d < FIO_DDIRS; d++) {
 		struct fio_samples bw, iops;
@@ -173,23 +194,28 @@ static void acc_add(struct acc *a, struct fio_ts *ts, const struct job_result *j
 }
 
 /*
- * fio's file engines (filecreate...) count each file's I/O, which they do
- * not do, in the job's direction: the file's bytes, a request per block, and
- * the file operation's latency as the only (clat) samples.
+ * fio's file engines (filecreate...) count the requests of fio's loop over
+ * the files, which they do not do (fio_fileops.h), in each direction; the
+ * file operations' latency is the only (clat) samples, in the direction
+ * fio gives them (read unless the job only writes).
  */
-static void fio_file_engine(struct fio_ts *ts, const struct thread_stats *t, const struct job *j)
+static void fio_file_engine(struct fio_ts *ts, const struct acc *a, const struct job *j)
 {
+	const struct thread_stats *t = &a->st;
 	const struct op_stats *o = &t->op[job_file_op(j)];
-	uint64_t bs = j->bs ? j->bs : 4096;
-	uint64_t fsize = j->filesize[0] ? j->filesize[0] : j->size && j->nrfiles ? j->size / j->nrfiles : bs;
-	struct fio_dir *x = &ts->dir[rw_reads(j->rw) ? IO_READ : IO_WRITE];
-	x->io_bytes = o->ios * fsize;
-	x->ios = o->ios * ((fsize + bs - 1) / bs);
-	if (o->ios && t->elapsed_ns) {
-		x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
-		x->bw_bytes = (uint64_t)((double)x->io_bytes * 1e9 / (double)t->elapsed_ns);
-		x->iops = (double)x->ios * 1e9 / (double)t->elapsed_ns;
+	uint64_t ios = 0;
+	for (int d = 0; d < 2; d++) {
+		struct fio_dir *x = &ts->dir[d];
+		x->io_bytes = a->fake_bytes[d];
+		x->ios = a->fake_ios[d];
+		ios += x->ios;
+		if (x->ios && t->elapsed_ns) {
+			x->runtime_ms = (t->elapsed_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC;
+			x->bw_bytes = (uint64_t)((double)x->io_bytes * 1e9 / (double)t->elapsed_ns);
+			x->iops = (double)x->ios * 1e9 / (double)t->elapsed_ns;
+		}
 	}
+	struct fio_dir *x = &ts->dir[rw_reads(j->rw) ? IO_READ : IO_WRITE];
 	free(x->clat.plat);
 	fio_lat_from(&x->clat, &o->clat);
 	lat_ranges(ts, &o->clat);
@@ -197,7 +223,7 @@ static void fio_file_engine(struct fio_ts *ts, const struct thread_stats *t, con
 	memset(ts->depth, 0, sizeof(ts->depth));
 	memset(ts->submit, 0, sizeof(ts->submit));
 	memset(ts->complete, 0, sizeof(ts->complete));
-	ts->depth[0] = ts->submit[1] = ts->complete[1] = x->ios;
+	ts->depth[0] = ts->submit[1] = ts->complete[1] = ios;
 }
 
 static void ts_finish(struct fio_ts *ts, struct acc *a)
@@ -260,7 +286,7 @@ static void ts_finish(struct fio_ts *ts, struct acc *a)
 	memcpy(ts->submit, t->submit, sizeof(ts->submit));
 	memcpy(ts->complete, t->complete, sizeof(ts->complete));
 	if (ts->jr->job.engine->fileop)
-		fio_file_engine(ts, t, &ts->jr->job);
+		fio_file_engine(ts, a, &ts->jr->job);
 	stats_free(&a->st);
 }
 
@@ -295,7 +321,9 @@ void fio_report_build(struct fio_report *fr, const struct run_result *r)
 		cap += r->jobs[i].threads ? r->jobs[i].nthreads : 0;
 	fr->ts = xcalloc(cap ? cap : 1, sizeof(*fr->ts));
 	struct acc *acc = xcalloc(cap ? cap : 1, sizeof(*acc));
-	for (unsigned i = 0; i < r->njobs; i++) {
+	/* fio numbers threads from 1 over the whole run (its seeds depend on it), as the runner does. */
+	unsigned number = 1;
+	for (unsigned i = 0; i < r->njobs; number += r->jobs[i].job.numjobs, i++) {
 		const struct job_result *jr = &r->jobs[i];
 		for (unsigned t = 0; jr->threads && t < jr->nthreads; t++) {
 			struct fio_ts *prev = fr->n ? &fr->ts[fr->n - 1] : NULL;
@@ -309,7 +337,7 @@ void fio_report_build(struct fio_report *fr, const struct run_result *r)
 				prev->jr = jr;
 				prev->groupid = jr->group;
 			}
-			acc_add(&acc[prev - fr->ts], prev, jr, &jr->threads[t]);
+			acc_add(&acc[prev - fr->ts], prev, jr, &jr->threads[t], number + t);
 		}
 	}
 	for (unsigned i = 0; i < fr->n; i++)

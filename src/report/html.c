@@ -142,7 +142,10 @@ static void write_meta(struct page *p, unsigned r)
 		snprintf(buf, sizeof(buf), "%s, Linux %s (%s), %lld CPUs", h.host_name, h.kernel, h.machine, h.cpus);
 		row(f, "Host", buf);
 	}
-	row(f, "iogauge version", h.version);
+	if (*h.imported)
+		row(f, "Measured by", h.version); /* another tool's result, imported */
+	else
+		row(f, "iogauge version", h.version);
 	snprintf(buf, sizeof(buf), "%lld%s%s%s", h.status,
 		 h.status == 0 ? " (done)" : h.status == 1 ? " (an I/O error or a full disk)" :
 		 h.status == 2 ? " (a refusal or bad input)" : " (stopped by a signal)",
@@ -252,7 +255,8 @@ static void job_notes(FILE *f, const json_t *root)
 		unsigned i = 0;
 		while (i < nmodes && strcmp(modes[i], m))
 			i++;
-		if (i == nmodes && nmodes < ARRAY_SIZE(modes))
+		/* An imported result says nothing of it. */
+		if (i == nmodes && nmodes < ARRAY_SIZE(modes) && *m)
 			modes[nmodes++] = m;
 		if (en[k].has_resident && result_or0(en[k].dir[0].ios) > 0) {
 			cached += en[k].resident_before;

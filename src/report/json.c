@@ -5,6 +5,7 @@
 #include "options/options.h"
 #include "report/report.h"
 #include "model/engine.h"
+#include "model/percent.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -227,7 +228,7 @@ static json_t *ig_json_targets(const struct job_result *jr)
 static json_t *ig_json_steady(const struct ss_result *s)
 {
 	json_t *o = json_object(), *w = json_object(), *iops = json_array(), *bw = json_array();
-	double v[SS_MAX_WINDOW];
+	double *v = xcalloc(s->n ? s->n : 1, sizeof(double));
 	json_object_set_new(o, "criterion", json_string(ss_kind_names[s->kind]));
 	json_object_set_new(o, "limit", json_real(s->limit));
 	json_object_set_new(o, "limit_pct", json_boolean(s->pct));
@@ -242,12 +243,13 @@ static json_t *ig_json_steady(const struct ss_result *s)
 		json_object_set_new(o, "slope", json_real(s->last.slope));
 		json_object_set_new(o, "max_deviation", json_real(s->last.deviation));
 	}
-	unsigned n = ss_window(s, false, v, SS_MAX_WINDOW);
+	unsigned n = ss_window(s, false, v, s->n);
 	for (unsigned i = 0; i < n; i++)
 		json_array_append_new(iops, json_real(v[i]));
-	n = ss_window(s, true, v, SS_MAX_WINDOW);
+	n = ss_window(s, true, v, s->n);
 	for (unsigned i = 0; i < n; i++)
 		json_array_append_new(bw, json_real(v[i]));
+	free(v);
 	json_object_set_new(w, "iops", iops);
 	json_object_set_new(w, "bw_bytes", bw);
 	json_object_set_new(o, RK_WINDOW, w);
@@ -259,10 +261,19 @@ json_t *ig_json_job(const struct job_result *jr, unsigned groups, const char *sa
 	const struct job *j = &jr->job;
 	json_t *o = ig_json_stats(&jr->total, j);
 	json_object_set_new(o, RK_NAME, ig_json_text(j->name));
-	json_object_set_new(o, "group", JU(jr->group));
+	json_object_set_new(o, RK_GROUP, JU(jr->group));
 	json_object_set_new(o, "threads_n", JU(jr->nthreads));
 	json_object_set_new(o, RK_OPTIONS, options_json(j, groups, said, NULL));
 	json_object_set_new(o, RK_TARGETS, ig_json_targets(jr));
+	if (job_pct_any(j)) {
+		/* fio's N% echoed as written (options); what it came to, the first thread's, in bytes. */
+		json_t *g = json_object();
+		json_object_set_new(g, "offset", JU(j->offset));
+		json_object_set_new(g, "size", JU(j->size));
+		json_object_set_new(g, "offset_increment", JU(j->offset_increment));
+		json_object_set_new(g, "io_size", JU(j->io_size));
+		json_object_set_new(o, RK_REGION, g);
+	}
 	if (jr->verify)
 		json_object_set_new(o, "verify", ig_json_verify(jr));
 	json_object_set_new(o, "io_mode", json_string(report_io_mode(jr)));
@@ -313,7 +324,7 @@ static json_t *ig_json_groups(const struct run_result *r)
 			stats_merge(&sum, &r->jobs[i].total);
 		}
 		json_t *o = ig_json_stats(&sum, first);
-		json_object_set_new(o, "group", JU(g));
+		json_object_set_new(o, RK_GROUP, JU(g));
 		json_object_del(o, "series");
 		json_array_append_new(a, o);
 		stats_free(&sum);
@@ -433,7 +444,7 @@ void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups, con
 		if (r->jobs[i].threads)
 			json_array_append_new(jobs, ig_json_job(&r->jobs[i], groups, said));
 	json_object_set_new(o, RK_JOBS, jobs);
-	json_object_set_new(o, "groups", ig_json_groups(r));
+	json_object_set_new(o, RK_GROUPS, ig_json_groups(r));
 	json_object_set_new(o, RK_DEVICES, ig_json_devices(r));
 	ig_json_add_iostat(o, r);
 	if (r->cluster)

@@ -268,8 +268,16 @@ int job_result_from_json(const json_t *o, struct job_result *jr, struct ig_err *
 		return err_set(e, EXIT_USAGE, "a job is not a JSON object");
 	if (options_from_json(json_object_get(o, RK_OPTIONS), &jr->job, e))
 		return -1;
+	const json_t *region = json_object_get(o, RK_REGION);
+	if (json_is_object(region)) {
+		/* The bytes fio's percentages came to (the options keep "50%"). */
+		jr->job.offset = rk_u64(region, "offset");
+		jr->job.size = rk_u64(region, "size");
+		jr->job.offset_increment = rk_u64(region, "offset_increment");
+		jr->job.io_size = rk_u64(region, "io_size");
+	}
 	rk_strcpy(o, RK_NAME, jr->job.name, sizeof(jr->job.name));
-	jr->group = (unsigned)rk_u64(o, "group");
+	jr->group = (unsigned)rk_u64(o, RK_GROUP);
 	jr->nthreads = (unsigned)rk_u64(o, "threads_n");
 	jr->nthreads = jr->nthreads ? jr->nthreads : 1;
 	jr->buffered_fallback = json_is_true(json_object_get(o, RK_BUFFERED_FALLBACK));

@@ -128,6 +128,8 @@ typedef int (*html_summary_fn)(FILE *f, const json_t *root, struct ig_err *e);
  * tells whether summary wrote).  0, or -1 with e set.
  */
 int report_saved_text(FILE *f, const json_t *root, html_summary_fn summary, struct ig_err *e);
+/* An imported result's text (text_import.c): its jobs' figures as its tool measured them, and its notes. */
+int report_import_text(FILE *f, const json_t *root);
 /*
  * One self-contained page (no network: the chart library is inlined) for
  * the results; several are compared on shared charts.  summary: each
@@ -181,6 +183,12 @@ struct saved_result {
 	struct saved_entry *e;
 	unsigned n, cap;
 	bool all; /* every figure, not compare's rows alone (saved_from_root) */
+	/*
+	 * Another tool's result read as iogauge's ("fio-3.33"; "" for iogauge's
+	 * own): its settings are only the options it echoed, so only those are
+	 * compared (saved_same_settings).
+	 */
+	char imported[64];
 };
 /* Read path into r: 0, or -1 with e set (status 2: not a file, not JSON, not iogauge's). */
 int saved_load(const char *path, struct saved_result *r, struct ig_err *e);
@@ -191,8 +199,14 @@ int saved_load(const char *path, struct saved_result *r, struct ig_err *e);
  */
 int saved_from_root(const json_t *root, const char *name, bool all, struct saved_result *r, struct ig_err *e);
 void saved_free(struct saved_result *r);
-/* 0 when a and b were run with the same settings, else -1 with the first difference in why. */
+/*
+ * 0 when a and b were run with the same settings, else -1 with the first
+ * difference in why.  An imported result's settings are only those it
+ * names: the other's are compared on those keys alone.
+ */
 int saved_same_settings(const struct saved_result *a, const struct saved_result *b, char *why, size_t len);
+/* Are results of these two commands compared (the same, or `run` and `fio`: one model of jobs)? */
+bool saved_same_kind(const char *a, const char *b);
 
 /* ---- outputs (output.c) */
 

@@ -11,6 +11,7 @@
 #include "report/result_read.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 json_t *result_load(const char *path, struct ig_err *e)
@@ -117,6 +118,7 @@ void result_head(const json_t *root, struct result_head *h)
 	h->njobs = (unsigned)json_array_size(json_object_get(root, RK_JOBS));
 	h->ndevs = (unsigned)json_array_size(json_object_get(root, RK_DEVICES));
 	h->nnotes = (unsigned)json_array_size(json_object_get(root, RK_NOTES));
+	h->imported = rk_str(json_object_get(root, RK_IMPORTED), "tool");
 }
 
 bool result_device(const json_t *root, unsigned i, struct result_device *d)
@@ -262,6 +264,21 @@ unsigned result_jobs(const json_t *root, struct result_job **out)
 			x->created = json_is_true(json_object_get(t, RK_CREATED));
 		}
 		e->npoints = (unsigned)json_array_size(json_object_get(json_object_get(j, RK_SERIES), RK_POINTS));
+		e->elapsed_ns = num(j, RK_ELAPSED_NS);
+	}
+	return n;
+}
+
+unsigned result_clat_percentiles(const struct result_dir *d, double *pct, double *ns, unsigned max)
+{
+	const json_t *p = json_object_get(d->clat, RK_PERCENTILES), *v;
+	const char *k;
+	unsigned n = 0;
+	json_object_foreach((json_t *)p, k, v) {
+		if (n == max || !json_is_number(v))
+			continue;
+		pct[n] = strtod(k, NULL);
+		ns[n++] = json_number_value(v);
 	}
 	return n;
 }
@@ -271,6 +288,23 @@ void result_jobs_free(struct result_job *jobs, unsigned n)
 	for (unsigned i = 0; jobs && i < n; i++)
 		free(jobs[i].targets);
 	free(jobs);
+}
+
+unsigned result_groups(const json_t *root, struct result_group **out)
+{
+	const json_t *groups = json_object_get(root, RK_GROUPS), *jobs = json_object_get(root, RK_JOBS), *g, *j;
+	size_t i, k;
+	*out = xcalloc(json_array_size(groups) + 1, sizeof(**out));
+	json_array_foreach(groups, i, g) {
+		struct result_group *x = &(*out)[i];
+		x->index = (unsigned)rk_u64(g, RK_GROUP);
+		json_array_foreach(jobs, k, j)
+			if (json_object_get(j, RK_GROUP) && rk_u64(j, RK_GROUP) == x->index)
+				x->njobs++;
+		for (int d = 0; d < DDIR_NR; d++)
+			dir_of(json_object_get(g, io_op_names[d]), &x->dir[d]);
+	}
+	return (unsigned)json_array_size(groups);
 }
 
 static unsigned points_of(const json_t *o, struct result_point **out)
@@ -382,11 +416,15 @@ void result_suite_free(struct result_suite *s)
 	memset(s, 0, sizeof(*s));
 }
 
-bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase, const char *dir,
-		      const char *fig, struct result_fig *f)
+static const json_t *case_of(const struct result_suite *s, unsigned t, const char *kase)
 {
 	const json_t *byname = t < s->ntargets ? json_object_get(s->targets[t].o, RK_CASES) : NULL;
-	const json_t *v = json_object_get(json_object_get(json_object_get(byname, kase), dir), fig);
+	return json_object_get(byname, kase);
+}
+
+static bool fig_of(const json_t *figs, const char *dir, const char *fig, struct result_fig *f)
+{
+	const json_t *v = json_object_get(json_object_get(figs, dir), fig);
 	if (!json_is_object(v))
 		return false;
 	f->median = num(v, RK_MEDIAN);
@@ -394,6 +432,30 @@ bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase
 	f->max = num(v, RK_MAX);
 	f->passes = num(v, RK_PASSES);
 	return true;
+}
+
+bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase, const char *dir,
+		      const char *fig, struct result_fig *f)
+{
+	return fig_of(case_of(s, t, kase), dir, fig, f);
+}
+
+unsigned result_suite_jobs(const struct result_suite *s, unsigned t, const char *kase, const char ***names)
+{
+	const json_t *jobs = json_object_get(case_of(s, t, kase), RK_JOBS), *v;
+	const char *k;
+	unsigned n = 0;
+	*names = xcalloc(json_object_size(jobs) + 1, sizeof(char *));
+	json_object_foreach((json_t *)jobs, k, v)
+		if (json_is_object(v))
+			(*names)[n++] = k;
+	return n;
+}
+
+bool result_suite_job_fig(const struct result_suite *s, unsigned t, const char *kase, const char *job,
+			  const char *dir, const char *fig, struct result_fig *f)
+{
+	return fig_of(json_object_get(json_object_get(case_of(s, t, kase), RK_JOBS), job), dir, fig, f);
 }
 
 unsigned result_targets(const json_t *root, const char ***out)

@@ -29,6 +29,18 @@ json_t *result_parse(const char *buf, size_t len, const char *name, struct ig_er
 /* root is an iogauge result of a schema this iogauge reads: 0, or -1 with e set (status 2). */
 int result_check(const json_t *root, const char *name, struct ig_err *e);
 
+/*
+ * fio's JSON output (result_fio.c) as an iogauge result of command "fio":
+ * each job's figures per direction as fio measured them, its settings as
+ * `run` (the command given) reads fio's options, and notes that say what is
+ * not carried (fio's latency bins are not re-binned into a histogram).  NULL
+ * with e set (status 2) when fio is not fio's JSON or holds no job.
+ */
+struct command;
+json_t *result_from_fio(const json_t *fio, const char *name, const struct command *run, struct ig_err *e);
+/* Where fio's JSON begins in a file fio wrote (its notes come first): NULL when nowhere. */
+const char *result_fio_start(const char *buf);
+
 /* ---- typed walks (result_read.c); strings point into the root, "" when missing */
 
 /* The root's own keys. */
@@ -47,6 +59,7 @@ struct result_head {
 	unsigned njobs;
 	unsigned ndevs;           /* the run's devices */
 	unsigned nnotes;
+	const char *imported;     /* another tool's result read as iogauge's: "fio-3.33"; "" for iogauge's own */
 };
 void result_head(const json_t *root, struct result_head *h);
 /* The run's device i ("devices"): false when there is none. */
@@ -125,10 +138,21 @@ struct result_job {
 	struct result_jtarget *targets;
 	unsigned ntargets;
 	unsigned npoints;    /* per-second points */
+	double elapsed_ns;   /* NAN when missing */
 };
+/* A direction's completion-latency percentiles as saved, in order: up to max into pct (50, 99 ...) and ns. */
+unsigned result_clat_percentiles(const struct result_dir *d, double *pct, double *ns, unsigned max);
 /* The jobs of a result in order; *out is allocated (free with result_jobs_free). */
 unsigned result_jobs(const json_t *root, struct result_job **out);
 void result_jobs_free(struct result_job *jobs, unsigned n);
+/* A stonewall group of a run ("groups"): its jobs merged, as fio's group reporting sums them. */
+struct result_group {
+	unsigned index;      /* its "group" number */
+	unsigned njobs;      /* the jobs of "jobs" that ran in it */
+	struct result_dir dir[DDIR_NR];
+};
+/* The groups of a result in order into *out (allocated; free it). */
+unsigned result_groups(const json_t *root, struct result_group **out);
 /* A per-second point of a job's or a rank's series; 0 when missing. */
 struct result_point {
 	double t_ns, dur_ns;
@@ -192,6 +216,15 @@ struct result_fig {
 /* suite.targets[t].cases.KASE.DIR.FIG into f: false when that is no object. */
 bool result_suite_fig(const struct result_suite *s, unsigned t, const char *kase, const char *dir,
 		      const char *fig, struct result_fig *f);
+/*
+ * A case of several jobs at once (matrix's small and large) keeps each
+ * job's figures under cases.KASE.jobs.JOB (its own keys are its first
+ * job's): the jobs' names in order into *names (allocated; free it), 0 for
+ * a case of one job; and a job's figure as result_suite_fig gives a case's.
+ */
+unsigned result_suite_jobs(const struct result_suite *s, unsigned t, const char *kase, const char ***names);
+bool result_suite_job_fig(const struct result_suite *s, unsigned t, const char *kase, const char *job,
+			  const char *dir, const char *fig, struct result_fig *f);
 /* The targets of a result as named: the suite's, or the jobs' in order of appearance; *out allocated. */
 unsigned result_targets(const json_t *root, const char ***out);
 /* A command's own part of root (scale's, steady's, tree's, fs's ...): NULL when it has none. */

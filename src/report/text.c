@@ -223,6 +223,8 @@ static void print_job_header(FILE *f, const struct job_result *jr)
 	fprintf(f, "%s: rw=%s, bs=%s, ioengine=%s, iodepth=%u, numjobs=%u, size=%s", j->name,
 		rw_names[j->rw], bs, j->engine->name, j->iodepth,
 		j->numjobs, fmt_bytes(sz, sizeof(sz), (double)j->size));
+	if (j->size_pct)
+		fprintf(f, " (%u%%)", j->size_pct); /* fio's share of the file or device */
 	if (j->verify)
 		fprintf(f, ", verify=%s%s", verify_names[j->verify], j->verify_only ? " (verify only: nothing written)" : "");
 	if (rw_writes(j->rw) && !j->verify_only) {
@@ -486,6 +488,11 @@ void report_failures(const struct run_result *r)
 int report_saved_text(FILE *f, const json_t *root, html_summary_fn summary, struct ig_err *e)
 {
 	long at = ftell(f);
+	struct result_head h;
+	result_head(root, &h);
+	/* fio's figures hold no histogram for fio's text: their own summary. */
+	if (*h.imported)
+		return report_import_text(f, root) ? err_set(e, EXIT_IOERR, "cannot write the summary") : 0;
 	/* The command's own text: the command layer's callback (command_saved_summary). */
 	if (summary && summary(f, root, e))
 		return -1;

@@ -206,7 +206,7 @@ int fileset_prepare_root(struct run_ctx *c, struct target *t, const char *root,
 				       "job %s: --fileop works in a directory, and %s is not one", j->name, root);
 		if (!is_ours(root, &st, c) && !allow_overwrite)
 			return err_set(e, EXIT_USAGE,
-				       "refusing to work in %s: the directory exists and was not created by iogauge (use --allow-overwrite to create and remove items in it)",
+				       "refusing to work in %s: the directory exists and was not created by iogauge (use " ALLOW_OVERWRITE_HOW " to create and remove items in it)",
 				       root);
 		if (!ctx_claimed(c, st.st_dev, st.st_ino) && earlier_items(root, j, e))
 			return -1;

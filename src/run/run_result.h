@@ -63,6 +63,8 @@ struct iostat_run {
 
 /* ---- the run */
 
+struct pct_table;
+
 struct job_result {
 	struct job job;  /* as run (after validation and defaults) */
 	unsigned nthreads;
@@ -73,6 +75,8 @@ struct job_result {
 	unsigned nfiles;              /* files per thread: targets [t * nfiles, ...), or all shared */
 	bool shared_files;            /* every thread uses targets [0, nfiles) */
 	uint64_t *region_start, *region_size; /* each target's region (ntargets entries) */
+	struct pct_table *pct;        /* fio's percentages: each thread's region of each file (percent.h); NULL: none */
+	struct job *thread_jobs;      /* threads whose percentages gave them amounts of their own: each one's job; NULL: job */
 	uint64_t invalidate_ns;       /* page-cache invalidation before the job, not timed */
 	bool buffered_fallback;       /* O_DIRECT refused by the file system */
 	int64_t resident_before;      /* bytes cached before reads, -1 unknown */
@@ -106,7 +110,7 @@ struct run_result {
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
 	bool interrupted;     /* stopped by a signal */
-	bool exit_rest;       /* exitall with exit_what stonewall or all: later groups do not run */
+	bool exit_rest;       /* exitall with exit_what=all: later groups start and stop at once */
 	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 2 refused, 128+N after signal N */
 	struct ig_err err;    /* why the run was refused or could not start (status 2 or 1) */
 	char notes[MAX_NOTES][256]; /* things the command should say (an O_DIRECT fallback) */

@@ -6,6 +6,7 @@
 #include "run/iostat.h"
 #include "run/flow.h"
 #include "run/merge.h"
+#include "run/percent.h"
 #include "model/place.h"
 #include "run/safety.h"
 #include "run/runner.h"
@@ -89,7 +90,9 @@ static void pre_job(const struct run_ctx *c, struct job_result *jr)
 		/* A shared file's interleaved segment spans the shared region; else each file's own. */
 		uint64_t start = j->plan.stride || !jr->region_start ? job_region_offset(j) : jr->region_start[i];
 		uint64_t size = j->plan.stride || !jr->region_size ? job_region_size(j) : jr->region_size[i];
-		if (!j->plan.stride && jr->shared_files && j->numjobs > 1)
+		if (!j->plan.stride && jr->shared_files && jr->pct)
+			size = pct_span(jr->pct, i) - start; /* every thread's region of the file */
+		else if (!j->plan.stride && jr->shared_files && j->numjobs > 1)
 			size += (j->numjobs - 1) * j->offset_increment; /* every thread's region of the file */
 		if (j->pre_read && !j->direct)
 			jr->pre_read_bytes += target_pre_read(c, t->fd, start, size);
@@ -112,6 +115,32 @@ static uint64_t group_ramp(const struct run_result *r, unsigned first, unsigned 
 	return ramp;
 }
 
+/*
+ * A thread of a job with fio's percentages: its regions from the table
+ * (percent.c); when its amounts differ from the first thread's (a region
+ * cut at the end of its file), a copy of the job with its own.
+ */
+static void thread_regions(struct job_result *jr, unsigned t, struct worker *w)
+{
+	const struct pct_table *p = jr->pct;
+	if (jr->shared_files) {
+		w->region_start = &p->start[t * p->nfiles];
+		w->region_size = &p->size[t * p->nfiles];
+		w->region_shift = 0;
+	}
+	if (!p->uneven)
+		return;
+	if (!jr->thread_jobs)
+		jr->thread_jobs = xcalloc(jr->nthreads, sizeof(*jr->thread_jobs));
+	struct job *tj = &jr->thread_jobs[t];
+	*tj = jr->job;
+	tj->offset = pct_start(p, t, 0);
+	tj->size = p->loop[t];
+	if (tj->io_size_pct)
+		tj->io_size = pct_thread_io(tj, p, t);
+	w->job = tj;
+}
+
 /* The local workers, for the other ranks: all ended, one failed (read only once it has ended). */
 static unsigned local_state(struct worker *ws, unsigned n, struct cluster_local *cl)
 {
@@ -131,7 +160,7 @@ static unsigned local_state(struct worker *ws, unsigned n, struct cluster_local 
  * Steady state (--steadystate_duration): each such job's window is fed the
  * job's counters about once a second; a job whose window meets its
  * criterion is told to stop, which its threads notice at their next
- * one-second tick.  Nothing of this runs in the I/O loop.
+ * request, as fio's.  Nothing of this runs in the I/O loop.
  */
 static void feed_steady(struct run_result *r, struct worker *ws, unsigned n, unsigned first,
 			unsigned last, uint64_t now)
@@ -149,24 +178,78 @@ static void feed_steady(struct run_result *r, struct worker *ws, unsigned n, uns
 		}
 		if (ss_feed(&jr->ss, now, ios, bytes))
 			for (unsigned t = k; t < k + jr->nthreads && t < n; t++)
-				__atomic_store_n(&ws[t].ss_stop, 1, __ATOMIC_RELAXED);
+				worker_steady(&ws[t]);
 	}
 }
 
 /*
  * fio's run control inside a group: jobs that wait_for another start when it
- * has ended, and a job with exitall stops the others when it ends.
+ * has ended, and exitall.
  */
 struct job_ctl {
 	unsigned first_worker, nworkers;
 	int waits_for;             /* index of the job it waits for, in this group; -1: none */
 	struct start_gate *after;  /* opened when that job has ended */
-	bool ended;
+	bool ended, waiting;       /* waiting: still at its gate, not started */
+	bool exited;               /* its exitall has been done */
+	unsigned group;            /* its reporting group (new_group), as collect() numbers them */
 };
+
+/* Halt job m's workers that still run; how many were. */
+static unsigned halt_job(struct worker *ws, const struct job_ctl *jc)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < jc->nworkers; k++) {
+		struct worker *w = &ws[jc->first_worker + k];
+		if (!__atomic_load_n(&w->finished, __ATOMIC_ACQUIRE) && !__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED))
+			n++;
+		worker_halt(w);
+	}
+	return n;
+}
+
+/*
+ * fio's exitall (exitall_on_terminate: one job's exitall makes every
+ * thread's end run it): when a thread of job i ends, job i's exit_what
+ * stops the jobs of its reporting group (group), every job of this phase
+ * that has started (stonewall: the jobs after the next stonewall still
+ * run), or every job, later ones too (all).
+ */
+static void exit_all(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
+		     struct job_ctl *ctl, unsigned i)
+{
+	const struct job *j = &r->jobs[i].job;
+	unsigned halted = 0;
+	for (unsigned m = first; m < last; m++) {
+		struct job_ctl *mc = &ctl[m - first];
+		bool hit = j->exit_what == EXIT_WHAT_ALL ||
+			   (j->exit_what == EXIT_WHAT_GROUP && mc->group == ctl[i - first].group) ||
+			   (j->exit_what == EXIT_WHAT_STONEWALL && !mc->waiting);
+		if (!hit || m == i)
+			continue;
+		halted += halt_job(ws, mc);
+		if (mc->after && mc->waiting) {
+			gate_open(mc->after, -1); /* never starts */
+			mc->waiting = false;
+		}
+	}
+	halted += halt_job(ws, &ctl[i - first]); /* its other threads, as fio's group holds them */
+	bool rest = j->exit_what == EXIT_WHAT_ALL && !r->exit_rest;
+	if (j->exit_what == EXIT_WHAT_ALL)
+		r->exit_rest = true;
+	if (halted || rest)
+		runner_info(r, "job %s ended: %s (exitall)", j->name,
+			    j->exit_what == EXIT_WHAT_ALL	    ? "every other job is stopped, the later ones too" :
+			    j->exit_what == EXIT_WHAT_STONEWALL ? "the running jobs are stopped; those after the next stonewall run" :
+								  "the other jobs of its group are stopped");
+}
 
 static void control_jobs(struct run_result *r, struct worker *ws, unsigned first, unsigned last,
 			 struct job_ctl *ctl, const struct run_ctx *c)
 {
+	bool exitall = false;
+	for (unsigned i = 0; i < r->njobs; i++)
+		exitall |= r->jobs[i].job.exitall;
 	for (unsigned i = first; i < last; i++) {
 		struct job_ctl *jc = &ctl[i - first];
 		if (jc->ended)
@@ -174,24 +257,18 @@ static void control_jobs(struct run_result *r, struct worker *ws, unsigned first
 		unsigned fin = 0;
 		for (unsigned k = 0; k < jc->nworkers; k++)
 			fin += (unsigned)__atomic_load_n(&ws[jc->first_worker + k].finished, __ATOMIC_ACQUIRE);
+		if (fin && exitall && !jc->exited) {
+			jc->exited = true;
+			exit_all(r, ws, first, last, ctl, i);
+		}
 		if (fin < jc->nworkers)
 			continue;
 		jc->ended = true;
 		for (unsigned m = i + 1; m < last; m++)
-			if (ctl[m - first].waits_for == (int)i)
+			if (ctl[m - first].waits_for == (int)i && ctl[m - first].waiting) {
 				gate_open(ctl[m - first].after, 1);
-		if (!r->jobs[i].job.exitall)
-			continue;
-		for (unsigned m = first; m < last; m++)
-			for (unsigned k = 0; k < ctl[m - first].nworkers; k++)
-				worker_halt(&ws[ctl[m - first].first_worker + k]);
-		for (unsigned m = first; m < last; m++)
-			if (ctl[m - first].after)
-				gate_open(ctl[m - first].after, -1);
-		if (r->jobs[i].job.exit_what != EXIT_WHAT_GROUP)
-			r->exit_rest = true;
-		runner_info(r, "job %s ended: the other jobs %sare stopped (exitall)", r->jobs[i].job.name,
-		     r->jobs[i].job.exit_what != EXIT_WHAT_GROUP ? "and the later groups " : "");
+				ctl[m - first].waiting = false;
+			}
 	}
 	if (c->stop)
 		for (unsigned m = first; m < last; m++)
@@ -216,6 +293,10 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 		l.planned_ns = t > l.planned_ns ? t : l.planned_ns;
 		if (j->ss_dur_ns)
 			ss_init(&r->jobs[i].ss, j, start); /* the measured phase begins about now */
+		if (j->ss_dur_ns % NSEC_PER_SEC)
+			runner_info(r, "job %s: --steadystate_duration counts whole seconds, as fio's: %s", j->name,
+				    j->ss_dur_ns < NSEC_PER_SEC ? "under one, no steady-state detection" :
+								  "the window is the whole seconds in it");
 	}
 	for (;;) {
 		unsigned done = local_state(ws, n, cl);
@@ -335,8 +416,11 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	}
 	/* wait_for inside the group: those jobs' workers wait at a gate of their own. */
 	struct job_ctl *ctl = xcalloc(last - first, sizeof(*ctl));
-	for (unsigned i = first, k = 0; i < last; i++) {
+	for (unsigned i = first, k = 0, g = *group; i < last; i++) {
 		struct job_ctl *jc = &ctl[i - first];
+		if (i > first && r->jobs[i].job.new_group)
+			g++;
+		jc->group = g;
 		jc->first_worker = k;
 		jc->nworkers = r->jobs[i].nthreads;
 		jc->waits_for = -1;
@@ -348,6 +432,7 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 		if (jc->waits_for >= 0) {
 			jc->after = xcalloc(1, sizeof(*jc->after));
 			gate_init(jc->after);
+			jc->waiting = true;
 		}
 	}
 	for (unsigned i = first, k = 0; i < last; i++) {
@@ -369,10 +454,14 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 			w->region_size = &jr->region_size[first_file];
 			/* fio: thread t of a job starts t * offset_increment after --offset, in a shared file too. */
 			w->region_shift = jr->shared_files ? t * jr->job.offset_increment : 0;
+			if (jr->pct)
+				thread_regions(jr, t, w);
 			w->copy_target = job_copies(&jr->job) ? &jr->targets[1] : NULL;
 			w->gate = &gate;
 			w->stop = &c->stop;
 			w->halt = &c->halt;
+			/* exit_what=all ended an earlier group: fio's later jobs start and stop at once, with nothing done. */
+			w->exit_halt = r->exit_rest;
 			stats_init(&w->st);
 		}
 	}
@@ -516,7 +605,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 				iostat_note_target(r, tg->path, tg->device, tg->fstype);
 		}
 	uint64_t t0 = now_ns();
-	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c) && !r->exit_rest;
+	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c);
 	     group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
@@ -560,6 +649,8 @@ void run_result_free(struct run_result *r)
 		ss_free(&jr->ss);
 		free(jr->region_start);
 		free(jr->region_size);
+		percent_free(jr->pct);
+		free(jr->thread_jobs);
 	}
 	free(r->jobs);
 	memset(r, 0, sizeof(*r));

@@ -5,6 +5,7 @@
 #include "run/cpus_apply.h"
 #include "run/fileset.h"
 #include "run/merge.h"
+#include "run/percent.h"
 #include "model/place.h"
 #include "run/safety.h"
 #include "options/args.h"
@@ -409,9 +410,6 @@ static int refuse_zbd(const struct job *j, struct ig_err *e)
 static int check_region(const struct job_result *jr, struct ig_err *e)
 {
 	const struct job *j = &jr->job;
-	if (j->zonemode == ZONEMODE_STRIDED && j->size < j->zonerange)
-		return err_set(e, EXIT_USAGE, "job %s: the region (%" PRIu64 " bytes) is smaller than --zonerange=%" PRIu64,
-			       j->name, j->size, j->zonerange);
 	unsigned nsrc = job_copies(j) ? jr->ntargets - 1 : jr->ntargets;
 	for (unsigned i = 0; i < nsrc && jr->nfiles > 1; i++)
 		if (jr->region_size[i] < j->bs)
@@ -480,24 +478,31 @@ static unsigned file_parts(const struct job_result *jr, unsigned i, uint64_t sta
 	*out = NULL;
 	if (j->plan.stride || !len)
 		return 0;
-	bool apart = jr->shared_files && j->numjobs > 1 && j->offset_increment;
+	/* fio's percentages: each thread's own region of the file (percent.c), apart or not. */
+	bool apart = jr->shared_files && j->numjobs > 1 && (j->offset_increment || jr->pct);
 	unsigned n = apart ? j->numjobs : 1, k = 0;
 	struct target_part *p = xcalloc(n, sizeof(*p));
 	for (unsigned t = 0; t < n; t++) {
+		unsigned thread = apart ? t : jr->shared_files ? 0 : i / jr->nfiles;
 		uint64_t a = start + (apart ? (uint64_t)t * j->offset_increment : 0);
-		struct target_part q = { .start = a, .len = len, .count = 1,
-					 .thread = apart ? t : jr->shared_files ? 0 : i / jr->nfiles };
+		if (jr->pct) {
+			a = pct_start(jr->pct, thread, i % jr->nfiles);
+			len = pct_size(jr->pct, thread, i % jr->nfiles);
+		}
+		struct target_part q = { .start = a, .len = len, .count = 1, .thread = thread };
 		if (j->zonemode == ZONEMODE_STRIDED) {
 			/* The zones the walk visits (worker_draw.c), a span of each. */
 			q.len = job_zone_span(j) < len ? job_zone_span(j) : len;
 			q.step = j->zonerange + j->zoneskip;
+			q.end = a + len;
 			q.count = 1;
 			for (uint64_t z = a, nz; (nz = job_zone_next(j, a, a + len, z)) > z; z = nz)
 				q.count++;
 		}
 		/* Regions that overlap (an --offset_increment under the size) are one part. */
 		if (k && q.count == 1 && p[k - 1].count == 1 && q.start <= p[k - 1].start + p[k - 1].len) {
-			p[k - 1].len = q.start + q.len - p[k - 1].start;
+			if (q.start + q.len > p[k - 1].start + p[k - 1].len)
+				p[k - 1].len = q.start + q.len - p[k - 1].start;
 			continue;
 		}
 		p[k++] = q;
@@ -506,12 +511,36 @@ static unsigned file_parts(const struct job_result *jr, unsigned i, uint64_t sta
 	return k;
 }
 
+/*
+ * Target i of a job with fio's percentages: its region is its first
+ * thread's, the file's span every thread's (the table, percent.c).
+ */
+static int prepare_pct_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
+			    const char *path, const struct layout_plan *lp, const struct run_opts *o)
+{
+	const struct pct_table *p = jr->pct;
+	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, f = i % jr->nfiles;
+	uint64_t start = pct_start(p, thread, f), size = pct_size(p, thread, f);
+	uint64_t whole = (jr->shared_files ? pct_span(p, f) : start + size) - start;
+	jr->region_start[i] = start;
+	struct target_part *parts;
+	unsigned nparts = file_parts(jr, i, start, size, &parts);
+	int rc = prepare_target(c, r, jr, &jr->targets[i], path, start, &whole, parts, nparts, lp, i, o);
+	free(parts);
+	if (rc)
+		return -1;
+	jr->region_size[i] = size;
+	return 0;
+}
+
 /* Target i's region (threads of one file --offset_increment apart), laid out and checked. */
 static int prepare_file(struct run_ctx *c, struct run_result *r, struct job_result *jr, unsigned i,
 			const char *path, const struct layout_plan *lp, const struct run_opts *o)
 {
 	const struct job *j = &jr->job;
 	unsigned thread = jr->shared_files ? 0 : i / jr->nfiles, filenum = i % jr->nfiles;
+	if (jr->pct)
+		return prepare_pct_file(c, r, jr, i, path, lp, o);
 	uint64_t span = jr->shared_files && j->numjobs > 1 ? (j->numjobs - 1) * j->offset_increment : 0;
 	uint64_t size = file_size(j, jr->nfiles, filenum, thread_number(r, jr, thread));
 	jr->region_start[i] = j->offset + thread * j->offset_increment;
@@ -543,6 +572,8 @@ static void sum_regions(struct job_result *jr)
 {
 	struct job *j = &jr->job;
 	uint64_t total = 0;
+	if (jr->pct)
+		return; /* the table's first thread's (percent.c) */
 	for (unsigned f = 0; f < jr->nfiles && f < jr->ntargets; f++)
 		total += jr->region_size[f];
 	/* fio: a --size beyond the files' regions is cut to them; a smaller one stays (with --filesize too). */
@@ -551,6 +582,30 @@ static void sum_regions(struct job_result *jr)
 	if (jr->nfiles == 1 && !j->plan.stride)
 		for (unsigned i = 0; i < jr->ntargets && !job_copies(j); i++)
 			jr->region_size[i] = j->size;
+}
+
+/*
+ * fio's io_size=N%: that share of each of the thread's regions (with a
+ * percentage --size, of the files' sizes), a loop's bytes of I/O, never more
+ * than --size; the last block is whole (worker_plan rounds up, as fio issues it).
+ */
+static void apply_io_pct(struct job_result *jr)
+{
+	struct job *j = &jr->job;
+	uint64_t io = 0;
+	if (!j->io_size_pct)
+		return;
+	if (jr->pct) {
+		j->io_size = pct_thread_io(j, jr->pct, 0);
+		return;
+	}
+	if (jr->nfiles == 1 || j->plan.stride)
+		io = pct_io(j, j->size);
+	else
+		for (unsigned f = 0; f < jr->nfiles && f < jr->ntargets; f++)
+			io += pct_io(j, jr->region_size[f]);
+	io = io ? io : 1;
+	j->io_size = j->size && io > j->size ? j->size : io;
 }
 
 /*
@@ -572,11 +627,18 @@ static int prepare_verify(struct run_result *r, struct job_result *jr)
 				.start = jr->region_start[i] + (jr->shared_files ? t * j->offset_increment : 0),
 				.size = jr->region_size[i],
 			};
+			/* fio's percentages: each thread's own region of each file (percent.c). */
+			if (jr->pct) {
+				files[t * nf + f].start = pct_start(jr->pct, t, f);
+				files[t * nf + f].size = pct_size(jr->pct, t, f);
+			}
 		}
 	jr->verify = verify_new(j, jr->nthreads, nf, files, first, &r->err);
 	free(files);
 	if (!jr->verify)
 		return -1;
+	if (jr->pct)
+		verify_thread_starts(jr->verify, jr->pct->start); /* one file a thread: [thread * 1] */
 	j->plan.hooks = verify_hooks(jr->verify);
 	return 0;
 }
@@ -586,7 +648,8 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 {
 	struct job *j = &jr->job;
 	unsigned depth = j->iodepth; /* a synchronous engine's job leaves validation with 1 */
-	if (job_normalise(j, &r->err) || job_validate(j, &r->err) || place_check(j, &r->err) ||
+	if (job_normalise(j, &r->err) || job_validate(j, &r->err) ||
+	    percent_resolve(j, j->filename[0] != 0, job_nfiles(j), &jr->pct, &r->err) || place_check(j, &r->err) ||
 	    place_segment(j, &r->err) || verify_job_check(j, &r->err))
 		return -1;
 	if (j->zonemode == ZONEMODE_ZBD)
@@ -683,8 +746,10 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 	layout_plan_free(&lp);
 	if (rc)
 		return -1;
-	if (!deferred)
+	if (!deferred) {
 		sum_regions(jr);
+		apply_io_pct(jr);
+	}
 	if (job_copies(j) && prepare_copy_target(c, r, jr, &jr->targets[1], o))
 		return -1;
 	if (j->verify && prepare_verify(r, jr))
@@ -734,7 +799,9 @@ int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_
 	layout_plan_free(&lp);
 	if (rc || fileset)
 		return rc;
-	if (any)
+	if (any) {
 		sum_regions(jr);
+		apply_io_pct(jr);
+	}
 	return any ? check_region(jr, &r->err) : 0;
 }

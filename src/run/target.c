@@ -7,6 +7,7 @@
  */
 #include "base/common.h"
 #include "model/data.h"
+#include "model/job.h"
 #include "base/devinfo.h"
 #include "model/offsets.h"
 #include "run/safety.h"
@@ -226,6 +227,8 @@ static void part_range(const struct target_part *p, uint64_t m, uint64_t *a, uin
 {
 	*a = p->start + m * p->step;
 	*b = *a + p->len;
+	if (p->end && *b > p->end)
+		*b = p->end;
 }
 
 /* Each range's holes, laid out (or counted when l->dry). */
@@ -467,7 +470,7 @@ static int refuse_holes(const struct target *t, const struct stat *st, const str
 		}
 	char hb[32], rb[32];
 	return err_set(e, EXIT_USAGE,
-		       "refusing to read %s: %s of the job's %s region %s, and reading it measures no disk; iogauge writes no byte of a file it did not create (use --allow-overwrite to fill only that part with test data)",
+		       "refusing to read %s: %s of the job's %s region %s, and reading it measures no disk; iogauge writes no byte of a file it did not create (use " ALLOW_OVERWRITE_HOW " to fill only that part with test data)",
 		       t->path, fmt_bytes(hb, sizeof(hb), (double)holes), fmt_bytes(rb, sizeof(rb), (double)region),
 		       !past ? "is holes or unwritten extents" :
 		       past == holes ? "lies past the end of the file" :
@@ -512,7 +515,7 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 	if (!own && !r->allow_overwrite) {
 		if (r->writes)
 			return err_set(e, EXIT_USAGE,
-				       "refusing to write %s: the file exists and was not created by iogauge (use --allow-overwrite to overwrite it)",
+				       "refusing to write %s: the file exists and was not created by iogauge (use " ALLOW_OVERWRITE_HOW " to overwrite it)",
 				       t->path);
 		/* verify_only reads only what the earlier run wrote: a hole there is a bad block to report. */
 		if (holes && !r->must_exist)

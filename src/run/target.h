@@ -44,6 +44,7 @@ struct target {
  */
 struct target_part {
 	uint64_t start, len, step, count;
+	uint64_t end; /* no range passes it (a zone the region's end cuts short); 0: none */
 	unsigned thread; /* whose: the job's thread number (verification's headers name it) */
 };
 

@@ -663,6 +663,13 @@ struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, unsigned n
 	return build(j, nthreads, nfiles, files, first_thread, false, e);
 }
 
+void verify_thread_starts(struct verify_ctx *v, const uint64_t *start)
+{
+	/* One file a thread (several: verify_new had each region already). */
+	for (unsigned i = 0; !v->split && v->nfiles == 1 && i < v->nthreads; i++)
+		v->t[i].files[0].start = start[i];
+}
+
 const struct worker_hooks *verify_hooks(struct verify_ctx *v)
 {
 	return &v->hooks;

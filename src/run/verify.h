@@ -34,6 +34,12 @@ struct verify_file {
  */
 struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, unsigned nfiles,
 			      const struct verify_file *files, unsigned first_thread, struct ig_err *e);
+/*
+ * Threads of one file whose regions are not evenly apart (fio's percentage
+ * offsets, rounded up thread by thread): each thread's start, copied.
+ * Threads that split one region keep their slices.
+ */
+void verify_thread_starts(struct verify_ctx *v, const uint64_t *start);
 const struct worker_hooks *verify_hooks(struct verify_ctx *v);
 
 /*

@@ -432,6 +432,9 @@ static inline __attribute__((always_inline)) unsigned issue_batch_as(struct work
 	const struct engine_ops *e = w->eng;
 	unsigned n;
 	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
+		/* As fio's rate_ddir: a request goes when the rate lets it, whatever the depth. */
+		if (unlikely(w->rate_on) && worker_rate_due(w) > now_ns())
+			break;
 		struct io_u *u = w->free_ios[--w->nfree];
 		prep(w, u);
 		w->batch[n] = u;
@@ -477,18 +480,6 @@ static unsigned issue_batch(struct worker *w, unsigned room)
 	return issue_batch_as(w, room, false);
 }
 
-/*
- * A rate-limited worker: one request at a time while the rate lets the next go, as fio asks
- * its rate before each request (a whole free queue at once would go out in a burst and wait
- * in the device).
- */
-static __attribute__((noinline)) void issue_paced(struct worker *w, unsigned room)
-{
-	while (room-- && worker_rate_due(w) <= now_ns())
-		if (!issue_batch(w, 1))
-			break;
-}
-
 /* The same, for a worker admit.c holds back: as many as it lets go (flow, depth, overlaps). */
 static __attribute__((noinline)) void issue_admitted(struct worker *w, unsigned room)
 {
@@ -513,8 +504,6 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 				room = w->remaining;
 			if (unlikely(w->admit != NULL))
 				issue_admitted(w, (unsigned)room);
-			else if (unlikely(w->rate_on))
-				issue_paced(w, (unsigned)room);
 			else if (room)
 				issue_batch(w, (unsigned)room);
 		}
@@ -529,8 +518,8 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
 				continue;
 			}
-			if (w->rate_on) {
-				worker_throttle(w, now_ns(), 0); /* ahead of the rate, nothing in flight */
+			if (w->rate_on && !w->npending) {
+				worker_throttle(w, now_ns(), 0); /* the rate holds the next one back */
 				continue;
 			}
 		}
@@ -595,6 +584,12 @@ void worker_halt(struct worker *w)
 	__atomic_store_n(&w->exit_halt, 1, __ATOMIC_RELAXED);
 	/* The worker looks at the next event at once. */
 	__atomic_store_n(&w->next_event, 0, __ATOMIC_RELAXED);
+}
+
+void worker_steady(struct worker *w)
+{
+	__atomic_store_n(&w->ss_stop, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&w->next_event, 0, __ATOMIC_RELAXED); /* as fio's terminate: at its next request */
 }
 
 void *worker_main(void *arg)

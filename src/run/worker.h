@@ -74,6 +74,8 @@ unsigned gate_wait_finished(struct start_gate *g, unsigned seen, uint64_t wait_n
 void *worker_main(void *arg);
 /* Stop a running worker at its next event (exitall); safe from another thread. */
 void worker_halt(struct worker *w);
+/* The job reached steady state: stop at the next request; safe from another thread. */
+void worker_steady(struct worker *w);
 
 /* Requests and bytes completed so far (measured part): readable while the worker runs. */
 void worker_live(const struct worker *w, uint64_t *ios, uint64_t *bytes);

@@ -25,6 +25,8 @@ static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room,
 	const struct engine_ops *e = w->job->engine;
 	unsigned n, first = w->npending;
 	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
+		if (unlikely(w->rate_on) && worker_rate_due(w) > now_ns())
+			break; /* fio's rate_ddir: not before the rate lets it go */
 		struct io_u *u = w->free_ios[--w->nfree];
 		worker_prep(w, u);
 		w->batch[n] = u;
@@ -141,6 +143,8 @@ void worker_loop_batch(struct worker *w)
 			}
 			if (!w->issuing || !w->remaining || w->st.err)
 				break;
+			if (w->rate_on)
+				worker_throttle(w, now_ns(), 0); /* the rate holds the next one back */
 			continue;
 		}
 		if (full || q.poll) {

@@ -71,11 +71,19 @@ static void prep_pattern(struct worker *w, struct io_u *u)
 }
 
 /*
- * fio's strided zones: zonesize bytes of requests in a zone, then the next
- * zone zonerange + zoneskip further (back to the region's start when it would
- * not fit); the walk starts over in the zone every zonerange bytes.
+ * fio's strided zones (io_u.c's setup_strided_zone_mode, fill_io_u): zonesize
+ * bytes of requests in a zone, then the next zone zonerange + zoneskip
+ * further, back to the region's start once a zone would start at or past its
+ * end; the walk starts over in the zone every zonerange bytes.  A zone the
+ * region's end cuts short is walked as far as it goes: a request that would
+ * cross the end ends the loop there, as fio's does at the end of the file
+ * (a sequential time-based walk starts the zone over instead, as fio's
+ * get_next_seq_offset does).  fio then runs another loop from the region's
+ * start while --loops last, or io_size bytes are not done (keep_running);
+ * else the job ends.  The offset of the request after each one is drawn
+ * ahead (znext), so the last one is known when it is prepared.
  */
-static void prep_zone(struct worker *w, struct io_u *u)
+static uint64_t zone_draw(struct worker *w)
 {
 	const struct job *j = w->job;
 	if (w->zbytes >= j->zonesize) {
@@ -84,10 +92,46 @@ static void prep_zone(struct worker *w, struct io_u *u)
 	}
 	if (w->zbytes % j->zonerange == 0)
 		offgen_restart(&w->og);
-	u->offset = w->zbase + offgen_next(&w->og) * w->bs;
+	return w->zbase + offgen_next(&w->og) * w->bs;
+}
+
+uint64_t worker_zone_next(struct worker *w)
+{
+	const struct job *j = w->job;
+	uint64_t off = zone_draw(w);
+	if (off + w->len <= w->zend)
+		return off;
+	if (j->time_based && !rw_is_random(j->rw)) {
+		offgen_restart(&w->og);
+		off = w->zbase + offgen_next(&w->og) * w->bs;
+		return off + w->len <= w->zend ? off : ZONE_END;
+	}
+	bool more = j->time_based || ++w->zloop < (j->loops ? j->loops : 1) ||
+		    (j->io_size && w->zmoved + w->len <= j->io_size);
+	if (!more || !w->zmoved_loop)
+		return ZONE_END; /* no loop left, or a loop that moved nothing would not end */
+	/* fio's next loop: clear_io_state (the region's start) and reset_io_counters (zone_bytes). */
+	w->zbase = w->region;
+	w->zbytes = 0;
+	w->zmoved_loop = 0;
+	off = zone_draw(w);
+	return off + w->len <= w->zend ? off : ZONE_END;
+}
+
+static void prep_zone(struct worker *w, struct io_u *u)
+{
+	u->offset = w->znext;
 	u->len = w->len;
 	u->op = w->mixed ? mix_next(&w->mix) : w->op;
 	w->zbytes += u->len;
+	w->zmoved += u->len;
+	w->zmoved_loop += u->len;
+	w->znext = worker_zone_next(w);
+	if (w->znext == ZONE_END) {
+		/* This is the last request: the synchronous loop stops after it (the batch: worker.c). */
+		w->var_done = true;
+		w->remaining = 1;
+	}
 }
 
 /* rw=trimwrite: the block just trimmed is written (the job's last pair ends with it). */

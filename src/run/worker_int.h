@@ -15,6 +15,9 @@ static inline bool worker_stopping(const struct worker *w)
 
 /* Every draw but the fast path's (worker_draw.c). */
 void worker_prep_var(struct worker *w, struct io_u *u);
+/* zonemode=strided: the next request's offset, or ZONE_END when the job ends before it. */
+#define ZONE_END UINT64_MAX
+uint64_t worker_zone_next(struct worker *w);
 
 /* One fixed block size, one file: the fast path's draw. */
 static inline void worker_draw_plain(struct worker *w, struct io_u *u)

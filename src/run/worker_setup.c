@@ -2,6 +2,7 @@
 #include "stats/fiolog.h"
 #include "base/common.h"
 #include "model/cmdprio.h"
+#include "model/fio_fileops.h"
 #include "run/admit.h"
 #include "run/fileset.h"
 #include "run/tree.h"
@@ -344,20 +345,35 @@ int worker_plan(struct worker *w)
 		return -1;
 	if (j->dist == DIST_ZONED && zones_init(w, j))
 		return -1;
+	if (w->zoned)
+		w->znext = worker_zone_next(w); /* drawn ahead: the last request is known when it is prepared */
 	if (w->multi && plan_files(w, kind, seed))
 		return -1;
 	/* Requests of a size-bound job: its region's blocks (or io_size's worth) each loop. */
 	/* Several files: their regions, or a smaller --size (fio stops at it, with --filesize too). */
-	uint64_t per_loop = j->io_size && !job_io_loops(j) ? j->io_size / j->bs :
+	/* An io_size short of a whole block: fio issues that last block whole. */
+	uint64_t per_loop = j->io_size && !job_io_loops(j) ? (j->io_size + j->bs - 1) / j->bs :
 			    w->multi ? (w->files_total < j->size / j->bs ? w->files_total : j->size / j->bs) :
 			    w->nblocks;
 	w->per_loop = per_loop;
 	w->remaining = j->time_based || w->var ? UINT64_MAX : per_loop * job_loops(j);
+	/* fio's do_io stops at io_size x loops bytes in all: the last loop of io_size beyond size is cut. */
+	uint64_t io_total = j->io_size * (j->loops ? j->loops : 1);
+	if (w->remaining != UINT64_MAX && job_io_loops(j) && (io_total + j->bs - 1) / j->bs < w->remaining)
+		w->remaining = (io_total + j->bs - 1) / j->bs;
 	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
 	w->loop_verify = j->plan.hooks && j->plan.hooks->readback && j->plan.hooks->per_loop && !j->time_based &&
 			 job_loops(j) > 1;
+	if (j->fileop && j->engine->fileop && !j->time_based) {
+		/* fio's file engines: the files fio's loop reaches, once a loop (fio_fileops.h). */
+		struct fio_fileop_plan fp;
+		fio_fileop_plan(j, w->thread_number, &fp);
+		w->remaining = fp.opens;
+	}
 	if (j->number_ios)
 		w->remaining = j->number_ios;
+	if (w->zoned && w->znext == ZONE_END)
+		w->remaining = 0; /* not one whole block in the region */
 	if (w->trimwrite && w->remaining != UINT64_MAX)
 		w->remaining *= 2; /* a trim and a write of each block, as fio counts them */
 	w->copy_delta = j->plan.copy.offset - j->offset;
@@ -427,7 +443,7 @@ void worker_finish(struct worker *w)
 	else if (!j->time_based && !w->var)
 		w->st.left_bytes = w->remaining * w->bs;
 	else if (!j->time_based && !w->var_done)
-		w->st.left_bytes = (w->pat.loops_left - 1) * j->size + w->pat.loop_left;
+		w->st.left_bytes = w->pat.total_left;
 	/* The tail interval, when anything completed in it. */
 	const struct series *sr = &w->st.series;
 	uint64_t last_ios = sr->n ? sr->pts[sr->n - 1].ios[0] + sr->pts[sr->n - 1].ios[1] : 0;

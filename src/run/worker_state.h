@@ -39,7 +39,7 @@ struct worker {
 	int exit_halt;        /* set (atomically) by the runner: exitall of another job stops this one */
 	volatile sig_atomic_t *stop; /* the run context's stop request */
 	volatile sig_atomic_t *halt; /* the run context's halt (another rank's stop) */
-	int ss_stop;          /* set by the runner when the job reached steady state; read once a second */
+	int ss_stop;          /* set by the runner when the job reached steady state (worker_steady) */
 
 	/* Private state. */
 	const struct engine_ops *eng; /* what the loop calls: the job's engine, or offload before it */
@@ -96,9 +96,15 @@ struct worker {
 	bool dio_tail;        /* the tail write is not O_DIRECT-aligned: written without O_DIRECT, as dd does */
 	bool var, var_done;   /* the general pattern path; its last request is prepared */
 	bool multi, slow_prep; /* several files, zones, trimwrite or var: the slow prep */
-	/* zonemode=strided: requests in [zbase, zbase + zonerange), zbytes of them so far. */
+	/*
+	 * zonemode=strided: requests in [zbase, zbase + zonerange) up to zend
+	 * (the region's end), zbytes of them so far in this zone; znext: the next
+	 * request's offset (ZONE_END: none, the job ends); zloop: the loops ended
+	 * at zend, zmoved and zmoved_loop: bytes of the job and of this loop.
+	 */
 	bool zoned;
-	uint64_t zbase, zbytes, zend;
+	uint64_t zbase, zbytes, zend, znext, zmoved, zmoved_loop;
+	unsigned zloop;
 	/* rw=trimwrite: each trim is followed by a write of its block (tw_*: the pending write). */
 	bool trimwrite, tw_pending, tw_last;
 	uint32_t tw_len;

@@ -35,6 +35,10 @@ void ss_judge_fio(int kind, double limit, bool pct, const double *y, unsigned n,
 	if (!n)
 		return;
 	window_stats(y, n, j);
+	if (n == 1 && ss_kind_slope(kind)) {
+		j->met = true; /* no slope in one value: fio's nan passes its test */
+		return;
+	}
 	double v = ss_kind_slope(kind) ? fabs(j->slope) : j->deviation;
 	j->criterion = pct ? (j->mean > 0 ? 100 * v / j->mean : INFINITY) : v;
 	j->met = j->criterion < limit;
@@ -61,10 +65,10 @@ void ss_init(struct ss_result *s, const struct job *j, uint64_t measure_start)
 	s->kind = j->ss_kind;
 	s->limit = j->ss_limit;
 	s->pct = j->ss_pct;
-	s->dur_ns = j->ss_dur_ns;
 	s->ramp_ns = j->ss_ramp_ns;
 	s->n = (unsigned)(j->ss_dur_ns / NSEC_PER_SEC);
 	s->n = s->n > SS_MAX_WINDOW ? SS_MAX_WINDOW : s->n;
+	s->dur_ns = (uint64_t)s->n * NSEC_PER_SEC; /* the window used: whole seconds */
 	s->start_ns = measure_start + j->ss_ramp_ns;
 	/* Allocated once, before the run: a job run again keeps its arrays. */
 	s->iops = iops ? iops : xcalloc(s->n ? s->n : 1, sizeof(double));
@@ -104,7 +108,7 @@ bool ss_feed(struct ss_result *s, uint64_t now, uint64_t ios, uint64_t bytes)
 	s->last_ns = now;
 	s->last_ios = ios;
 	s->last_bytes = bytes;
-	if (s->count < s->n || s->n < 2)
+	if (s->count < s->n)
 		return false;
 	double *y = xcalloc(s->n, sizeof(double));
 	ss_window(s, ss_kind_bw(s->kind), y, s->n);

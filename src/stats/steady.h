@@ -40,7 +40,8 @@ struct ss_judgement {
  * fio's criteria over y[0..n) (oldest first): the largest deviation from the
  * mean (iops, bw) or the absolute least-squares slope (iops_slope,
  * bw_slope), in the window's unit or, with pct, in percent of its mean; met
- * when under limit.  n >= 2.
+ * when under limit.  A slope over one value is met at once, as fio 3.33's
+ * (whose 0/0 slope it reports as nan).
  */
 void ss_judge_fio(int kind, double limit, bool pct, const double *y, unsigned n, struct ss_judgement *j);
 
@@ -51,8 +52,13 @@ void ss_judge_fio(int kind, double limit, bool pct, const double *y, unsigned n,
  */
 bool ss_judge_pts(const double *y, unsigned n, double range_pct, double slope_pct, struct ss_judgement *j);
 
-/* One job's window while it runs: the runner feeds it the job's counters. */
-#define SS_MAX_WINDOW 3600 /* values (seconds) */
+/*
+ * One job's window while it runs: the runner feeds it the job's counters.
+ * Whole seconds, as fio counts them (1.5 s is a window of one value, under
+ * 1 s none: no detection); fio has no upper bound, a week keeps the window
+ * (16 bytes a second) small.
+ */
+#define SS_MAX_WINDOW (7 * 86400) /* values (seconds) */
 struct ss_result {
 	int kind;
 	double limit;

@@ -17,7 +17,7 @@
 #include <time.h>
 #include "base/common.h"
 
-/* The schema this iogauge writes (store.c's migrations reach it from every earlier one). */
+/* The schema this iogauge writes (store_schema.c's migrations reach it from every earlier one). */
 #define STORE_SCHEMA 1
 
 struct store;
@@ -33,6 +33,8 @@ struct store *store_open(const char *where, struct ig_err *e);
 void store_close(struct store *st);
 /* "sqlite" or "postgresql". */
 const char *store_kind(const struct store *st);
+/* Can results be saved into it (not a read-only file, file system or server; room)?  0, or -1 with e set. */
+int store_writable(struct store *st, struct ig_err *e);
 
 /* A target of a result: as named, with its device's facts ("" unknown). */
 struct store_target {
@@ -72,13 +74,10 @@ struct store_record {
 int store_record_of_root(const json_t *root, bool local, struct store_record *rec, struct ig_err *e);
 void store_record_free(struct store_record *rec);
 /*
- * Imports (store_import.c): fio 3.x's JSON (json or json+) and a bonnie++
- * CSV line (formats 1.97, 1.98) into rec, with path as its source and mtime
- * as its time where the file has none.  The caller sets rec->doc for fio's
- * (the file as read).  0, or -1 with e set (status 2: not that format).
+ * A bonnie++ CSV line (formats 1.97, 1.98; store_import.c) into rec, with
+ * path as its source and mtime as its time.  0, or -1 with e set (status 2:
+ * not that format).
  */
-int store_record_of_fio(const json_t *root, const char *path, time_t mtime, struct store_record *rec,
-			struct ig_err *e);
 int store_record_of_bonnie(const char *line, const char *path, time_t mtime, struct store_record *rec,
 			   struct ig_err *e);
 /* rec saved in one transaction (retried while another writer holds the store): 0 and *id, or -1. */
@@ -113,13 +112,16 @@ int store_list(struct store *st, const struct store_filter *f, store_entry_fn fn
 int store_resolve(struct store *st, const char *ref, long long *id, struct ig_err *e);
 /* Is word a reference's shape (for a compare or report word that names no file)? */
 bool store_ref_like(const char *word);
-/* A label as --save takes it: letters, digits, . _ - + :, not all digits, 1 to 64 of them. */
+/* A label as --save takes it (STORE_LABEL_RULE says what that is, for messages). */
 bool store_label_ok(const char *label);
+#define STORE_LABEL_RULE \
+	"1 to 64 ASCII letters, digits and . _ - + :, not all digits, not starting with - nor ending .json"
 
 /* A saved result read back. */
 struct store_doc {
 	long long id;
 	char *label, *command, *format, *output_format, *measured, *host;
+	char *source; /* an import's file; NULL */
 	char *doc;   /* NUL-terminated */
 	size_t doc_len;
 	char *text;  /* NULL: rebuilt from doc */
@@ -149,6 +151,23 @@ struct store_run {
 int store_series(struct store *st, const char *label, unsigned max, struct store_run **out, unsigned *n,
 		 struct ig_err *e);
 void store_series_free(struct store_run *r, unsigned n);
+
+/* Do a and b name the same figure (target, job, direction, metric)? */
+bool store_fig_same(const struct store_fig *a, const struct store_fig *b);
+/* Results before a figure's that hold it before it is judged (check) or banded (report --trend). */
+#define STORE_SPREAD_MIN_RUNS 2
+/*
+ * The run-to-run spread of a figure over a label's results (store_spread.c),
+ * the one definition `check` judges by and `report --trend` draws: lo and
+ * hi are the lowest and highest of each result's figure and of its passes'
+ * range (min, max), median the median of the results' figures, runs how many
+ * of the n hold it.  false when fewer than STORE_SPREAD_MIN_RUNS do.
+ */
+struct store_spread {
+	double lo, hi, median;
+	unsigned runs;
+};
+bool store_spread(const struct store_run *runs, unsigned n, const struct store_fig *f, struct store_spread *out);
 /* The labels in the store (sorted) into *out (free each and the array). */
 int store_labels(struct store *st, char ***out, unsigned *n, struct ig_err *e);
 

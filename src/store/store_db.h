@@ -1,8 +1,8 @@
 /*
  * The store's back ends (store_sqlite.c, store_pg.c): a connection that runs
  * one SQL statement with parameters and hands each row to a callback.  The
- * schema, the queries and the transactions are store.c's, one SQL text for
- * both: parameters are $1, $2 ... (SQLite reads them as named parameters),
+ * schema, the queries and the transactions are the other store files', one
+ * SQL text for both: parameters are $1, $2 ... (SQLite reads them as named parameters),
  * values travel as text or blobs, and the few words the two dialects spell
  * differently are the ops' strings.  Internal to src/store.
  */
@@ -37,6 +37,8 @@ struct store_db_ops {
 	const char *table_exists; /* a query of $1 that returns a row when that table exists */
 	int (*open)(struct store_db *db, const char *where, struct ig_err *e);
 	void (*close)(struct store_db *db);
+	/* Can this connection save (not a read-only file or server, room to write)?  0, or -1 with e saying why. */
+	int (*writable)(struct store_db *db, struct ig_err *e);
 	int (*exec)(struct store_db *db, const char *sql, unsigned n, const struct store_val *par,
 		    store_row_fn fn, void *arg, struct ig_err *e);
 };

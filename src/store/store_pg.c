@@ -63,6 +63,9 @@ static int pg_exec(struct store_db *db, const char *sql, unsigned n, const struc
 		   void *arg, struct ig_err *e)
 {
 	PGconn *c = db->h;
+	/* A connection held through a long run may have been cut (a server restart, an idle timeout): once more. */
+	if (PQstatus(c) == CONNECTION_BAD)
+		PQreset(c);
 	const char **vals = n ? xcalloc(n, sizeof(*vals)) : NULL;
 	int *lens = n ? xcalloc(n, sizeof(*lens)) : NULL, *fmts = n ? xcalloc(n, sizeof(*fmts)) : NULL;
 	char **own = n ? xcalloc(n, sizeof(*own)) : NULL;
@@ -132,6 +135,15 @@ static int pg_exec(struct store_db *db, const char *sql, unsigned n, const struc
 	return ret;
 }
 
+/* A standby or a read-only session refuses writes; the schema's privileges are the server's to check at the save. */
+static int pg_writable(struct store_db *db, struct ig_err *e)
+{
+	PGresult *r = PQexec(db->h, "SELECT current_setting('transaction_read_only')");
+	bool ok = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && !strcmp(PQgetvalue(r, 0, 0), "off");
+	PQclear(r);
+	return ok ? 0 : err_set(e, EXIT_USAGE, "store %s is read-only (a standby, or a read-only session)", db->where);
+}
+
 const struct store_db_ops store_pg_ops = {
 	.name = "postgresql",
 	.id_type = "BIGSERIAL PRIMARY KEY",
@@ -142,5 +154,6 @@ const struct store_db_ops store_pg_ops = {
 	.table_exists = "SELECT to_regclass($1)::text WHERE to_regclass($1) IS NOT NULL",
 	.open = pg_open,
 	.close = pg_close,
+	.writable = pg_writable,
 	.exec = pg_exec,
 };

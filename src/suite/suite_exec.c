@@ -92,6 +92,10 @@ int suite_exec_prepare(struct suite_exec *x, struct parsed_args *pa, struct ig_e
 {
 	const struct suite *s = x->sr.cmd->suite;
 	x->base = pa->global;
+	/* A suite sizes its test file or region itself (suite_target.c): fio's N% is run's and fio's. */
+	if (x->base.size_pct)
+		return err_set(e, EXIT_USAGE, "--size=%u%%: a suite takes its size in bytes (a percentage is for run and fio)",
+			       x->base.size_pct);
 	x->sr.base = &x->base;
 	x->sr.s = &pa->settings;
 	x->sr.args = pa;

@@ -12,6 +12,7 @@
 #include "suite/suite_exec_int.h"
 
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -26,9 +27,16 @@ static void progress(void *arg, const struct run_live *l)
 	char moved[32];
 	if (!progress_line_begin(&x->progress))
 		return;
-	/* The bytes measured so far tell a log (and a test waiting for a stage) that a case is measuring. */
+	/*
+	 * The bytes measured so far tell a log (and a test waiting for a stage) that a case is
+	 * measuring; a case of file operations (bonnie's creates) moves no bytes: its operations.
+	 */
+	if (!l->bytes && l->ios)
+		snprintf(moved, sizeof(moved), "%" PRIu64 " operations", l->ios);
+	else
+		fmt_bytes(moved, sizeof(moved), (double)l->bytes);
 	fprintf(stderr, "iogauge: %s: pass %u/%u, %s ... %s", sr->targets[x->target].shown, x->pass + 1,
-		npass, sr->suite->cases[x->kase].name, fmt_bytes(moved, sizeof(moved), (double)l->bytes));
+		npass, sr->suite->cases[x->kase].name, moved);
 	if (!x->case_ns) /* size-bound cases (bonnie, a tree read): how far this one is, not a time left */
 		fprintf(stderr, " in %.0f s", (double)l->elapsed_ns / 1e9);
 	else

@@ -12,6 +12,7 @@
 #include "options/command.h"
 #include "options/options.h"
 #include "base/units.h"
+#include "suites/bonnie.h"
 #include "suites/bonnie_opts.h"
 #include "suite/suite.h"
 
@@ -339,21 +340,35 @@ static void files_field(char *buf, size_t len, const struct bonnie_opts *b)
 		snprintf(buf + strlen(buf), len - strlen(buf), "/%u", b->dirs);
 }
 
-static void print_text(FILE *f, const struct suite_run *sr)
-{
-	const struct bonnie_opts *b = bonnie_opts_c(sr->s);
+/* bonnie++'s text table: from a run's figures (print_text) or from a CSV line (bonnie_csv_table). */
+struct table {
+	const char *version, *name;
+	const char *size;  /* the size field; NULL: no block tests */
+	const char *files; /* the files field; NULL: no file tests */
+	int files_kind;    /* 0 files, 1 files:max, 2 files:max:min */
 	struct test_fig t[T_NR];
-	char name[256], sz[128], lab[32], v[32], cpu[16], lat[32];
-	for (int i = 0; i < T_NR; i++)
-		t[i] = figure(sr, i);
-	machine_name(sr->s, name, sizeof(name));
-	if (sr->targets[0].size) {
-		fprintf(f, "Version %5s       ------Sequential Output------ --Sequential Input- --Random-\n",
-			IOGAUGE_VERSION);
+	const char *lat[T_NR]; /* a latency as a CSV line holds it; NULL: from t */
+};
+
+static void lat_cell(char *buf, size_t len, const struct table *b, int i)
+{
+	if (b->lat[i])
+		snprintf(buf, len, "%s", b->t[i].missed ? "-" : b->lat[i]);
+	else if (b->t[i].missed)
+		snprintf(buf, len, "-");
+	else
+		lat_str(buf, len, &b->t[i]);
+}
+
+static void print_table(FILE *f, const struct table *b)
+{
+	char lab[32], v[32], cpu[16], lat[32];
+	const struct test_fig *t = b->t;
+	if (b->size) {
+		fprintf(f, "Version %5s       ------Sequential Output------ --Sequential Input- --Random-\n", b->version);
 		fprintf(f, "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n");
 		fprintf(f, "Name:Size etc        /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n");
-		size_field(sz, sizeof(sz), b, sr->targets[0].size);
-		label(lab, name, sz);
+		label(lab, b->name, b->size);
 		fprintf(f, "%s", lab);
 		for (int i = T_PUTC; i <= T_SEEKS; i++) {
 			if (i == T_SEEKS)
@@ -365,20 +380,19 @@ static void print_text(FILE *f, const struct suite_run *sr)
 		}
 		fprintf(f, "\nLatency          ");
 		for (int i = T_PUTC; i <= T_SEEKS; i++) {
-			lat_str(lat, sizeof(lat), &t[i]);
-			fprintf(f, " %9s", t[i].missed ? "-" : lat);
+			lat_cell(lat, sizeof(lat), b, i);
+			fprintf(f, " %9s", lat);
 		}
 		fprintf(f, "\n");
 	}
-	if (b->nfiles) {
+	if (b->files) {
 		fprintf(f, "Version %5s       ------Sequential Create------ --------Random Create--------\n",
-			IOGAUGE_VERSION);
-		fprintf(f, "%-19.19s -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n", name);
+			b->version);
+		fprintf(f, "%-19.19s -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n", b->name);
 		fprintf(f, "%s /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP  /sec %%CP\n",
-			b->min_size ? "files:max:min       " : b->max_size ? "files:max           " :
-								   "              files ");
-		files_field(sz, sizeof(sz), b);
-		fprintf(f, "%19s", sz);
+			b->files_kind == 2 ? "files:max:min       " : b->files_kind == 1 ? "files:max           " :
+									   "              files ");
+		fprintf(f, "%19s", b->files);
 		for (int i = T_SCREATE; i <= T_RDELETE; i++) {
 			files_cell(v, sizeof(v), &t[i]);
 			cpu_cell(cpu, sizeof(cpu), &t[i]);
@@ -386,11 +400,90 @@ static void print_text(FILE *f, const struct suite_run *sr)
 		}
 		fprintf(f, "\nLatency          ");
 		for (int i = T_SCREATE; i <= T_RDELETE; i++) {
-			lat_str(lat, sizeof(lat), &t[i]);
-			fprintf(f, " %9s", t[i].missed ? "-" : lat);
+			lat_cell(lat, sizeof(lat), b, i);
+			fprintf(f, " %9s", lat);
 		}
 		fprintf(f, "\n");
 	}
+}
+
+static void print_text(FILE *f, const struct suite_run *sr)
+{
+	const struct bonnie_opts *b = bonnie_opts_c(sr->s);
+	struct table tb = { .version = IOGAUGE_VERSION, .files_kind = b->min_size ? 2 : b->max_size ? 1 : 0 };
+	char name[256], sz[128], files[128];
+	for (int i = 0; i < T_NR; i++)
+		tb.t[i] = figure(sr, i);
+	machine_name(sr->s, name, sizeof(name));
+	tb.name = name;
+	if (sr->targets[0].size) {
+		size_field(sz, sizeof(sz), b, sr->targets[0].size);
+		tb.size = sz;
+	}
+	if (b->nfiles) {
+		files_field(files, sizeof(files), b);
+		tb.files = files;
+	}
+	print_table(f, &tb);
+}
+
+/* A CSV cell as the table's figure: a number, +++++ (too short to time), or empty (not run). */
+static void csv_fig(const char *v, const char *cpu, struct test_fig *t)
+{
+	char *end;
+	t->run = *v != 0;
+	t->short_ = *v == '+';
+	t->value = strtod(v, &end);
+	t->cpu = strtod(cpu, &end);
+}
+
+int bonnie_csv_table(FILE *f, const char *line, struct ig_err *e)
+{
+	char buf[4096], *fl[BONNIE_CSV_FIELDS + 1] = { 0 };
+	unsigned n = 0;
+	snprintf(buf, sizeof(buf), "%s", line);
+	buf[strcspn(buf, "\r\n")] = 0;
+	for (char *p = buf; n <= BONNIE_CSV_FIELDS;) {
+		fl[n++] = p;
+		char *c = strchr(p, ',');
+		if (!c)
+			break;
+		*c = 0;
+		p = c + 1;
+	}
+	if (n != BONNIE_CSV_FIELDS || (strcmp(fl[0], "1.97") && strcmp(fl[0], "1.98")))
+		return err_set(e, EXIT_USAGE, "not a bonnie++ CSV line of format 1.97 or 1.98 (%u fields, %d expected)", n,
+			       BONNIE_CSV_FIELDS);
+	/* 5 size, 6 chunk, 7 seeks, 8 seekers; 9-20 the block tests; 21-25 files; 26-37 file tests; 38-49 latencies. */
+	struct table tb = { .version = fl[1], .name = fl[2] };
+	char size[128], files[128];
+	if (*fl[5]) {
+		long seeks = atol(fl[7]), seekers = atol(fl[8]);
+		const char *chunk = *fl[6] ? fl[6] : "8k";
+		if (seekers && seekers != 5)
+			snprintf(size, sizeof(size), "%s:%s:%ld:%ld", fl[5], chunk, seeks, seekers);
+		else if (seeks && seeks != 8192)
+			snprintf(size, sizeof(size), "%s:%s:%ld", fl[5], chunk, seeks);
+		else if (*fl[6])
+			snprintf(size, sizeof(size), "%s:%s", fl[5], fl[6]);
+		else
+			snprintf(size, sizeof(size), "%s", fl[5]);
+		tb.size = size;
+	}
+	if (*fl[21]) {
+		snprintf(files, sizeof(files), "%s%s%s%s%s%s%s", fl[21], *fl[22] ? ":" : "", fl[22], *fl[23] ? ":" : "",
+			 fl[23], *fl[24] ? "/" : "", fl[24]);
+		tb.files = files;
+		tb.files_kind = *fl[23] ? 2 : *fl[22] ? 1 : 0;
+	}
+	for (int i = 0; i < T_NR; i++) {
+		unsigned at = i < 6 ? 9 + 2 * (unsigned)i : 26 + 2 * (unsigned)(i - 6);
+		csv_fig(fl[at], fl[at + 1], &tb.t[i]);
+		tb.lat[i] = fl[38 + i];
+	}
+	print_table(f, &tb);
+	fprintf(f, "%.*s\n", (int)strcspn(line, "\r\n"), line); /* then the line itself, as bonnie++ prints it */
+	return ferror(f) ? err_set(e, EXIT_IOERR, "cannot write bonnie++'s table") : 0;
 }
 
 /* bonnie++'s CSV line, format 1.98: 50 fields (see docs/json.md and classic-formats 4.3). */

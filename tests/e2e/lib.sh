@@ -346,7 +346,10 @@ dev_sectors() {
 # still running.
 start_iogauge() {
 	local pre=()
+	# Both emptied here, not in the background child: an await_bg that reads them at once must
+	# not see the last run's lines.
 	: >"$ERR"
+	: >"$OUT"
 	# shellcheck disable=SC2054 # one argument: the signal list
 	env --default-signal=INT true 2>/dev/null && pre=(env --default-signal=INT,TERM)
 	"${pre[@]}" "$IOGAUGE" "$@" >"$OUT" 2>"$ERR" &
@@ -412,10 +415,13 @@ mount_tmpfs() {
 # iogauge is tested, so the ASan pass takes the release pass's result of this run (run-all.sh sets
 # IOGAUGE_FIO_CACHE to a directory of the run; without it fio always runs).  The key: the script,
 # the arguments (but --output's file) and the job files among them, this script's temp dir masked.
+# FIO_TIMEOUT=N: fio's time limit in seconds (120 unless set): past it, SIGTERM and 5 s later
+# SIGKILL; that status (124, 137) is kept for the other pass as any other is.
+# shellcheck disable=SC2094 # the lock's file is only the lock
 fio_cached() {
-	local key a f out="" rc
+	local key a f out="" rc lim=${FIO_TIMEOUT:-120}
 	if [ -z "${IOGAUGE_FIO_CACHE:-}" ] || [ ! -d "$IOGAUGE_FIO_CACHE" ]; then
-		timeout -k 5 120 fio "$@"
+		timeout -k 5 "$lim" fio "$@"
 		return
 	fi
 	key=$(
@@ -433,12 +439,17 @@ fio_cached() {
 		case $a in --output=*) out=${a#--output=} ;; esac
 	done
 	f=$IOGAUGE_FIO_CACHE/$key
-	if [ ! -f "$f.rc" ]; then
-		timeout -k 5 120 fio "$@" >"$f.out" 2>"$f.err"
-		rc=$?
-		[ -n "$out" ] && cp "$out" "$f.file" 2>/dev/null
-		echo "$rc" >"$f.rc"
-	fi
+	# One fio per key: the other pass, when it comes while this one runs fio (make test runs
+	# both at once), waits for this result instead of running the same job beside it.
+	{
+		flock 9
+		if [ ! -f "$f.rc" ]; then
+			timeout -k 5 "$lim" fio "$@" >"$f.out" 2>"$f.err"
+			rc=$?
+			[ -n "$out" ] && cp "$out" "$f.file" 2>/dev/null
+			echo "$rc" >"$f.rc"
+		fi
+	} 9>"$f.lock"
 	[ -n "$out" ] && [ -f "$f.file" ] && cp "$f.file" "$out"
 	cat "$f.out"
 	cat "$f.err" >&2

@@ -1,7 +1,9 @@
 # shellcheck shell=bash
 # The results store's checks, the same for both back ends: sourced by test_store.sh (SQLite)
-# and test_store_pg.sh (a PostgreSQL server of its own), which set DB (--db's value) and
+# and test_store_pg.sh (a PostgreSQL server of its own), which set DB (--db's value), STORE and
 # define sql QUERY (one value a line).  Tiny runs: the null engine where a figure is not judged.
+# What reads alike whatever stored it (labels, the spread, fio's settings, the HTML page) is
+# checked on SQLite alone (STORE=sqlite), so the PostgreSQL pass stays short.
 
 NULLRUN=(run --name=j --ioengine=null --size=1m --bs=4k --rw=randread --quiet)
 
@@ -33,6 +35,28 @@ json.dump(d, open(out, "w"))
 EOF
 }
 
+# plant_passes FILE IN K: a copy of suite result IN whose figures (a case's, and each job's of a
+# case of several) are K times its own, each with the passes' range 0.5 to 1.5 times its own (K 1),
+# or with no spread (K not 1).
+plant_passes() {
+	/usr/bin/python3 - "$1" "$2" "$3" <<'EOF'
+import json, sys
+out, src, k = sys.argv[1], sys.argv[2], float(sys.argv[3])
+d = json.load(open(src))
+def scale(o):
+    if isinstance(o, dict) and "median" in o and o["median"] is not None:
+        v = o["median"]
+        o["median"] = v * k
+        o["min"], o["max"], o["passes"] = (v * 0.5, v * 1.5, 3) if k == 1 else (v * k, v * k, 1)
+    elif isinstance(o, dict):
+        for x in o.values():
+            scale(x)
+for t in d["suite"]["targets"]:
+    scale(t["cases"])
+json.dump(d, open(out, "w"))
+EOF
+}
+
 store_checks() {
 	local n0 i pids=() st
 
@@ -46,7 +70,8 @@ store_checks() {
 	run_iogauge show --db="$DB" --output-format=json @last
 	check "$STORE: show --output-format=json is the --json file" cmp -s "$OUT" "$E2E_TMP/run.json"
 	mkdir -p "$E2E_TMP/d"
-	save quick quick --size=1m --runtime=0.1 --ramp_time=0 --ioengine=psync --quiet --save "$E2E_TMP/d"
+	save quick quick --size=1m --runtime=0.1 --ramp_time=0 --ioengine=psync --quiet --save "$E2E_TMP/d" \
+		--json="$E2E_TMP/quick.json"
 	run_iogauge show --db="$DB" @last
 	if ok [ -s "$OUT" ] && ok cmp -s "$OUT" "$E2E_TMP/quick.out" && ok [ "$(sql "SELECT count(*) FROM results WHERE command = 'quick' AND printed IS NULL")" = 1 ]; then
 		pass "$STORE: a quick suite's table rebuilt from its JSON alone (no text kept)"
@@ -69,6 +94,25 @@ store_checks() {
 	if ok [ "$STATUS" -eq 2 ] && ok grep -q "a label is" "$ERR" && ok [ "$(count)" = "$n0" ]; then
 		pass "$STORE: an all-digit label refused before the run"
 	else fail "$STORE: an all-digit label refused before the run" "$WHY"; fi
+
+	# What a label may be is the same on both back ends: SQLite alone.
+	if [ "$STORE" = sqlite ]; then
+		for l in 'two words' 'nvme-ü' -x 'a/b'; do
+			run_iogauge "${NULLRUN[@]}" --save="$l" --db="$DB"
+			if ok [ "$STATUS" -eq 2 ] && ok [ ! -s "$OUT" ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q -- "--save=$l: a label is" "$ERR" && ok [ "$(count)" = "$n0" ]; then
+				pass "$STORE: a label '$l' refused before the run, one line"
+			else fail "$STORE: a label '$l' refused before the run, one line" "$WHY"; fi
+		done
+	fi
+
+	run_iogauge forget --db="$DB" --yes 999999
+	if ok [ "$STATUS" -eq 2 ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q "no result 999999" "$ERR" && ok [ "$(count)" = "$n0" ]; then
+		pass "$STORE: forget of an ID not in the store: exit 2, one line"
+	else fail "$STORE: forget of an ID not in the store: exit 2, one line" "$WHY"; fi
+	run_iogauge show --db="$DB" @last~99
+	if ok [ "$STATUS" -eq 2 ] && ok [ ! -s "$OUT" ] && ok [ "$(grep -c . "$ERR")" = 1 ] && ok grep -q "no result @last~99: it holds $n0 results (@last to @last~$((n0 - 1)))" "$ERR"; then
+		pass "$STORE: show @last~99 beyond the history: exit 2, one line that says how far it goes"
+	else fail "$STORE: show @last~99 beyond the history: exit 2, one line that says how far it goes" "$WHY"; fi
 
 	# history: filters, formats
 	run_iogauge history --db="$DB" --label=ci
@@ -126,6 +170,64 @@ store_checks() {
 		pass "$STORE: report --trend draws the label with its band"
 	else fail "$STORE: report --trend draws the label with its band" "$WHY"; fi
 
+	# every figure of every job: a run's jobs and their group, each job of a suite's case
+	save jobs run --name=a --ioengine=null --size=1m --bs=4k --rw=randread --name=b --ioengine=null --size=1m \
+		--bs=4k --rw=randwrite --quiet --save=jobs
+	if ok [ "$STATUS" -eq 0 ] && ok [ "$(sql "SELECT count(DISTINCT job) FROM figures WHERE metric = 'iops' AND result_id IN (SELECT id FROM results WHERE label = 'jobs')")" = 3 ] &&
+		ok [ "$(sql "SELECT count(*) FROM figures WHERE job = 'group 0' AND metric = 'iops' AND result_id IN (SELECT id FROM results WHERE label = 'jobs')")" = 2 ]; then
+		pass "$STORE: a run of two jobs keeps both jobs' figures and their group's (read and write)"
+	else fail "$STORE: a run of two jobs keeps both jobs' figures and their group's (read and write)" "$WHY"; fi
+	save mx matrix --run=advanced --matrix=point --num-small=1 --num-large=1 --duration=0.1 --size=2m \
+		--testname="$E2E_TMP/d/mx" --json="$E2E_TMP/mx.json" --save=mx "$E2E_TMP/d"
+	if ok [ "$STATUS" -eq 0 ] && ok [ "$(sql "SELECT count(*) FROM figures WHERE metric = 'mb_s' AND job IN ('Small=1 Large=1 / small', 'Small=1 Large=1 / large') AND result_id IN (SELECT id FROM results WHERE label = 'mx')")" = 2 ]; then
+		pass "$STORE: a matrix case of two jobs keeps each job's figures (small and large)"
+	else fail "$STORE: a matrix case of two jobs keeps each job's figures (small and large)" "$WHY"; fi
+	# check and trend read the figures stored above alike on both back ends: SQLite alone.
+	if [ "$STORE" = sqlite ]; then
+		plant_passes "$E2E_TMP/mxp.json" "$E2E_TMP/mx.json" 1
+		plant_passes "$E2E_TMP/mxslow.json" "$E2E_TMP/mx.json" 0.4
+		run_iogauge import --db="$DB" --label=mxh "$E2E_TMP/mxp.json" "$E2E_TMP/mxp.json" "$E2E_TMP/mxslow.json"
+		run_iogauge check --db="$DB" mxh
+		if ok [ "$STATUS" -eq 1 ] && ok grep -q "^FELL Small=1 Large=1 / large: read MB/s on " "$OUT" &&
+			ok grep -q "^FELL Small=1 Large=1 / small: read IOPS on " "$OUT"; then
+			pass "$STORE: check names the job of a case of several that fell"
+		else fail "$STORE: check names the job of a case of several that fell" "$WHY: $(head -c 300 "$OUT")"; fi
+		run_iogauge report --db="$DB" --trend=mxh -o "$E2E_TMP/mxh.html"
+		check "$STORE: report --trend draws each job of a case of several" grep -q "Small=1 Large=1 / large: read MB/s on" "$E2E_TMP/mxh.html"
+	fi
+
+	# The spread is computed from figures read alike on both back ends: SQLite alone.
+	if [ "$STORE" = sqlite ]; then
+		# check and report --trend: one spread (each earlier run's passes' range included)
+		plant_passes "$E2E_TMP/qp.json" "$E2E_TMP/quick.json" 1
+		plant_passes "$E2E_TMP/qslow.json" "$E2E_TMP/quick.json" 0.4
+		run_iogauge import --db="$DB" --label=spread "$E2E_TMP/qp.json" "$E2E_TMP/qp.json" "$E2E_TMP/qp.json" "$E2E_TMP/qslow.json"
+		run_iogauge check --db="$DB" spread
+		cp "$OUT" "$E2E_TMP/spread.check"
+		run_iogauge report --db="$DB" --trend=spread -o "$E2E_TMP/spread.html"
+		if /usr/bin/python3 - "$E2E_TMP/spread.check" "$E2E_TMP/spread.html" >"$E2E_TMP/spread.txt" 2>&1 <<'EOF'; then
+import json, re, sys
+fell = [l for l in open(sys.argv[1]) if l.startswith("FELL ")]
+assert fell, "check found no fall"
+html = open(sys.argv[2]).read()
+data = json.loads(re.search(r'id="iogauge-data">(.*?)</script>', html, re.S).group(1))
+charts = {c["title"]: c for c in data["charts"]}
+n = 0
+for l in fell:
+    m = re.match(r"FELL (.*): [0-9.]+ (\S+), .* \(their spread ([0-9.]+) to ([0-9.]+)\)$", l.strip())
+    c = charts["%s (%s)" % (m.group(1), m.group(2))]
+    ds = {d["label"]: d["data"] for d in c["datasets"]}
+    lo, hi = ds["spread of the runs before: lowest"][-1]["y"], ds["spread of the runs before: highest"][-1]["y"]
+    for want, got in ((m.group(3), lo), (m.group(4), hi)):
+        dec = len(want.split(".")[1])
+        assert "%.*f" % (dec, got) == want, (m.group(1), want, got)
+    n += 1
+print(n, "falls, each on the band's edge")
+EOF
+			pass "$STORE: report --trend's band is check's spread (passes' ranges included): $(cat "$E2E_TMP/spread.txt")"
+		else fail "$STORE: report --trend's band is check's spread (passes' ranges included)" "$(tail -n 3 "$E2E_TMP/spread.txt")"; fi
+	fi
+
 	# import: fio's json and json+, bonnie++'s CSV, a bad file
 	fio_cached --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=4k --rw=randread --ioengine=psync \
 		--output-format=json --output="$E2E_TMP/fio.json" >/dev/null 2>&1
@@ -144,6 +246,54 @@ store_checks() {
 	else fail "$STORE: imported figures: fio's IOPS, bonnie++'s block output in MB/s" "$WHY"; fi
 	run_iogauge show --db="$DB" arch~1
 	check "$STORE: show of an imported file prints it as it was" cmp -s "$OUT" "$E2E_TMP/fioplus.json"
+	run_iogauge show --db="$DB" arch
+	if command -v bon_csv2txt >/dev/null 2>&1; then
+		bon_csv2txt <"$E2E_TMP/b.csv" >"$E2E_TMP/b.txt" 2>/dev/null
+		if ok [ "$(sed -n '4p;5p;9p;10p' "$OUT" | cut -c20-)" = "$(sed -n '4p;5p;9p;10p' "$E2E_TMP/b.txt" | cut -c20-)" ] &&
+			ok [ "$(tail -n 1 "$OUT")" = "$(cat "$E2E_TMP/b.csv")" ]; then
+			pass "$STORE: show of an imported bonnie++ line prints bonnie++'s table (the cells bon_csv2txt prints), then the line"
+		else fail "$STORE: show of an imported bonnie++ line prints bonnie++'s table (the cells bon_csv2txt prints), then the line" "$WHY: $(head -n 5 "$OUT")"; fi
+	else
+		skip "$STORE: show of an imported bonnie++ line prints bonnie++'s table" "no bon_csv2txt (bonnie++) to read the line"
+	fi
+
+	# compare and report of imported fio results: with each other, with iogauge's run of the job
+	{ echo "note: a line fio writes before its JSON"; cat "$E2E_TMP/fio.json"; } >"$E2E_TMP/fionote.json"
+	run_iogauge import --db="$DB" --label=fioj "$E2E_TMP/fionote.json" "$E2E_TMP/fioplus.json"
+	run_iogauge compare --db="$DB" fioj~1 fioj
+	iops=$(jget "$E2E_TMP/fio.json" .jobs[0].read.iops)
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "^iogauge compare: 2 results of \`fio\`" "$OUT" &&
+		ok grep -Eq "^fioj~1 \(#[0-9]+ fioj\): fio-[0-9.]+'s JSON, imported: fio's own figures of one run \(no spread\); no latency histogram carried" "$OUT" &&
+		ok grep -Eq "^j: read IOPS +\| $(printf '%.0f' "$iops") +\| " "$OUT" && ok grep -q "^j: read p99 latency us " "$OUT"; then
+		pass "$STORE: compare of two imported fio results (fio's notes before the JSON too): fio's figures, said so"
+	else fail "$STORE: compare of two imported fio results (fio's notes before the JSON too): fio's figures, said so" "$WHY: $(head -c 400 "$OUT")"; fi
+	run_iogauge run --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=4k --rw=randread --ioengine=psync \
+		--quiet --save=fioj-ig --db="$DB"
+	run_iogauge compare --db="$DB" fioj fioj-ig
+	if ok [ "$STATUS" -eq 0 ] && ok grep -q "^iogauge compare: 2 results of \`fio\` and \`run\`" "$OUT" && ok grep -Eq "^j: read IOPS +\| [0-9]+ +\| [0-9]+ [+-][0-9.]+% \?" "$OUT"; then
+		pass "$STORE: compare of an imported fio result with iogauge's run of the same job"
+	else fail "$STORE: compare of an imported fio result with iogauge's run of the same job" "$WHY: $(head -c 400 "$ERR$OUT")"; fi
+	# Settings, the bonnie++ refusal, the page and files read alike on both back ends: SQLite alone.
+	if [ "$STORE" = sqlite ]; then
+		run_iogauge run --name=j --filename="$E2E_TMP/fio.dat" --size=256k --bs=8k --rw=randread --ioengine=psync \
+			--quiet --save=fioj-8k --db="$DB"
+		run_iogauge compare --db="$DB" fioj fioj-8k
+		if ok [ "$STATUS" -eq 2 ] && ok grep -q "different settings (j.bs: 4096 vs 8192)" "$ERR"; then
+			pass "$STORE: an imported fio result and a run of another block size: refused, naming bs"
+		else fail "$STORE: an imported fio result and a run of another block size: refused, naming bs" "$WHY"; fi
+		run_iogauge compare --db="$DB" arch fioj
+		if ok [ "$STATUS" -eq 2 ] && ok grep -q "an imported bonnie-csv file: \`show\` prints it" "$ERR"; then
+			pass "$STORE: compare of an imported bonnie++ line: refused, saying show prints it"
+		else fail "$STORE: compare of an imported bonnie++ line: refused, saying show prints it" "$WHY"; fi
+		run_iogauge report --db="$DB" fioj fioj-ig -o "$E2E_TMP/fioj.html"
+		if ok [ "$STATUS" -eq 0 ] && ok grep -q "j: fio-[0-9.]*&#39;s figures, imported" "$E2E_TMP/fioj.html" &&
+			ok grep -q "Not carried: fio&#39;s latency bins (json+: fio&#39;s buckets, not iogauge&#39;s, so not re-binned)" "$E2E_TMP/fioj.html" &&
+			ok grep -q "<th>Measured by</th><td>fio-" "$E2E_TMP/fioj.html"; then
+			pass "$STORE: report of an imported fio json+ result beside a run: fio's figures, its bins said not carried"
+		else fail "$STORE: report of an imported fio json+ result beside a run: fio's figures, its bins said not carried" "$WHY"; fi
+		run_iogauge compare "$E2E_TMP/fio.json" "$E2E_TMP/fioplus.json"
+		check "$STORE: compare of two fio JSON files" [ "$STATUS" -eq 0 ]
+	fi
 
 	# OpenMetrics, read by a real parser
 	run_iogauge history --db="$DB" --output-format=openmetrics
@@ -156,10 +306,12 @@ assert iops, "no iogauge_read_iops"
 for s in iops:
     assert set(s.labels) == {"host", "target", "label", "job"}, s.labels
 labels = {s.labels["label"] for f in fams for s in f.samples}
-assert {"ci", "flat", "arch"} <= labels, labels
+assert {"ci", "flat", "arch", "jobs", "mx"} <= labels, labels
+jobs = {s.labels["job"] for f in fams for s in f.samples if "job" in s.labels}
+assert {"a", "b", "group 0", "Small=1 Large=1 / small", "Small=1 Large=1 / large"} <= jobs, jobs
 print(len(fams), "families")
 EOF
-		pass "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job"
+		pass "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job, every job"
 	else fail "$STORE: history --output-format=openmetrics parses (prometheus_client), labels host/target/label/job" "$(tail -n 2 "$E2E_TMP/om.txt")"; fi
 
 	# forget

@@ -7,7 +7,8 @@
 # directory finds the stale test file by its name and marker, removes it and
 # says so, and touches nothing else.  (A real ENOSPC mid-run on a small
 # loop-mounted file system: test_diskfull.sh.)
-# make test: alone (faults and signals after fixed sleeps, exits timed)
+# Every truncation and kill waits for the stage it means (the run's progress line of
+# --eta=always says it measures: its file is laid out and marked), never a fixed time.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -25,22 +26,26 @@ mkfs_mount faults 256M ext4 || {
 D=$MNT/work
 mkdir "$D" || exit 1
 
-# wait_file FILE SIZE: until FILE holds SIZE bytes (laid out), at most 20 s.
-wait_file() {
-	for _ in $(seq 200); do
-		[ -e "$1" ] && [ "$(stat -c %s "$1")" -ge "$2" ] && return 0
-		sleep 0.1
-	done
+# MEASURING: the progress line of a run that has done requests (its layout and marker are done).
+MEASURING='threads running, [0-9]+ s, [1-9][0-9]* requests'
+
+# await_or_fail NAME REGEX: await_bg REGEX on $ERR for 60 s; a failure names NAME and stops the run.
+await_or_fail() {
+	await_bg "$2" 60 && return 0
+	fail "$1" "$WHY; stderr: $(head -c 300 "$ERR")"
+	bg_running && kill -KILL "$BGPID"
+	wait "$BGPID"
 	return 1
 }
 
 # fails NAME STATUS OP OFFSET ERRNO MESSAGE: the last run ended with STATUS, one
 # stderr line naming the file, OFFSET and MESSAGE, partial results in the JSON
-# ($E2E_TMP/f.json), and left nothing in $D.
+# ($E2E_TMP/f.json), and left nothing in $D.  (Warnings and the progress lines of --eta=always
+# are not that line.)
 fails() {
 	local name=$1 want=$2 op=$3 off=$4 errno=$5 msg=$6 jf=$E2E_TMP/f.json
 	expect_status "$want" "$name: exit status $want"
-	if [ "$(grep -vc '^iogauge: warning' "$ERR")" -eq 1 ] &&
+	if [ "$(grep -Evc '^iogauge: (warning|[0-9]+/[0-9]+ threads running, )' "$ERR")" -eq 1 ] &&
 		grep -Eq "^iogauge: job t: $op.* on $D/t\.0\.0 at offset ${off:-[0-9]+}.*$msg" "$ERR"; then
 		pass "$name: one line naming the file, offset ${off:-N} and '$msg'"
 	else
@@ -91,11 +96,11 @@ fails "EIO in a time-based mixed job: ends at once, not after 20 s" 1 "(read|wri
 
 # ---- A file truncated under a running read job
 for e in psync io_uring libaio mmap; do
-	start_iogauge run --name=t --directory="$D" --size=64m --bs=64k --rw=read --ioengine=$e \
-		--iodepth=4 --time_based --runtime=30 --json="$E2E_TMP/f.json"
-	wait_file "$D/t.0.0" 67108864
-	sleep 1.5
+	start_iogauge run --name=t --directory="$D" --size=16m --bs=64k --rw=read --ioengine=$e \
+		--iodepth=4 --time_based --runtime=30 --json="$E2E_TMP/f.json" --eta=always
+	await_or_fail "truncated under $e: the job reads before the truncation" "$MEASURING" || continue
 	truncate -s 1m "$D/t.0.0"
+	# 30 s of runtime left: ending in under 15 s is the short read's doing, on a loaded machine too.
 	signal_bg 0 20 # waits for the end (signal 0 only probes)
 	if [ "$WAITED_MS" -lt 15000 ]; then
 		pass "truncated under $e: ended by itself (${WAITED_MS} ms)"
@@ -111,17 +116,17 @@ done
 # What must survive the next run: a running iogauge's file (its process is
 # alive), a killed run's file with the marker but a name iogauge does not give
 # (--filename), and a file with an iogauge name but no marker.
-start_iogauge run --name=live --directory="$D" --size=4m --rw=randread --time_based --runtime=60
+# The live run keeps stderr and stdout of its own: the runs beside it truncate $ERR.
+LIVE_ERR=$E2E_TMP/live.err
+ERR=$LIVE_ERR OUT=$E2E_TMP/live.out start_iogauge run --name=live --directory="$D" --size=4m \
+	--rw=randread --time_based --runtime=60 --eta=always
 live=$BGPID
-wait_file "$D/live.0.0" 4194304
-start_iogauge run --name=mine --filename="$D/notes.txt" --size=4m --rw=randwrite --time_based --runtime=30
-wait_file "$D/notes.txt" 4194304
-sleep 0.5
-signal_bg KILL 5
-start_iogauge run --name=k --directory="$D" --size=16m --rw=randwrite --time_based --runtime=30
-wait_file "$D/k.0.0" 16777216
-sleep 1
-signal_bg KILL 5
+await_bg "$MEASURING" 60 "$LIVE_ERR" || fail "the live run measures before the others start" "$WHY"
+start_iogauge run --name=mine --filename="$D/notes.txt" --size=4m --rw=randwrite --time_based --runtime=30 \
+	--eta=always
+await_or_fail "the --filename run measures before SIGKILL" "$MEASURING" && signal_bg KILL 5
+start_iogauge run --name=k --directory="$D" --size=16m --rw=randwrite --time_based --runtime=30 --eta=always
+await_or_fail "the killed run measures before SIGKILL" "$MEASURING" && signal_bg KILL 5
 killed=$BGPID
 check "SIGKILL: the test file is left behind (what the next run must clean)" [ -e "$D/k.0.0" ]
 echo user >"$D/k.0.7"
@@ -135,28 +140,26 @@ check "a killed run's --filename (marker, not an iogauge name) stays" [ -e "$D/n
 check "a running iogauge's file stays" [ -e "$D/live.0.0" ]
 check "only one file was removed (one line about it)" [ "$(grep -c removed "$ERR")" -eq 1 ]
 BGPID=$live
-signal_bg TERM 10
+ERR=$LIVE_ERR signal_bg TERM 10
 check "the running iogauge removed its own file when stopped" [ ! -e "$D/live.0.0" ]
 rm -f "$D/k.0.7" "$D/notes.txt"
 
 # The same for a suite's test file (iogauge-quick.PID.0.tmp).
-start_iogauge quick "$D" --size=16m --runtime=20 --ramp_time=0
-for _ in $(seq 200); do ls "$D"/iogauge-quick.*.tmp >/dev/null 2>&1 && break; sleep 0.1; done
-sleep 1
-signal_bg KILL 5
+start_iogauge quick "$D" --size=16m --runtime=20 --ramp_time=0 --eta=always
+await_or_fail "quick measures its first case before SIGKILL" 'SEQ1M Q8T1 read \.\.\. [0-9.]+ [KMG]iB' &&
+	signal_bg KILL 5
 left=$(ls "$D"/iogauge-quick.*.tmp 2>/dev/null)
 check "SIGKILL of quick: its test file is left ($left)" [ -n "$left" ]
-run_iogauge mix "$D" --size=8m --runtime=1 --ramp_time=0
+run_iogauge mix "$D" --size=8m --runtime=0.2 --ramp_time=0
 expect_status 0 "mix in the same directory: exit status 0"
 expect_err "removed $left, a test file left by iogauge process" "mix says it removed quick's stale file"
 check "nothing left after mix" dir_empty "$D"
 
 # The same for file sets (--fileop, bonnie -n): a killed run's directory goes with everything in
 # it, so the rerun's creates do not meet its items (EEXIST); a directory without the marker stays.
-start_iogauge run --name=fs --fileop=create --filename="$D/set" --nrfiles=20000 --files_per_dir=100 --thinktime=1ms
-for _ in $(seq 200); do [ -d "$D/set/t0/d0" ] && break; sleep 0.05; done
-sleep 0.2
-signal_bg KILL 5
+start_iogauge run --name=fs --fileop=create --filename="$D/set" --nrfiles=20000 --files_per_dir=100 \
+	--thinktime=1ms --eta=always
+await_or_fail "--fileop=create has made items before SIGKILL" "$MEASURING" && signal_bg KILL 5
 killed=$BGPID
 check "SIGKILL of --fileop=create: its tree is left" [ -d "$D/set/t0/d0" ]
 mkdir "$D/user.files" && echo mine >"$D/user.files/f0" # an iogauge name, no marker: the user's
@@ -165,10 +168,9 @@ expect_status 0 "--fileop=create again on the killed run's tree: exit 0 (no EEXI
 expect_err "removed $D/set, a file set left by iogauge process $killed, which is no longer running" \
 	"the rerun says it removed the killed run's file set and whose it was"
 check "the rerun leaves nothing of the set" [ ! -e "$D/set" ]
-start_iogauge bonnie -s 0 -n 16 -r 0 "$D"
-for _ in $(seq 200); do ls -d "$D"/iogauge-bonnie.*.files >/dev/null 2>&1 && break; sleep 0.02; done
-sleep 0.2
-signal_bg KILL 5
+start_iogauge bonnie -s 0 -n 16 -r 0 "$D" --eta=always
+# The case's line: its file set is made and marked, the creates under way.
+await_or_fail "bonnie's create case runs before SIGKILL" 'pass 1/1, seq_create \.\.\. ' && signal_bg KILL 5
 left=$(ls -d "$D"/iogauge-bonnie.*.files 2>/dev/null)
 check "SIGKILL of bonnie: its file set is left ($left)" [ -n "$left" ]
 run_iogauge latency -c 1 "$D"

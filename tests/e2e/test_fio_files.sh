@@ -306,7 +306,7 @@ t0=$(date +%s%N)
 run_iogauge run --output-format=fio-json "$E2E_TMP/exit.fio"
 ms=$((($(date +%s%N) - t0) / 1000000))
 check "exitall: the 20 s job stopped when the short one ended ($ms ms)" [ "$ms" -lt 5000 ]
-expect_err "job short ended: the other jobs are stopped \(exitall\)" "exitall: said on stderr"
+expect_err "job short ended: the other jobs of its group are stopped \(exitall\)" "exitall: said on stderr"
 
 run_iogauge run --name=r --ioengine=null --size=1g --rate=1m --ratemin=2m --time_based --runtime=2500ms
 expect_status 1 "ratemin not met: exit 1"

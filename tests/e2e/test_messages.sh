@@ -5,8 +5,9 @@
 # byte order mark, a short read, --help's output formats, and what an
 # interrupted sweep or bonnie prints ('-' for what was not measured, no
 # "test complete") and what report leaves on stderr (nothing).  Each check
-# fails on the messages before the fix.  Small files, about 4 s in all.
-# make test: alone (SIGINT a fixed time after a file appears)
+# fails on the messages before the fix.  Small files, about 4 s in all.  The
+# interrupted suites get SIGINT once their progress line (--eta=always) shows the
+# first case measuring, never after a fixed time.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -43,13 +44,13 @@ expect_status 0 "latency on an 8 KiB file of the user's: measured"
 expect_err "small: the whole file \(8.00 KiB\) was tested" "a user's small file: the whole file was tested"
 check "a user's small file is not 'shrunk to fit'" bash -c "! grep -q 'shrunk' '$ERR'"
 
-# ---- compare given fio's JSON, or iogauge's fio-json
+# ---- compare given fio's JSON of no job, or iogauge's fio-json
 printf '{"fio version": "fio-3.33", "jobs": []}\n' >fio.json
 printf '{"fio version": "iogauge-0.2.0", "jobs": []}\n' >iofio.json
 run_iogauge compare fio.json iofio.json
-expect_status 2 "compare of fio's JSON: status 2"
-expect_err "fio.json: fio's JSON output \(fio-3.33\), not an iogauge result; run the same job with iogauge.*--json FILE" \
-	"compare names fio's JSON as fio's and says what to do"
+expect_status 2 "compare of fio's JSON of no job: status 2"
+expect_err "fio.json: fio's JSON output \(fio-3.33\) with no job in it: nothing measured" \
+	"compare names fio's JSON as fio's and says it holds no job"
 run_iogauge compare iofio.json fio.json
 expect_err "iofio.json: iogauge's --output-format=fio-json .*save that with --json FILE" \
 	"compare names iogauge's fio-json as such"
@@ -98,24 +99,24 @@ run_iogauge sweep --output-format=terse .
 expect_err "--output-format=terse: sweep writes normal or json" "sweep --output-format=terse: what sweep writes"
 
 # ---- interrupted: '-' where a cell was not measured, no "iozone test complete."
-# sig_when_file PATTERN: SIGINT once a file matching PATTERN exists (+0.3 s).
-sig_when_file() {
-	for _ in $(seq 100); do
-		compgen -G "$1" >/dev/null && break
-		sleep 0.05
-	done
-	sleep 0.3
-	signal_bg INT 20
+# sig_when PATTERN: SIGINT once a progress line matches PATTERN (a case has measured bytes).
+sig_when() {
+	if await_bg "$1" 60; then
+		signal_bg INT 20
+	else
+		fail "the progress line before SIGINT" "$WHY; stderr: $(head -c 300 "$ERR")"
+		signal_bg KILL 5
+	fi
 }
 mkdir s b
-start_iogauge sweep -I -s 64m -r 4k -i 0 -i 1 -i 2 --json=sweep.json s
-sig_when_file "s/iogauge-sweep.*"
+start_iogauge sweep -I -s 64m -r 4k -i 0 -i 1 -i 2 --json=sweep.json s --eta=always
+sig_when '65536/4 write \.\.\. [0-9.]+ [KMG]iB'
 check "sweep, SIGINT: status 130" [ "$STATUS" = 130 ]
 check "sweep, SIGINT: no 'iozone test complete.'" bash -c "! grep -q 'iozone test complete' '$OUT'"
 check "sweep, SIGINT: the cells asked but not measured show '-'" \
 	grep -Eq "^ +65536 +4 .* - " "$OUT"
-start_iogauge bonnie -s 64m:64k -r 0 -n 0 --json=bonnie.json b
-sig_when_file "b/*"
+start_iogauge bonnie -s 64m:64k -r 0 -n 0 --json=bonnie.json b --eta=always
+sig_when 'putc \.\.\. [0-9.]+ [KMG]iB'
 check "bonnie, SIGINT: status 130" [ "$STATUS" = 130 ]
 check "bonnie, SIGINT: the tests not measured show '-'" grep -Eq "^Latency .* +- +- +-" "$OUT"
 

@@ -115,3 +115,34 @@ cached --name=a --output="$T/o3" "$T/job.fio" >/dev/null 2>&1
 check "fio_cached: a changed job file runs fio again" [ "$(wc -l <"$T/runs")" = 2 ]
 PATH=$T/bin:$PATH IOGAUGE_FIO_CACHE= fio_cached --name=a >/dev/null 2>&1
 check "fio_cached: without IOGAUGE_FIO_CACHE, fio always runs" [ "$(wc -l <"$T/runs")" = 3 ]
+# Two passes at once (make test runs the release and ASan ones side by side): fio runs once.
+cat >"$T/bin/fio" <<'FIO'
+#!/bin/bash
+echo run >>"$FIO_RUNS"
+sleep 1
+echo "out of $*"
+FIO
+cached --name=both >"$T/b1" 2>/dev/null &
+cached --name=both >"$T/b2" 2>/dev/null
+wait $!
+if ok [ "$(wc -l <"$T/runs")" = 4 ] && ok grep -q "^out of --name=both" "$T/b1" && ok cmp -s "$T/b1" "$T/b2"; then
+	pass "fio_cached: two calls at once run fio once, both get its output"
+else
+	fail "fio_cached: two calls at once run fio once, both get its output" "$WHY"
+fi
+# A fio that hangs (fio 3.33's own offload does, now and then): FIO_TIMEOUT ends it, and the
+# other pass gets that status without waiting again.
+cat >"$T/bin/fio" <<'FIO'
+#!/bin/bash
+echo run >>"$FIO_RUNS"
+exec sleep 60
+FIO
+FIO_TIMEOUT=1 cached --name=hang >/dev/null 2>&1
+rc1=$?
+FIO_TIMEOUT=1 cached --name=hang >/dev/null 2>&1
+rc2=$?
+if ok [ "$rc1 $rc2" = "124 124" ] && ok [ "$(wc -l <"$T/runs")" = 5 ]; then
+	pass "fio_cached: FIO_TIMEOUT ends a fio that hangs (124), and the second call keeps that"
+else
+	fail "fio_cached: FIO_TIMEOUT ends a fio that hangs (124), and the second call keeps that" "$WHY"
+fi

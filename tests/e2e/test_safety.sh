@@ -246,3 +246,138 @@ if mount_tmp "$IMGA" ro; then
 else
 	fail "mount ext4 from an image"
 fi
+
+# 9. The permission from the environment (issue 27): a script that calls `fio` cannot add
+# --allow-overwrite, so IOGAUGE_ALLOW_OVERWRITE=1 gives it, for every command; 0 or empty is
+# not given, another value a one-line error (status 2).  A job file never gives it, and nothing
+# but the command line gives --allow-destroy.
+ln -s "$IOGAUGE" "$E2E_TMP/fio"
+FIOF=$E2E_TMP/fiodir/test.fio
+mkdir -p "$E2E_TMP/fiodir"
+if command -v fio >/dev/null 2>&1; then
+	# The file a real fio run created and kept (fio's own layout of test.fio).
+	(cd "$E2E_TMP/fiodir" && fio --name=test --filename=test.fio --rw=write --bs=64k --size=1m >/dev/null 2>&1)
+fi
+[ -s "$FIOF" ] || head -c 1048576 /dev/urandom >"$FIOF"
+as_fio() { # as_fio [VAR=VALUE...] -- FIO ARGS...: the binary called as fio
+	local envs=()
+	while [ "$1" != -- ]; do envs+=("$1") && shift; done
+	shift
+	: >"$ERR"
+	(cd "$E2E_TMP/fiodir" && env "${envs[@]}" timeout -k 5 120 "$E2E_TMP/fio" "$@" >"$E2E_TMP/last.out" 2>"$ERR")
+	STATUS=$?
+	san_check "fio $*"
+}
+FJOB=(--name=test --filename=test.fio --rw=write --bs=64k --size=1m)
+before=$(content_hash "$FIOF")
+as_fio -- "${FJOB[@]}"
+expect_status 2 "called as fio, a file fio created: refused (exit 2)"
+check "called as fio: the file is unchanged" [ "$before" = "$(content_hash "$FIOF")" ]
+expect_err "refusing to write test.fio: the file exists and was not created by iogauge \(use --allow-overwrite or IOGAUGE_ALLOW_OVERWRITE=1 to overwrite it\)" \
+	"the refusal names IOGAUGE_ALLOW_OVERWRITE=1"
+for v in 0 ""; do
+	as_fio IOGAUGE_ALLOW_OVERWRITE="$v" -- "${FJOB[@]}"
+	expect_status 2 "IOGAUGE_ALLOW_OVERWRITE='$v': not given, still refused"
+done
+check "IOGAUGE_ALLOW_OVERWRITE=0 and empty: the file is unchanged" [ "$before" = "$(content_hash "$FIOF")" ]
+as_fio IOGAUGE_ALLOW_OVERWRITE=1 -- "${FJOB[@]}"
+expect_status 0 "called as fio with IOGAUGE_ALLOW_OVERWRITE=1: exit 0"
+after=$(content_hash "$FIOF")
+if [ "$before" != "$after" ] && [ -f "$FIOF" ]; then
+	pass "IOGAUGE_ALLOW_OVERWRITE=1: the file is written and kept (as fio keeps it)"
+else
+	fail "IOGAUGE_ALLOW_OVERWRITE=1: the file is written and kept (as fio keeps it)"
+fi
+head -c 1048576 /dev/urandom >"$FIOF" # a user's file again
+before=$(content_hash "$FIOF")
+as_fio IOGAUGE_ALLOW_OVERWRITE=1 -- "${FJOB[@]}" --allow-overwrite=0
+expect_status 2 "the command line wins: --allow-overwrite=0 over IOGAUGE_ALLOW_OVERWRITE=1"
+for v in yes true 2 " 1" "1x"; do
+	as_fio IOGAUGE_ALLOW_OVERWRITE="$v" -- "${FJOB[@]}"
+	if [ "$STATUS" = 2 ] && [ "$(wc -l <"$ERR")" = 1 ] &&
+		grep -q "IOGAUGE_ALLOW_OVERWRITE=$v in the environment: 1 gives --allow-overwrite, 0 or empty leaves it out" "$ERR"; then
+		pass "IOGAUGE_ALLOW_OVERWRITE='$v': a one-line error naming it, exit 2"
+	else
+		fail "IOGAUGE_ALLOW_OVERWRITE='$v': a one-line error naming it, exit 2" "status $STATUS: $(head -c 300 "$ERR")"
+	fi
+done
+check "garbage values: the file is unchanged" [ "$before" = "$(content_hash "$FIOF")" ]
+
+# Every command that takes --allow-overwrite reads the variable as it reads its options (fio's
+# --help is fio's program option, answered before any job option: its runs are checked above).
+for c in $("$IOGAUGE" --help | awk '/^  iogauge /{print $2}' | tr -d '[]'); do
+	[ "$c" = fio ] && continue
+	"$IOGAUGE" "$c" --help 2>/dev/null | grep -q -- '--allow-overwrite' || continue
+	IOGAUGE_ALLOW_OVERWRITE=maybe "$IOGAUGE" "$c" --help >/dev/null 2>"$ERR"
+	st=$?
+	san_check "iogauge $c with IOGAUGE_ALLOW_OVERWRITE=maybe"
+	if [ "$st" = 2 ] && grep -q "^iogauge: IOGAUGE_ALLOW_OVERWRITE=maybe in the environment" "$ERR"; then
+		pass "iogauge $c: IOGAUGE_ALLOW_OVERWRITE=maybe is refused, named (exit 2)"
+	else
+		fail "iogauge $c: IOGAUGE_ALLOW_OVERWRITE=maybe is refused, named (exit 2)" "status $st"
+	fi
+done
+U=$E2E_TMP/user.bin
+head -c 4194304 /dev/urandom >"$U"
+before=$(content_hash "$U")
+IOGAUGE_ALLOW_OVERWRITE=1 run_iogauge run --name=w --filename="$U" --rw=write --bs=1m --size=1m
+expect_status 0 "run with IOGAUGE_ALLOW_OVERWRITE=1: exit 0"
+check "run with IOGAUGE_ALLOW_OVERWRITE=1: the file is written" [ "$before" != "$(content_hash "$U")" ]
+before=$(content_hash "$U")
+run_iogauge dd if=/dev/zero of="$U" bs=64k count=1 conv=notrunc
+expect_status 2 "dd of= a user's file: refused"
+expect_err "IOGAUGE_ALLOW_OVERWRITE=1" "dd's refusal names IOGAUGE_ALLOW_OVERWRITE=1"
+IOGAUGE_ALLOW_OVERWRITE=1 run_iogauge dd if=/dev/zero of="$U" bs=64k count=1 conv=notrunc
+expect_status 0 "dd with IOGAUGE_ALLOW_OVERWRITE=1: exit 0"
+check "dd with IOGAUGE_ALLOW_OVERWRITE=1: the file is written" [ "$before" != "$(content_hash "$U")" ]
+before=$(content_hash "$U")
+IOGAUGE_ALLOW_OVERWRITE=1 run_iogauge latency -c 2 -i 0 -W -s 4k "$U"
+expect_status 0 "latency -W (a suite) with IOGAUGE_ALLOW_OVERWRITE=1: exit 0"
+check "latency -W with IOGAUGE_ALLOW_OVERWRITE=1: the file is written" [ "$before" != "$(content_hash "$U")" ]
+UD=$E2E_TMP/userdir
+mkdir "$UD"
+run_iogauge run --name=c --filename="$UD" --nrfiles=4 --fileop=create
+expect_status 2 "a file set in a user's directory: refused"
+expect_err "refusing to work in $UD: .*\(use --allow-overwrite or IOGAUGE_ALLOW_OVERWRITE=1 to create" \
+	"the directory's refusal names IOGAUGE_ALLOW_OVERWRITE=1"
+IOGAUGE_ALLOW_OVERWRITE=1 run_iogauge run --name=c --filename="$UD" --nrfiles=4 --fileop=create
+expect_status 0 "a file set in a user's directory with IOGAUGE_ALLOW_OVERWRITE=1: exit 0"
+
+# Never from a job file: the option, nor the variable spelled into it.
+before=$(content_hash "$U")
+for line in "allow-overwrite=1" "allow_overwrite=1" "allow-overwrite=\${IOGAUGE_ALLOW_OVERWRITE}"; do
+	printf '[w]\nfilename=%s\nrw=write\nbs=1m\nsize=1m\n%s\n' "$U" "$line" >"$E2E_TMP/ow.fio"
+	IOGAUGE_ALLOW_OVERWRITE=0 run_iogauge run "$E2E_TMP/ow.fio"
+	expect_status 2 "a job file's '$line': refused (exit 2)"
+	IOGAUGE_ALLOW_OVERWRITE=0 run_iogauge fio "$E2E_TMP/ow.fio"
+	expect_status 2 "iogauge fio, a job file's '$line': refused (exit 2)"
+done
+check "job files: the user's file is unchanged" [ "$before" = "$(content_hash "$U")" ]
+
+# --allow-destroy: the command line only.  A device with an ext4 signature stays untouched
+# whatever the environment or a job file says.
+before=$(content_hash "$EXT4")
+for v in IOGAUGE_ALLOW_DESTROY=1 IOGAUGE_ALLOW_OVERWRITE=1 ALLOW_DESTROY=1 allow_destroy=1 allow-destroy=1 \
+	IOGAUGE_ALLOW-DESTROY=1 FIO_ALLOW_DESTROY=1; do
+	: >"$ERR"
+	env "$v" timeout -k 5 120 "$IOGAUGE" run --name=w --filename="$EXT4" --rw=write --bs=1m --size=16m --direct=1 \
+		>/dev/null 2>"$ERR"
+	st=$?
+	san_check "run with $v on ext4"
+	if [ "$st" = 2 ] && grep -q "allow-destroy" "$ERR"; then
+		pass "$v in the environment: a write to an ext4 device is still refused"
+	else
+		fail "$v in the environment: a write to an ext4 device is still refused" "status $st"
+	fi
+	as_fio "$v" -- --name=w --filename="$EXT4" --rw=write --bs=1m --size=16m --direct=1
+	expect_status 2 "$v, called as fio: a write to an ext4 device is still refused"
+done
+for line in "allow-destroy=1" "allow_destroy=1" "allow-destroy"; do
+	printf '[w]\nfilename=%s\nrw=write\nbs=1m\nsize=16m\ndirect=1\n%s\n' "$EXT4" "$line" >"$E2E_TMP/ad.fio"
+	run_iogauge run "$E2E_TMP/ad.fio"
+	expect_status 2 "a job file's '$line' on an ext4 device: refused (exit 2)"
+	IOGAUGE_ALLOW_DESTROY=1 run_iogauge fio "$E2E_TMP/ad.fio"
+	expect_status 2 "iogauge fio, a job file's '$line' and IOGAUGE_ALLOW_DESTROY=1: refused (exit 2)"
+done
+check "the ext4 device is unchanged after all of them" [ "$before" = "$(content_hash "$EXT4")" ]
+check "and still carries ext4" [ "$(blkid -p -o value -s TYPE "$EXT4" 2>/dev/null)" = ext4 ]

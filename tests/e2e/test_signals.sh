@@ -7,7 +7,6 @@
 # later (files removed at once, results still printed) and a third (exit).
 # Each signal is sent once the run says it is at the stage the check means (the
 # progress line of --eta=always, the file of a layout), never after a fixed sleep.
-# make test: alone (exits timed)
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 

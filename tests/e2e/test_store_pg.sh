@@ -37,3 +37,25 @@ if ok [ "$STATUS" -eq 1 ] && ok grep -q "cannot connect" "$ERR"; then
 else fail "postgresql: without the password file the server refuses (password auth is on)" "$WHY"; fi
 check "postgresql: the password is in no stored result" [ "$(sql "SELECT count(*) FROM results WHERE command_line LIKE '%$PG_PASSWORD%'")" = 0 ]
 check "postgresql: schema 1" [ "$(sql "SELECT version FROM iogauge_schema")" = 1 ]
+
+# Schema versions: a database of schema 1 (tests/data/store-schema1-pg.sql, pg_dump of what the
+# schema 1 SQL made) opens, reads and takes new results as it is; a newer schema is refused.
+S1_URL=${PG_URL/\/postgres\?//s1?}
+sql "CREATE DATABASE s1" >/dev/null
+psql "$S1_URL" -X -q -v ON_ERROR_STOP=1 -f "$E2E_ROOT/tests/data/store-schema1-pg.sql" >"$E2E_TMP/s1.log" 2>&1
+run_iogauge history --db="$S1_URL" --output-format=csv
+if ok [ "$STATUS" -eq 0 ] && ok grep -q ',fixture-run,' "$OUT" && ok grep -q ',fixture-quick,' "$OUT"; then
+	pass "postgresql: a schema 1 store (the fixture) lists its results"
+else fail "postgresql: a schema 1 store (the fixture) lists its results" "$WHY: $(tail -n 2 "$E2E_TMP/s1.log")"; fi
+run_iogauge show --db="$S1_URL" fixture-quick
+check "postgresql: a schema 1 store's quick result shows its table" grep -q "SEQ1M Q8T1" "$OUT"
+run_iogauge "${NULLRUN[@]}" --save=fixture-run --db="$S1_URL"
+run_iogauge compare --db="$S1_URL" fixture-run~1 fixture-run
+if ok [ "$STATUS" -eq 0 ] && ok [ "$(psql "$S1_URL" -X -A -t -q -c "SELECT version FROM iogauge_schema")" = 1 ]; then
+	pass "postgresql: a schema 1 store takes a new result, compared with its old one"
+else fail "postgresql: a schema 1 store takes a new result, compared with its old one" "$WHY"; fi
+psql "$S1_URL" -X -q -c "UPDATE iogauge_schema SET version = 99"
+run_iogauge history --db="$S1_URL"
+if ok [ "$STATUS" -eq 2 ] && ok grep -q "schema 99, newer than" "$ERR"; then
+	pass "postgresql: a newer schema is refused"
+else fail "postgresql: a newer schema is refused" "$WHY"; fi

@@ -2,7 +2,10 @@
  * Fuzz target: reading saved results back, as `compare` and `report` do
  * (src/report/saved.c, json_read.c, src/cmds/suite_read.c): the whole file, the
  * run it holds, a suite's cases and passes (printed by the suite's own
- * formatter, as `report` does), and every latency object in it.
+ * formatter, as `report` does), and every latency object in it; fio's JSON
+ * read as a result (report/result_fio.c: what compare, report and import
+ * make of an imported fio file) and a bonnie++ CSV line's table
+ * (suites/bonnie.c: what show prints of an imported one).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +20,8 @@
 #include "cmds/suite_read.h"
 #include "report/report.h"
 #include "report/result_read.h"
+#include "cmds/commands.h"
+#include "suites/bonnie.h"
 
 static void each_lat(const json_t *v, int depth)
 {
@@ -62,7 +67,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		suite_saved_free(&ss);
 		each_lat(root, 0);
+		json_t *fio = result_from_fio(root, "fuzz", &cmd_run, &e);
+		if (fio) {
+			FILE *null = fopen("/dev/null", "w");
+			struct saved_result sv;
+			if (null) {
+				report_import_text(null, fio);
+				fclose(null);
+			}
+			if (!saved_from_root(fio, "fuzz", true, &sv, &e))
+				saved_free(&sv);
+			json_decref(fio);
+		}
 		json_decref(root);
+	}
+	if (size < 4096 && !memchr(data, 0, size)) {
+		char line[4096];
+		struct ig_err e = { 0 };
+		memcpy(line, data, size);
+		line[size] = 0;
+		FILE *null = fopen("/dev/null", "w");
+		if (null) {
+			bonnie_csv_table(null, line, &e);
+			fclose(null);
+		}
 	}
 	int fd = memfd_create("result", MFD_CLOEXEC);
 	if (fd < 0)

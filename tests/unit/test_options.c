@@ -643,6 +643,64 @@ static void test_apply_numbers(void **state)
 	expect_reject("passes", "0");
 }
 
+/* fio's N% of the target's size: kept in its own byte until the runner knows the size (percent.c). */
+static void test_apply_percent(void **state)
+{
+	(void)state;
+	char buf[64];
+	fresh();
+	expect_ok("size", "50%");
+	assert_int_equal(gj.size_pct, 50);
+	assert_int_equal(gj.size, 0);
+	option_print(opt("size"), &gj, &gs, buf, sizeof(buf));
+	assert_string_equal(buf, "50%");
+	json_t *echo = options_json(&gj, OG_ALL, "", NULL);
+	assert_string_equal(json_string_value(json_object_get(echo, "size")), "50%");
+	json_decref(echo);
+	expect_ok("size", "16m"); /* a size in bytes clears it */
+	assert_int_equal(gj.size_pct, 0);
+	assert_int_equal(gj.size, 16 << 20);
+	expect_ok("size", "1%");
+	assert_int_equal(gj.size_pct, 1);
+	expect_ok("size", "100%");
+	assert_int_equal(gj.size_pct, 100);
+	expect_ok("offset", "10%");
+	expect_ok("fileoffset", "20%"); /* fio's alias: the same byte */
+	assert_int_equal(gj.offset_pct, 20);
+	expect_ok("offset_increment", "30%");
+	assert_int_equal(gj.offset_increment_pct, 30);
+	expect_ok("io_limit", "40%");
+	assert_int_equal(gj.io_size_pct, 40);
+	expect_ok("offset_align", "64k");
+	assert_int_equal(gj.offset_align, 64 << 10);
+
+	/* Each bad one in one line, the value stays. */
+	expect_reject("size", "0%");
+	contains(err, "--size: 0% is out of range");
+	expect_reject("size", "150%");
+	contains(err, "150% is out of range");
+	expect_reject("io_size", "101%");
+	contains(err, "from 1% to 100%");
+	expect_reject("size", "12.5%");
+	contains(err, "a whole number from 1% to 100%");
+	contains(err, "reads it as 12 bytes");
+	expect_reject("size", "%");
+	contains(err, "'%' is not a size or a percentage");
+	expect_reject("size", "-5%");
+	contains(err, "'-5%' is not a size or a percentage");
+	expect_reject("size", "50 %");
+	expect_reject("size", "5x%");
+	expect_reject("offset", "1000%");
+	assert_int_equal(gj.size_pct, 100);
+	assert_null(strchr(err, '\n'));
+	/* fio 3.33 misreads a zone's N% as 2^64-1-N bytes: no percentage there. */
+	expect_reject("zonesize", "10%");
+	contains(err, "--zonesize takes no percentage");
+	expect_reject("zonerange", "20%");
+	expect_reject("zoneskip", "5%");
+	expect_reject("bs", "50%");
+}
+
 static void test_apply_enum_bool_str(void **state)
 {
 	(void)state;
@@ -1591,6 +1649,38 @@ static void test_jobfile(void **state)
 	args_free(&cpa);
 }
 
+/* --allow-overwrite from the environment (IOGAUGE_ALLOW_OVERWRITE): 1 gives it, 0 or empty not, else exit 2. */
+static void test_allow_overwrite_env(void **state)
+{
+	(void)state;
+	struct parsed_args pa;
+	struct ig_err e = { 0 };
+	char *none[] = { NULL }, *off[] = { "--allow-overwrite=0", NULL };
+	const char *ok[][2] = { { "1", "1" }, { "0", "0" }, { "", "0" } };
+	for (unsigned i = 0; i < 3; i++) {
+		setenv(ALLOW_OVERWRITE_ENV, ok[i][0], 1);
+		assert_int_equal(args_parse(0, none, &cmd_run, &pa, &e), 0);
+		assert_int_equal(pa.settings.allow_overwrite, ok[i][1][0] == '1');
+		args_free(&pa);
+	}
+	setenv(ALLOW_OVERWRITE_ENV, "1", 1);
+	assert_int_equal(args_parse(0, none, &cmd_latency, &pa, &e), 0); /* every command that takes it */
+	assert_true(pa.settings.allow_overwrite);
+	args_free(&pa);
+	assert_int_equal(args_parse(1, off, &cmd_run, &pa, &e), 0); /* the command line wins */
+	assert_false(pa.settings.allow_overwrite);
+	args_free(&pa);
+	assert_false(pa.settings.allow_destroy);
+	setenv(ALLOW_OVERWRITE_ENV, "yes\nmore", 1);
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(args_parse(0, none, &cmd_run, &pa, &e), -1);
+	assert_int_equal(e.status, EXIT_USAGE);
+	assert_non_null(strstr(e.msg, "IOGAUGE_ALLOW_OVERWRITE=yes... in the environment"));
+	assert_null(strchr(e.msg, '\n'));
+	args_free(&pa);
+	unsetenv(ALLOW_OVERWRITE_ENV);
+}
+
 struct filecase {
 	const char *text;
 	unsigned line;    /* expected in FILE:LINE */
@@ -1988,6 +2078,7 @@ int main(void)
 		cmocka_unit_test(test_option_find),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_apply_numbers),
+		cmocka_unit_test(test_apply_percent),
 		cmocka_unit_test(test_cmdprio),
 		cmocka_unit_test(test_apply_enum_bool_str),
 		cmocka_unit_test(test_apply_special),
@@ -2005,6 +2096,7 @@ int main(void)
 		cmocka_unit_test(test_help),
 		cmocka_unit_test(test_help_lists_accepted),
 		cmocka_unit_test(test_jobfile),
+		cmocka_unit_test(test_allow_overwrite_env),
 		cmocka_unit_test(test_jobfile_errors),
 		cmocka_unit_test(test_jobfile_not_a_file),
 		cmocka_unit_test(test_job_validate),

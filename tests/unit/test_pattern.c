@@ -16,6 +16,7 @@
 #include "base/common.h"
 #include "options/options.h"
 #include "model/pattern.h"
+#include "model/fio_fileops.h"
 
 static struct job j;
 static struct settings s;
@@ -294,12 +295,52 @@ static void test_zones(void **state)
 	assert_true(in[1] > 28000 && in[1] < 32000);
 }
 
+/* fio's file engines' loop: each case's numbers are fio 3.33's (total_ios per direction, clat samples). */
+static void test_fio_fileops(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *opts[4];
+		uint64_t r, w, opens;
+	} cases[] = {
+		{ { "size=16k" }, 4, 0, 4 },                                  /* 4x fewer than every file */
+		{ { "size=16k", "file_service_type=roundrobin:2" }, 4, 0, 2 },
+		{ { "size=40k", "file_service_type=sequential" }, 10, 0, 3 },
+		{ { "io_size=96k" }, 24, 0, 8 },                              /* a second loop of 8 */
+		{ { "loops=2" }, 32, 0, 8 },
+		{ { "filesize=10k" }, 8, 0, 4 },                              /* no block past a file's end */
+		{ { "rw=rw" }, 10, 6, 4 },
+		{ { "rw=randrw", "rwmixread=30" }, 6, 10, 4 },
+		{ { "rw=write" }, 0, 16, 4 },
+		{ { "filesize=2k" }, 0, 0, 4 },                               /* filestat's: nothing sent */
+	};
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fresh();
+		set("ioengine", "filestat");
+		set("nrfiles", "4");
+		set("filesize", "16k");
+		for (unsigned k = 0; k < 4 && cases[i].opts[k]; k++) {
+			char name[64];
+			const char *eq = strchr(cases[i].opts[k], '=');
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - cases[i].opts[k]), cases[i].opts[k]);
+			set(name, eq + 1);
+		}
+		struct fio_fileop_plan p;
+		fio_fileop_plan(&j, 1, &p);
+		if (p.ios[0] != cases[i].r || p.ios[1] != cases[i].w || p.opens != cases[i].opens)
+			fail_msg("case %u (%s): %llu/%llu requests, %llu opens", i, cases[i].opts[0],
+				 (unsigned long long)p.ios[0], (unsigned long long)p.ios[1], (unsigned long long)p.opens);
+		assert_int_equal(p.bytes[0] + p.bytes[1], (p.ios[0] + p.ios[1]) * 4096);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mix_as_fio),    cmocka_unit_test(test_sizes_as_fio),
 		cmocka_unit_test(test_random_map),    cmocka_unit_test(test_sequencer),
 		cmocka_unit_test(test_options),       cmocka_unit_test(test_zones),
+		cmocka_unit_test(test_fio_fileops),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

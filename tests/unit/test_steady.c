@@ -62,6 +62,42 @@ static void test_fio_criteria(void **state)
 	const double fall[] = { 150, 140, 130, 120, 110, 100 };
 	ss_judge_fio(SS_IOPS_SLOPE, 8.1, true, fall, 6, &j);
 	assert_true(j.slope < 0 && j.met);
+	/* A window of one value (ss_dur=1): no deviation; a slope is met at once, as fio's nan. */
+	const double one[] = { 2000 };
+	ss_judge_fio(SS_IOPS, 1, true, one, 1, &j);
+	assert_true(j.met && j.deviation == 0);
+	ss_judge_fio(SS_IOPS, 0, false, one, 1, &j);
+	assert_false(j.met); /* 0 is not under a limit of 0 */
+	ss_judge_fio(SS_BW_SLOPE, 0, false, one, 1, &j);
+	assert_true(j.met);
+}
+
+/* Whole seconds, as fio counts them: 1.5 s is a window of one value, under 1 s none. */
+static void test_whole_seconds(void **state)
+{
+	(void)state;
+	struct job job;
+	struct ss_result s = { 0 };
+	memset(&job, 0, sizeof(job));
+	job.ss_kind = SS_IOPS;
+	job.ss_limit = 50;
+	job.ss_pct = true;
+	job.ss_dur_ns = 1500 * NSEC_PER_MSEC;
+	ss_init(&s, &job, 0);
+	assert_int_equal(s.n, 1);
+	assert_true(s.dur_ns == NSEC_PER_SEC);
+	assert_false(ss_feed(&s, 0, 0, 0));                       /* the base */
+	assert_true(ss_feed(&s, NSEC_PER_SEC, 2000, 2000 * 4096)); /* one value: judged, met */
+	assert_true(s.attained && s.judged);
+	ss_free(&s);
+	memset(&s, 0, sizeof(s));
+	job.ss_dur_ns = 500 * NSEC_PER_MSEC;
+	ss_init(&s, &job, 0);
+	assert_int_equal(s.n, 0);
+	assert_false(ss_feed(&s, 0, 0, 0));
+	assert_false(ss_feed(&s, 2 * NSEC_PER_SEC, 4000, 4000 * 4096));
+	assert_false(s.judged);
+	ss_free(&s);
 }
 
 static void test_pts_criteria(void **state)
@@ -446,6 +482,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fio_criteria),
+		cmocka_unit_test(test_whole_seconds),
 		cmocka_unit_test(test_pts_criteria),
 		cmocka_unit_test(test_feed),
 		cmocka_unit_test(test_ends_constant),
