@@ -224,6 +224,9 @@ static int cmd_fio_main(const struct command *cmd, int argc, char **argv)
 	}
 	if ((status = apply_cli(&cli, &pa)))
 		goto out;
+	/* fio's own block headers, so fio and iogauge fio verify each other's data (verify_fio.c). */
+	for (unsigned i = 0; i < pa.njobs; i++)
+		pa.jobs[i].plan.fio_verify = true;
 	struct fio_eta eta = { .cli = &cli };
 	bool draw = cli.eta == ETA_ALWAYS || (cli.eta == ETA_AUTO && isatty(STDOUT_FILENO));
 	struct run_present p = {

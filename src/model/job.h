@@ -133,6 +133,8 @@ struct job_plan {
 	/* Several ranks in one file set (--shared-file, place.c): the tree holds fileset_items;
 	 * this rank's k-th item is item_first + k * item_step.  Zero: the thread's own nrfiles. */
 	uint64_t fileset_items, item_first, item_step;
+	/* --verify's headers are fio 3.33's on-disk format (`iogauge fio`), not iogauge's own. */
+	bool fio_verify;
 };
 
 struct job {
@@ -183,6 +185,7 @@ struct job {
 	uint64_t verify_backlog_batch; /* blocks each of those read-backs checks (0: verify_backlog's) */
 	/* fio's other verify options (verify.c). */
 	bool verify_pattern;       /* the data pattern (fio's verify_pattern) is checked too */
+	bool verify_implied;       /* verify=meta came from verify_pattern alone (fio's header type "pattern") */
 	uint64_t verify_interval;  /* a header every this many bytes of a block (0: one a block) */
 	bool verify_fatal;         /* the first bad block fails the job at once */
 	bool verify_dump;          /* bad blocks, and what was expected there, written to files */

@@ -50,6 +50,7 @@ enum verify_kind {
 	VK_NEWER,     /* a write this job does not know of: expected, found as for lost */
 	VK_PATTERN,   /* verify=pattern: expected, found = the bytes at `at` */
 	VK_LENGTH,    /* a header for another length: expected = the length read, found = the header's */
+	VK_HEADER,    /* fio's header checksum does not match: expected = stored, found = computed */
 	VK_NR
 };
 extern const char *const verify_kind_names[VK_NR]; /* "corrupt", "no header", "misplaced", ... */
@@ -59,7 +60,18 @@ struct verify_bad {
 	uint64_t expected, found, at;
 	uint32_t len;    /* the bytes of that block or piece */
 	unsigned thread;
+	unsigned file;   /* among the thread's files (nrfiles, a filename list) */
 	int kind;
+	/* The read it was found by (fio's "requested block"). */
+	uint64_t req_offset;
+	uint32_t req_len;
+	/* fio's header (verify_fio.c): its messages, the whole checksums, the header's verify_type. */
+	bool fio;
+	uint8_t algo;    /* the job's --verify (enum verify_algo) */
+	uint8_t clen;    /* bytes of want and got: the checksum stored, the one the data gives */
+	uint16_t hsize;  /* the header's bytes (a pattern's offset in the piece's data is after it) */
+	uint16_t media, given; /* a corrupt piece's header's verify_type and the job's, when they differ */
+	uint8_t want[64], got[64];
 };
 
 struct verify_stats {
@@ -67,6 +79,7 @@ struct verify_stats {
 	uint64_t checked;      /* blocks read and checked */
 	uint64_t bytes;        /* bytes checked */
 	uint64_t readback_ns;  /* time reading back (the longest thread's) */
+	uint64_t readbacks;    /* reads made to read blocks back (verify_backlog's and each loop's end): among the job's reads */
 	uint64_t overlapped;   /* reads that met a write of their block in flight: not checked */
 	uint64_t bad;          /* bad blocks found */
 	uint64_t dumped;       /* verify_dump: blocks written to files */

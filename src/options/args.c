@@ -625,9 +625,6 @@ int job_validate(const struct job *j, struct ig_err *e)
 			       "job %s: several files (nrfiles, a filename list) with bsrange, bssplit, rw=...:N "
 			       "or percentage_random are not supported together",
 			       j->name);
-	if (nfiles > 1 && (j->verify || j->verify_only))
-		return err_set(e, EXIT_USAGE, "job %s: --verify takes one file a thread (nrfiles=1, one --filename)",
-			       j->name);
 	if (nfiles > 1 && en == &engine_mmap)
 		return err_set(e, EXIT_USAGE, "job %s: --ioengine=mmap takes one file (nrfiles=1)", j->name);
 	if (j->direct && j->bs_unaligned)

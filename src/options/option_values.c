@@ -268,6 +268,7 @@ int set_verify(void *obj, const struct opt_def *o, const char *val, char *err, s
 	for (int i = 0; verify_names[i]; i++) {
 		if (!strcmp(v, verify_names[i])) {
 			j->verify = i;
+			j->verify_implied = false;
 			return 0;
 		}
 	}
@@ -374,8 +375,10 @@ int set_verify_pattern(void *obj, const struct opt_def *o, const char *val, char
 	if (data_parse_pattern(val, &j->data, true, o->name, err, n))
 		return -1;
 	j->verify_pattern = true;
-	if (!j->verify)
+	if (!j->verify) {
 		j->verify = VERIFY_META;
+		j->verify_implied = true;
+	}
 	return 0;
 }
 

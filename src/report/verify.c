@@ -7,10 +7,19 @@
 #include <inttypes.h>
 #include <string.h>
 
-/* The file a bad block is in: each thread has its own, or they share one. */
+/* The file a bad block is in: each thread has its own files, or they share them. */
 static const char *bad_file(const struct job_result *jr, const struct verify_bad *b)
 {
-	return jr->targets[jr->ntargets > b->thread ? b->thread : 0].path;
+	unsigned nf = jr->nfiles ? jr->nfiles : 1;
+	unsigned i = jr->shared_files ? b->file : b->thread * nf + b->file;
+	return jr->targets[i < jr->ntargets ? i : 0].path;
+}
+
+/* A bad block in words: fio's own lines for fio's headers (`iogauge fio`), else iogauge's. */
+static void describe(const struct job_result *jr, const struct verify_bad *b, char *buf, size_t len)
+{
+	if (!verify_describe_fio(b, bad_file(jr, b), buf, len))
+		verify_describe(b, buf, len);
 }
 
 static void kinds(const struct verify_stats *s, char *buf, size_t len)
@@ -27,14 +36,15 @@ void report_verify_text(FILE *f, const struct job_result *jr)
 {
 	const struct verify_stats *s = verify_stats(jr->verify);
 	const struct job *j = &jr->job;
-	char b1[32], what[256];
+	char b1[32], what[PATH_MAX + 512];
 	fprintf(f, "  verify       : %s, %s%" PRIu64 " blocks checked (%s)", verify_names[j->verify],
 		j->verify_only ? "verify only: " : "", s->checked, fmt_bytes(b1, sizeof(b1), (double)s->bytes));
 	if (!j->verify_only)
 		fprintf(f, " of %" PRIu64 " written", s->written);
 	/* The read-backs are the job's reads (fio's accounting), timed apart from its writes. */
-	if (s->readback_ns)
-		fprintf(f, ", reading back took %.3f s (counted as reads)", (double)s->readback_ns / 1e9);
+	if (s->readbacks)
+		fprintf(f, ", reading back took %.3f s (%" PRIu64 " reads, counted as reads)", (double)s->readback_ns / 1e9,
+			s->readbacks);
 	if (s->overlapped)
 		fprintf(f, ", %" PRIu64 " reads met a write of their block in flight (not checked)",
 			s->overlapped);
@@ -45,9 +55,12 @@ void report_verify_text(FILE *f, const struct job_result *jr)
 	kinds(s, what, sizeof(what));
 	fprintf(f, ": %" PRIu64 " bad (%s)\n", s->bad, what);
 	for (unsigned i = 0; i < s->nkept; i++) {
-		verify_describe(&s->list[i], what, sizeof(what));
-		fprintf(f, "    offset %" PRIu64 " of %s: %s\n", s->list[i].offset, bad_file(jr, &s->list[i]),
-			what);
+		describe(jr, &s->list[i], what, sizeof(what));
+		if (s->list[i].fio) /* fio's lines name the file and offset themselves */
+			fprintf(f, "    %s\n", what);
+		else
+			fprintf(f, "    offset %" PRIu64 " of %s: %s\n", s->list[i].offset,
+				bad_file(jr, &s->list[i]), what);
 	}
 	if (s->bad > s->nkept)
 		fprintf(f, "    ... and %" PRIu64 " more bad blocks\n", s->bad - s->nkept);
@@ -60,7 +73,17 @@ bool report_verify_error(const struct job_result *jr, const char *name)
 	const struct verify_stats *s = verify_stats(jr->verify);
 	if (!s->bad)
 		return false;
-	char what[256];
+	char what[PATH_MAX + 512];
+	if (s->list[0].fio) {
+		/* fio's own lines, on stderr as fio writes them: each bad block kept. */
+		for (unsigned i = 0; i < s->nkept; i++) {
+			describe(jr, &s->list[i], what, sizeof(what));
+			fprintf(stderr, "%s\n", what);
+		}
+		if (s->bad > s->nkept)
+			msg_err("job %s: ... and %" PRIu64 " more bad blocks", name, s->bad - s->nkept);
+		return true;
+	}
 	verify_describe(&s->list[0], what, sizeof(what));
 	msg_err("job %s: verify found %" PRIu64 " bad block%s of %" PRIu64 " checked; the first at offset %" PRIu64 " of %s: %s",
 		name, s->bad, s->bad == 1 ? "" : "s", s->checked, s->list[0].offset,
@@ -78,6 +101,7 @@ json_t *ig_json_verify(const struct job_result *jr)
 	json_object_set_new(o, "checked_blocks", ig_json_u64(s->checked));
 	json_object_set_new(o, "checked_bytes", ig_json_u64(s->bytes));
 	json_object_set_new(o, "readback_ns", ig_json_u64(s->readback_ns));
+	json_object_set_new(o, "readback_reads", ig_json_u64(s->readbacks));
 	json_object_set_new(o, "bad_blocks", ig_json_u64(s->bad));
 	json_object_set_new(o, "overlapped_reads", ig_json_u64(s->overlapped));
 	json_object_set_new(o, "dumped_blocks", ig_json_u64(s->dumped));
@@ -87,9 +111,9 @@ json_t *ig_json_verify(const struct job_result *jr)
 	json_object_set_new(o, "bad_by_kind", k);
 	for (unsigned i = 0; i < s->nkept; i++) {
 		const struct verify_bad *b = &s->list[i];
-		char what[256];
+		char what[PATH_MAX + 512];
 		json_t *x = json_object();
-		verify_describe(b, what, sizeof(what));
+		describe(jr, b, what, sizeof(what));
 		json_object_set_new(x, "offset", ig_json_u64(b->offset));
 		json_object_set_new(x, "file", ig_json_text(bad_file(jr, b)));
 		json_object_set_new(x, "kind", json_string(verify_kind_names[b->kind]));

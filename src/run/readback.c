@@ -14,12 +14,17 @@
 #include <errno.h>
 #include <string.h>
 
-static void prep_readback(struct worker *w, struct io_u *u, uint64_t off, uint32_t len)
+static void prep_readback(struct worker *w, struct io_u *u, unsigned file, uint64_t off, uint32_t len)
 {
 	const struct worker_hooks *h = w->hooks;
 	u->op = IO_READ;
 	u->offset = off;
 	u->len = len;
+	/* The block's own file: the slot may have served another of the thread's files. */
+	if (w->fds && file < w->nfiles) {
+		u->fd = w->fds[file];
+		u->file = file;
+	}
 	if (h->prep)
 		h->prep(h->arg, w->thread, u);
 	/* fio's write_iolog has its verify reads too, where they come among the writes. */
@@ -35,8 +40,9 @@ static void readback_sync(struct worker *w, bool final)
 	struct io_u *u = &w->ectx.ios[0];
 	uint64_t off;
 	uint32_t len;
-	while (!*w->stop && !w->st.err && h->readback(h->arg, w->thread, final, &off, &len)) {
-		prep_readback(w, u, off, len);
+	unsigned file = 0;
+	while (!*w->stop && !w->st.err && h->readback(h->arg, w->thread, final, &file, &off, &len)) {
+		prep_readback(w, u, file, off, len);
 		u->start = u->issued = now_ns();
 		u->res = e->do_io(&w->ectx, u);
 		worker_complete(w, u, now_ns());
@@ -70,18 +76,19 @@ void worker_readback(struct worker *w, bool final)
 	const struct worker_hooks *h = w->hooks;
 	uint64_t before = w->st.op[IO_READ].ios, off;
 	uint32_t len;
+	unsigned file = 0;
 	bool more = true;
 	if (e->flags & ENGINE_SYNC)
 		readback_sync(w, final);
 	while (!(e->flags & ENGINE_SYNC) && !w->st.err) {
 		unsigned n = 0;
 		while (more && w->nfree && !*w->stop) {
-			if (!h->readback(h->arg, w->thread, final, &off, &len)) {
+			if (!h->readback(h->arg, w->thread, final, &file, &off, &len)) {
 				more = false;
 				break;
 			}
 			struct io_u *u = w->free_ios[--w->nfree];
-			prep_readback(w, u, off, len);
+			prep_readback(w, u, file, off, len);
 			w->rbatch[n++] = u;
 		}
 		uint64_t t = now_ns();

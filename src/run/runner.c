@@ -327,19 +327,29 @@ static void wait_workers(struct run_ctx *c, struct run_result *r, struct worker 
 	}
 }
 
-/* Bad blocks fail the job (exit status 1) unless something failed first. */
-static void verify_failed(struct job_result *jr)
+/* A bad block's error on stats t (the job's, or its thread's: fio's per-thread error). */
+static void verify_error(const struct job_result *jr, struct thread_stats *t, const struct verify_bad *b)
 {
-	const struct verify_stats *vs = verify_collect(jr->verify);
-	struct thread_stats *t = &jr->total;
-	if (!vs->bad || t->err)
-		return;
-	const struct verify_bad *b = &vs->list[0];
 	t->err = EILSEQ;
 	t->err_op = ERR_OP_HOOK;
 	t->err_offset = b->offset;
-	snprintf(t->err_file, sizeof(t->err_file), "%s",
-		 jr->targets[jr->ntargets > b->thread ? b->thread : 0].path);
+	unsigned nf = jr->nfiles ? jr->nfiles : 1, i = jr->shared_files ? b->file : b->thread * nf + b->file;
+	snprintf(t->err_file, sizeof(t->err_file), "%s", jr->targets[i < jr->ntargets ? i : 0].path);
+}
+
+/* Bad blocks fail the job (exit status 1) and the threads that found them, unless something failed first. */
+static void verify_failed(struct job_result *jr)
+{
+	const struct verify_stats *vs = verify_collect(jr->verify);
+	if (!vs->bad)
+		return;
+	for (unsigned k = 0; jr->threads && k < jr->nthreads; k++) {
+		const struct verify_stats *ts = verify_thread_stats(jr->verify, k);
+		if (ts->nkept && !jr->threads[k].err)
+			verify_error(jr, &jr->threads[k], &ts->list[0]);
+	}
+	if (!jr->total.err)
+		verify_error(jr, &jr->total, &vs->list[0]);
 }
 
 static void collect(struct run_result *r, struct worker *ws, unsigned first, unsigned last,

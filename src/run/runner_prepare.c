@@ -608,16 +608,33 @@ static void apply_io_pct(struct job_result *jr)
 	j->io_size = j->size && io > j->size ? j->size : io;
 }
 
-/* --verify's state: each thread's file (verify_dump names after it), fio's thread numbers. */
+/*
+ * --verify's state: each thread's files (verify_dump names after them) and
+ * its regions of them, fio's thread numbers.
+ */
 static int prepare_verify(struct run_result *r, struct job_result *jr)
 {
 	struct job *j = &jr->job;
-	unsigned first = thread_number(r, jr, 0);
-	const char **paths = xcalloc(jr->nthreads, sizeof(*paths));
+	unsigned first = thread_number(r, jr, 0), nf = jr->nfiles ? jr->nfiles : 1;
+	struct verify_file *files = xcalloc((size_t)jr->nthreads * nf, sizeof(*files));
 	for (unsigned t = 0; t < jr->nthreads; t++)
-		paths[t] = jr->targets[jr->shared_files || t * jr->nfiles >= jr->ntargets ? 0 : t * jr->nfiles].path;
-	jr->verify = verify_new(j, jr->nthreads, paths, first, &r->err);
-	free(paths);
+		for (unsigned f = 0; f < nf; f++) {
+			unsigned i = jr->shared_files ? f : t * nf + f;
+			if (i >= jr->ntargets)
+				i = 0;
+			files[t * nf + f] = (struct verify_file){
+				.path = jr->targets[i].path,
+				.start = jr->region_start[i] + (jr->shared_files ? t * j->offset_increment : 0),
+				.size = jr->region_size[i],
+			};
+			/* fio's percentages: each thread's own region of each file (percent.c). */
+			if (jr->pct) {
+				files[t * nf + f].start = pct_start(jr->pct, t, f);
+				files[t * nf + f].size = pct_size(jr->pct, t, f);
+			}
+		}
+	jr->verify = verify_new(j, jr->nthreads, nf, files, first, &r->err);
+	free(files);
 	if (!jr->verify)
 		return -1;
 	if (jr->pct)

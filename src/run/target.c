@@ -517,7 +517,8 @@ static int prepare_existing_file(struct run_ctx *c, struct target *t, const stru
 			return err_set(e, EXIT_USAGE,
 				       "refusing to write %s: the file exists and was not created by iogauge (use " ALLOW_OVERWRITE_HOW " to overwrite it)",
 				       t->path);
-		if (holes)
+		/* verify_only reads only what the earlier run wrote: a hole there is a bad block to report. */
+		if (holes && !r->must_exist)
 			return refuse_holes(t, st, r, end, holes, e);
 	}
 	/* Past its end, between the parts: only a file iogauge may write is made longer (the check after refuses the rest). */

@@ -13,23 +13,39 @@
 
 const char *const verify_names[] = { "none", "crc32c", "xxhash", "md5", "sha256", "pattern", "meta", NULL };
 const char *const verify_kind_names[VK_NR] = { "corrupt", "no header", "misplaced", "foreign",
-					       "lost write", "unknown write", "pattern", "wrong length" };
+					       "lost write", "unknown write", "pattern", "wrong length",
+					       "corrupt header" };
 
 /* Expected write numbers kept per unit: 10 bytes each, at most this much in all. */
 #define TABLE_MAX (1ULL << 30)
 
-/* ---- the units of a thread's region */
+/* ---- the units of a thread's files */
 
-/* Where thread's region starts: threads sharing a file have slices (split) or --offset_increment. */
-static uint64_t base_of(const struct verify_ctx *v, unsigned thread)
+/* A unit's index in its thread's table: the request's file and offset. */
+static uint64_t unit_of(const struct vthread *t, const struct verify_ctx *v, unsigned file, uint64_t offset)
 {
-	return v->base ? v->base[thread] : v->region + (uint64_t)thread * v->step;
+	const struct vfile *f = &t->files[file < v->nfiles ? file : 0];
+	return f->base + (offset - f->start) / v->unit;
 }
 
-/* A unit's index in its thread's table. */
-static uint64_t unit_of(const struct verify_ctx *v, unsigned thread, uint64_t offset)
+/* The end of the file that holds unit s: a write's units stay in its file. */
+static uint64_t file_end(const struct vthread *t, const struct verify_ctx *v, uint64_t s)
 {
-	return (offset - base_of(v, thread)) / v->unit;
+	for (unsigned f = 0; f < v->nfiles; f++)
+		if (s < t->files[f].base + t->files[f].units)
+			return t->files[f].base + t->files[f].units;
+	return t->nunits;
+}
+
+/* Unit s as a request: its file and offset. */
+static void locate(const struct vthread *t, const struct verify_ctx *v, uint64_t s, unsigned *file,
+		   uint64_t *offset)
+{
+	unsigned f = 0;
+	while (f + 1 < v->nfiles && s >= t->files[f + 1].base)
+		f++;
+	*file = f;
+	*offset = t->files[f].start + (s - t->files[f].base) * v->unit;
 }
 
 static uint64_t units_in(const struct verify_ctx *v, uint32_t len)
@@ -40,19 +56,18 @@ static uint64_t units_in(const struct verify_ctx *v, uint32_t len)
 /* The units of the write that starts at unit s (0: no write starts there). */
 static uint64_t extent(const struct verify_ctx *v, const struct vthread *t, uint64_t s)
 {
-	uint64_t x = t->table[s], n = 1;
+	uint64_t x = t->table[s], n = 1, end = file_end(t, v, s);
 	if (!(x & U_START))
 		return 0;
-	while (s + n < v->nunits && !(t->table[s + n] & U_START) &&
-	       (t->table[s + n] & U_SEQ) == (x & U_SEQ))
+	while (s + n < end && !(t->table[s + n] & U_START) && (t->table[s + n] & U_SEQ) == (x & U_SEQ))
 		n++;
 	return n;
 }
 
 /* A write over part of an earlier one breaks it: what is left of that one is no longer expected. */
-static void forget_around(const struct verify_ctx *v, struct vthread *t, uint64_t s, uint64_t n)
+static void forget_around(struct vthread *t, uint64_t s, uint64_t n)
 {
-	uint64_t x = s < v->nunits ? t->table[s] : 0;
+	uint64_t x = s < t->nunits ? t->table[s] : 0;
 	if (x && !(x & U_START)) {
 		/* An earlier write covers s from before: back to its start. */
 		uint64_t seq = x & U_SEQ;
@@ -66,11 +81,11 @@ static void forget_around(const struct verify_ctx *v, struct vthread *t, uint64_
 		}
 	}
 	uint64_t e = s + n;
-	x = e < v->nunits ? t->table[e] : 0;
+	x = e < t->nunits ? t->table[e] : 0;
 	if (x && !(x & U_START)) {
 		/* One runs on past the end: what is left of it after. */
 		uint64_t seq = x & U_SEQ;
-		for (uint64_t k = e; k < v->nunits && !(t->table[k] & U_START) &&
+		for (uint64_t k = e; k < t->nunits && !(t->table[k] & U_START) &&
 				     (t->table[k] & U_SEQ) == seq; k++)
 			t->table[k] &= U_AMBIG;
 	}
@@ -79,20 +94,37 @@ static void forget_around(const struct verify_ctx *v, struct vthread *t, uint64_
 /* The write numbered seq over units [s, s + n): what they hold now. */
 static void record(const struct verify_ctx *v, struct vthread *t, uint64_t s, uint64_t n, uint64_t seq)
 {
-	if (s >= v->nunits)
+	if (s >= t->nunits)
 		return;
-	if (s + n > v->nunits)
-		n = v->nunits - s;
-	forget_around(v, t, s, n);
+	uint64_t end = file_end(t, v, s);
+	if (s + n > end)
+		n = end - s;
+	forget_around(t, s, n);
 	for (uint64_t k = 0; k < n; k++)
 		t->table[s + k] = seq | (k ? 0 : U_START) | (t->table[s + k] & U_AMBIG);
+}
+
+/* Was the write numbered seq among those an earlier run's state file says were made? */
+static bool state_made(const struct vthread *t, unsigned file, uint64_t offset, uint64_t seq)
+{
+	if (!t->state_loaded)
+		return true;
+	if (seq > t->state_writes)
+		return false;
+	if (seq + t->state_depth <= t->state_writes)
+		return true;
+	/* Of its last ones, only those that completed (fio's verify_state_should_stop). */
+	for (unsigned i = 0; i < t->nstate_done; i++)
+		if (t->state_done[i].offset == offset && t->state_done[i].file == file)
+			return true;
+	return false;
 }
 
 /* ---- the hooks */
 
 static void prep_write(struct verify_ctx *v, struct vthread *t, unsigned thread, struct io_u *u)
 {
-	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t s = unit_of(t, v, u->file, u->offset), n = units_in(v, u->len);
 	uint64_t seq = ++t->seq;
 	if (!u->buf) {
 		/*
@@ -100,19 +132,11 @@ static void prep_write(struct verify_ctx *v, struct vthread *t, unsigned thread,
 		 * numbered.  With its state file: only the writes it made, and of
 		 * the last ones only those that completed.
 		 */
-		if (t->state_loaded && seq > t->state_writes)
-			return;
-		if (t->state_loaded && seq + t->state_depth > t->state_writes) {
-			bool done = false;
-			for (unsigned i = 0; i < t->nstate_done && !done; i++)
-				done = t->state_done[i] == u->offset;
-			if (!done)
-				return;
-		}
-		record(v, t, s, n, seq);
+		if (state_made(t, u->file, u->offset, seq))
+			record(v, t, s, n, seq);
 		return;
 	}
-	for (uint64_t k = s; k < s + n && k < v->nunits; k++) {
+	for (uint64_t k = s; k < s + n && k < t->nunits; k++) {
 		if (t->busy[k]) /* the order on disk of the two is unknown */
 			t->table[k] |= U_AMBIG;
 		else /* a new busy spell */
@@ -137,35 +161,36 @@ static void hook_prep(void *arg, unsigned thread, struct io_u *u)
 	if (u->op != IO_READ)
 		return;
 	/* A read's snapshot: any write issued after it has a higher number. */
-	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t s = unit_of(t, v, u->file, u->offset), n = units_in(v, u->len);
 	t->snap[u->idx] = t->seq;
-	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+	/* Only read-backs are asked for inside a round: the workload's reads wait for its end. */
+	t->rb[u->idx] = t->in_round;
+	for (uint64_t k = s; k < s + n && k < t->nunits; k++)
 		if (t->busy[k])
 			t->snap[u->idx] = UINT64_MAX;
 }
 
-static void complete_write(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
+static void complete_write(struct verify_ctx *v, struct vthread *t, const struct io_u *u)
 {
-	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
+	uint64_t s = unit_of(t, v, u->file, u->offset), n = units_in(v, u->len);
 	t->st.written++;
-	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+	for (uint64_t k = s; k < s + n && k < t->nunits; k++)
 		if (t->busy[k])
 			t->busy[k]--;
 	/* Recorded when done: a request prepared but never submitted promises nothing. */
 	record(v, t, s, n, t->snap[u->idx]);
 	if (t->done) {
-		t->done[t->ndone % v->depth] = u->offset;
+		t->done[t->ndone % v->depth] = (struct vdone){ u->offset, u->file };
 		t->ndone++;
 	}
 }
 
 /* Did a write of these units start or run while the read did?  Then they may hold either. */
-static bool overlapped(const struct verify_ctx *v, const struct vthread *t, uint64_t s, uint64_t n,
-		       uint64_t snap)
+static bool overlapped(const struct vthread *t, uint64_t s, uint64_t n, uint64_t snap)
 {
 	if (snap == UINT64_MAX)
 		return true;
-	for (uint64_t k = s; k < s + n && k < v->nunits; k++)
+	for (uint64_t k = s; k < s + n && k < t->nunits; k++)
 		if (t->busy[k] || (t->table[k] & U_SEQ) > snap || (t->table[k] & U_AMBIG))
 			return true;
 	return false;
@@ -173,21 +198,27 @@ static bool overlapped(const struct verify_ctx *v, const struct vthread *t, uint
 
 static int complete_read(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u)
 {
-	uint64_t s = unit_of(v, thread, u->offset), n = units_in(v, u->len);
-	uint64_t want = s < v->nunits ? t->table[s] : 0;
-	bool bad = false;
-	if (t->in_round)
-		t->last_read = now_ns();
+	uint64_t s = unit_of(t, v, u->file, u->offset), n = units_in(v, u->len);
+	uint64_t want = s < t->nunits ? t->table[s] : 0;
+	bool bad = false, readback = t->rb[u->idx];
+	t->rb[u->idx] = false;
+	if (readback) {
+		/* The time reading back: from the round's start to each read-back's completion, also a late one. */
+		uint64_t now = now_ns();
+		t->st.readback_ns += now > t->last_read ? now - t->last_read : 0;
+		t->last_read = now;
+		t->st.readbacks++;
+	}
 	/* Blocks this job never wrote hold the layout's data; a read across writes is no block of one. */
 	if (!(want & U_START) || extent(v, t, s) != n)
 		return 0;
-	if (overlapped(v, t, s, n, t->snap[u->idx])) {
+	if (overlapped(t, s, n, t->snap[u->idx])) {
 		t->st.overlapped++;
 		return 0;
 	}
 	bad = verify_block(v, thread, u, want & U_SEQ);
-	/* Checked by a read-back: the end of the loop need not read it again. */
-	if (t->in_round)
+	/* Checked by a read-back (also one that completes after its round): not read back again. */
+	if (readback)
 		t->table[s] |= U_CHECKED;
 	return bad && v->fatal ? EILSEQ : 0;
 }
@@ -203,12 +234,12 @@ static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint6
 		return verify_block(v, thread, u, 0) && v->fatal ? EILSEQ : 0;
 	}
 	if (u->op == IO_WRITE) {
-		complete_write(v, t, thread, u);
+		complete_write(v, t, u);
 		if (!v->backlog)
 			return 0;
 		/* Room for what completes in the same batch as the one that asked. */
 		if (t->nring < v->backlog + v->depth)
-			t->ring[t->nring++] = unit_of(v, thread, u->offset);
+			t->ring[t->nring++] = unit_of(t, v, u->file, u->offset);
 		/* A batch larger than the backlog goes on with each new write, as fio's. */
 		return t->nring >= v->backlog || t->credit ? HOOK_READBACK : 0;
 	}
@@ -219,25 +250,35 @@ static int hook_complete(void *arg, unsigned thread, const struct io_u *u, uint6
 
 static void round_end(struct vthread *t)
 {
-	if (t->in_round && t->last_read > t->round_start)
-		t->st.readback_ns += t->last_read - t->round_start;
-	if (t->in_round && t->round_final)
+	if (t->in_round && t->round_final) {
 		t->final_rounds++;
+		t->loop_base = t->seq;
+	}
 	t->in_round = false;
 }
 
 /* A written block not yet read back, from unit *scan on: its first unit and units. */
 static bool next_unchecked(const struct verify_ctx *v, struct vthread *t, uint64_t *s, uint64_t *n)
 {
-	while (t->scan < v->nunits) {
+	while (t->scan < t->nunits) {
 		uint64_t k = t->scan, x = t->table[k];
 		if (!(x & U_START)) {
 			t->scan++;
 			continue;
 		}
-		uint64_t e = extent(v, t, k);
+		uint64_t e = extent(v, t, k), off;
+		unsigned f;
 		t->scan += e;
-		if (!(x & U_CHECKED)) {
+		if (x & U_CHECKED)
+			continue;
+		/*
+		 * verify_state_load without verify_only: the job wrote its writes
+		 * again, and checks those the earlier run had made (fio's verify
+		 * stops where that run did).
+		 */
+		locate(t, v, k, &f, &off);
+		/* Each loop's verify checks as many of that loop's writes (fio counts its reads per loop). */
+		if (state_made(t, f, off, (x & U_SEQ) - t->loop_base)) {
 			*s = k;
 			*n = e;
 			return true;
@@ -246,39 +287,61 @@ static bool next_unchecked(const struct verify_ctx *v, struct vthread *t, uint64
 	return false;
 }
 
-static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offset, uint32_t *len)
+/* Blocks of the ring not yet read back, from its position on. */
+static uint64_t ring_waiting(const struct vthread *t)
+{
+	uint64_t n = 0;
+	for (unsigned i = t->ring_pos; i < t->nring; i++)
+		n += (t->table[t->ring[i]] & U_START) && !(t->table[t->ring[i]] & U_CHECKED);
+	return n;
+}
+
+static bool hook_readback(void *arg, unsigned thread, bool final, unsigned *file, uint64_t *offset,
+			  uint32_t *len)
 {
 	struct verify_ctx *v = arg;
 	struct vthread *t = &v->t[thread];
-	uint64_t base = base_of(v, thread), s, n;
+	uint64_t s, n;
 	if (!t->in_round) {
 		t->in_round = true;
 		t->round_final = final;
-		t->round_start = t->last_read = now_ns();
+		t->last_read = now_ns();
 		t->ring_pos = 0;
 		t->scan = 0;
 		/* Nothing is in flight now, nor will be: writes prepared and never issued are not. */
 		if (final)
-			memset(t->busy, 0, v->nunits * sizeof(*t->busy));
+			memset(t->busy, 0, t->nunits * sizeof(*t->busy));
 	}
 	if (!final) {
 		/*
 		 * fio's verify_backlog_batch: a read-back checks that many of the oldest
 		 * writes not yet read back; fewer than the backlog leave the rest for the
 		 * next (due when the backlog is full again), more go on with later writes.
+		 * A batch that leaves a whole multiple of the backlog waiting is followed
+		 * by another at once, as fio's (its count of logged writes is again a
+		 * multiple): writes completed beyond the backlog (a queue deeper than
+		 * it) are read back in the same round.
 		 */
 		if (!t->credit && t->ring_pos == 0)
 			t->credit = v->batch;
-		while (t->credit && t->ring_pos < t->nring) {
-			s = t->ring[t->ring_pos++];
-			/* Overwritten since, or checked already: the later write is in the ring too. */
-			if (!(t->table[s] & U_START) || (t->table[s] & U_CHECKED))
-				continue;
-			t->credit--;
-			n = extent(v, t, s);
-			*offset = base + s * v->unit;
-			*len = (uint32_t)(n * v->unit);
-			return true;
+		for (;;) {
+			while (t->credit && t->ring_pos < t->nring) {
+				s = t->ring[t->ring_pos++];
+				/* Overwritten since, or checked already: the later write is in the ring too. */
+				if (!(t->table[s] & U_START) || (t->table[s] & U_CHECKED))
+					continue;
+				t->credit--;
+				n = extent(v, t, s);
+				locate(t, v, s, file, offset);
+				*len = (uint32_t)(n * v->unit);
+				/* Marked now: a later batch of this round must not take it again. */
+				t->table[s] |= U_CHECKED;
+				return true;
+			}
+			uint64_t left = ring_waiting(t);
+			if (t->credit || !left || left % v->backlog)
+				break;
+			t->credit = v->batch;
 		}
 		memmove(t->ring, t->ring + t->ring_pos, (t->nring - t->ring_pos) * sizeof(*t->ring));
 		t->nring -= t->ring_pos;
@@ -289,7 +352,7 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 	/* fio's experimental_verify replays the first loop's writes once, and no later loop's. */
 	bool more = v->final && !(v->experimental && t->final_rounds);
 	if (more && next_unchecked(v, t, &s, &n)) {
-		*offset = base + s * v->unit;
+		locate(t, v, s, file, offset);
 		*len = (uint32_t)(n * v->unit);
 		return true;
 	}
@@ -302,16 +365,23 @@ static bool hook_readback(void *arg, unsigned thread, bool final, uint64_t *offs
 
 /* ---- setting up */
 
+/* The bytes a header takes: iogauge's, or fio's with the checksum after it (`iogauge fio`). */
+static size_t hdr_bytes(const struct job *j)
+{
+	return j->plan.fio_verify ? verify_fio_hdr_size(j->verify) : sizeof(struct vhdr);
+}
+
 static int check_sizes(const struct job *j, struct ig_err *e)
 {
 	const char *n = j->name;
 	uint64_t unit = pattern_unit(j), minbs = pattern_min_bs(j);
-	if (j->verify != VERIFY_PATTERN && minbs < sizeof(struct vhdr))
+	size_t hb = hdr_bytes(j);
+	if (j->verify != VERIFY_PATTERN && minbs < hb)
 		return err_set(e, EXIT_USAGE, "job %s: --verify needs --bs of at least %zu bytes (each block carries a header)",
-			       n, sizeof(struct vhdr));
-	if (j->verify != VERIFY_PATTERN && j->verify_interval && j->verify_interval < sizeof(struct vhdr))
+			       n, hb);
+	if (j->verify != VERIFY_PATTERN && j->verify_interval && j->verify_interval < hb)
 		return err_set(e, EXIT_USAGE, "job %s: --verify_interval needs at least %zu bytes (each piece carries a header)",
-			       n, sizeof(struct vhdr));
+			       n, hb);
 	if (j->bs_unaligned && pattern_wanted(j))
 		return err_set(e, EXIT_USAGE, "job %s: --verify keeps track of whole blocks: drop --bs_unaligned", n);
 	for (int d = 0; d < DDIR_NR; d++) {
@@ -352,9 +422,15 @@ int verify_job_check(const struct job *j, struct ig_err *e)
 	if (j->verify_only && !j->randrepeat)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --verify_only replays the earlier run's random sequence: it needs --randrepeat=1", n);
-	if (j->verify_state_load && !j->verify_only)
+	/* Without verify_only, the job writes again and checks what the earlier run had written (fio's). */
+	if (j->verify_state_load && !rw_writes(j->rw))
 		return err_set(e, EXIT_USAGE,
-			       "job %s: --verify_state_load tells --verify_only how far the earlier run wrote: give --verify_only too", n);
+			       "job %s: --verify_state_load tells a writing job how far its earlier run wrote, and --rw=%s writes nothing",
+			       n, rw_names[j->rw]);
+	if (j->verify_state_load && !j->verify_only && (j->time_based || !j->randrepeat))
+		return err_set(e, EXIT_USAGE,
+			       "job %s: --verify_state_load checks the writes an earlier run made, the same again: it needs a size-bound job with --randrepeat=1",
+			       n);
 	return 0;
 }
 
@@ -362,10 +438,11 @@ static int new_thread(struct verify_ctx *v, const struct job *j, unsigned i)
 {
 	struct vthread *t = &v->t[i];
 	if (!v->read_only) {
-		t->table = calloc(v->nunits, sizeof(uint64_t));
-		t->busy = calloc(v->nunits, sizeof(uint16_t));
+		t->table = calloc(t->nunits, sizeof(uint64_t));
+		t->busy = calloc(t->nunits, sizeof(uint16_t));
 		t->snap = calloc(v->depth, sizeof(uint64_t));
-		if (!t->table || !t->busy || !t->snap)
+		t->rb = calloc(v->depth, sizeof(bool));
+		if (!t->table || !t->busy || !t->snap || !t->rb)
 			return -1;
 	}
 	if (v->backlog && !(t->ring = calloc(v->backlog + v->depth, sizeof(uint64_t))))
@@ -374,41 +451,65 @@ static int new_thread(struct verify_ctx *v, const struct job *j, unsigned i)
 		return -1;
 	if (v->dump && !(t->expect = malloc(v->maxbs)))
 		return -1;
-	if (v->save && !(t->done = calloc(v->depth, sizeof(uint64_t))))
+	if (v->save && !(t->done = calloc(v->depth, sizeof(*t->done))))
 		return -1;
 	data_init(&t->dg, &j->data, v->seed);
 	return 0;
 }
 
-/* The job's own table: how many units each thread tracks, checked against the memory it takes. */
-static int size_table(struct verify_ctx *v, const struct job *j, unsigned nthreads, struct ig_err *e)
+/*
+ * Each thread's files: where its region of each starts and how many units
+ * it has.  One file: the job's region (threads sharing it each take a slice,
+ * or --offset_increment apart); several: the regions the runner gave, a
+ * shared file's also sliced among its threads.
+ */
+static int size_tables(struct verify_ctx *v, const struct job *j, const struct verify_file *files,
+		       struct ig_err *e)
 {
 	char b[32];
+	unsigned n = v->nthreads;
+	uint64_t most = 0;
 	v->unit = pattern_unit(j);
-	v->nunits = j->size / v->unit / (v->split ? nthreads : 1);
-	if (v->read_only)
-		return 0;
-	if (!v->nunits)
-		return err_set(e, EXIT_USAGE, "job %s: --verify: each of %u threads needs at least one block of the region",
-			       j->name, nthreads);
-	if (v->nunits > TABLE_MAX / 10 / nthreads)
+	for (unsigned i = 0; i < n; i++) {
+		struct vthread *t = &v->t[i];
+		t->files = xcalloc(v->nfiles, sizeof(*t->files));
+		for (unsigned f = 0; f < v->nfiles; f++) {
+			struct vfile *vf = &t->files[f];
+			bool one = v->nfiles == 1 || !files;
+			uint64_t size = one ? j->size : files[i * v->nfiles + f].size;
+			vf->units = size / v->unit / (v->split ? n : 1);
+			vf->start = one ? j->offset + (uint64_t)i * (v->split ? 0 : j->offset_increment) :
+					  files[i * v->nfiles + f].start;
+			if (v->split)
+				vf->start += (uint64_t)i * vf->units * v->unit;
+			vf->base = t->nunits;
+			t->nunits += vf->units;
+		}
+		most = t->nunits > most ? t->nunits : most;
+		if (!v->read_only && !t->nunits)
+			return err_set(e, EXIT_USAGE, "job %s: --verify: each of %u threads needs at least one block of the region",
+				       j->name, n);
+	}
+	if (!v->read_only && most > TABLE_MAX / 10 / n)
 		return err_set(e, EXIT_USAGE,
 			       "job %s: --verify keeps 10 bytes per block: %" PRIu64 " blocks x %u threads is more than %s (use a larger --bs or a smaller --size)",
-			       j->name, v->nunits, nthreads, fmt_bytes(b, sizeof(b), (double)TABLE_MAX));
+			       j->name, most, n, fmt_bytes(b, sizeof(b), (double)TABLE_MAX));
 	return 0;
 }
 
 /* layout: only what makes blocks (verify_layout_block), no table of the region's writes. */
-static struct verify_ctx *build(const struct job *j, unsigned nthreads, const char *const *paths,
-				unsigned first_thread, bool layout, struct ig_err *e)
+static struct verify_ctx *build(const struct job *j, unsigned nthreads, unsigned nfiles,
+				const struct verify_file *files, unsigned first_thread, bool layout,
+				struct ig_err *e)
 {
 	struct verify_ctx *v = xcalloc(1, sizeof(*v));
 	/*
-	 * Threads sharing one file (--filename) each verify their own slice of
-	 * the region, or with --offset_increment their own region.
+	 * Threads sharing their files (--filename) each verify their own slice
+	 * of each file's region, or with --offset_increment their own region.
 	 */
 	v->split = j->filename[0] && nthreads > 1 && !j->offset_increment;
-	if (j->filename[0] && nthreads > 1 && j->offset_increment && j->offset_increment < j->size) {
+	if (j->filename[0] && nthreads > 1 && j->offset_increment &&
+	    j->offset_increment < (nfiles > 1 && files ? files[0].size : j->size)) {
 		char b[32], c[32];
 		err_set(e, EXIT_USAGE,
 			"job %s: --verify: the %u threads' regions of the shared file overlap (--offset_increment=%s is less than --size=%s)",
@@ -419,22 +520,30 @@ static struct verify_ctx *build(const struct job *j, unsigned nthreads, const ch
 	}
 	v->read_only = !rw_writes(j->rw) || layout;
 	v->nthreads = nthreads;
-	if (size_table(v, j, nthreads, e)) {
-		free(v);
+	v->nfiles = nfiles ? nfiles : 1;
+	v->t = xcalloc(nthreads, sizeof(*v->t));
+	v->paths = xcalloc((size_t)nthreads * v->nfiles, sizeof(*v->paths));
+	for (unsigned i = 0; i < nthreads * v->nfiles; i++)
+		v->paths[i] = xstrdup(files ? files[i].path : j->name);
+	if (size_tables(v, j, files, e)) {
+		verify_free(v);
 		return NULL;
 	}
 	snprintf(v->name, sizeof(v->name), "%s", j->name);
 	v->algo = j->verify;
-	v->region = j->offset;
-	v->step = v->split ? v->nunits * v->unit : j->offset_increment;
+	v->fio = j->plan.fio_verify;
+	v->fio_type = verify_fio_type(j);
+	/* fio checks a block's write number where it can know it: a writer of one size, size-bound. */
+	v->fio_numberio = !j->verify_only && pattern_min_bs(j) == pattern_max_bs(j) && !j->time_based;
 	v->depth = (j->engine->flags & ENGINE_SYNC) && !job_offload(j) ? 1 : j->iodepth;
 	v->first_thread = first_thread;
 	v->maxbs = pattern_max_bs(j);
 	v->interval = j->verify_interval;
+	uint64_t units = v->t[0].nunits;
 	/* fio: backlog read-backs are part of the verify phase; do_verify=0 has neither. */
 	v->backlog = !j->do_verify || v->read_only ? 0 :
-		     j->verify_backlog && j->verify_backlog < v->nunits ? j->verify_backlog :
-		     j->verify_backlog ? (unsigned)v->nunits : 0;
+		     j->verify_backlog && j->verify_backlog < units ? j->verify_backlog :
+		     j->verify_backlog ? (unsigned)units : 0;
 	v->batch = j->verify_backlog_batch ? j->verify_backlog_batch : v->backlog;
 	v->final = !v->read_only && (j->do_verify || j->verify_only);
 	v->fatal = j->verify_fatal;
@@ -451,17 +560,13 @@ static struct verify_ctx *build(const struct job *j, unsigned nthreads, const ch
 	v->seed = (j->randseed ^ ((uint64_t)j->plan.index << 40)) | 1;
 	if (v->algo == VERIFY_MD5 || v->algo == VERIFY_SHA256)
 		v->md = v->algo == VERIFY_MD5 ? EVP_md5() : EVP_sha256();
-	v->paths = xcalloc(nthreads, sizeof(*v->paths));
-	for (unsigned i = 0; i < nthreads; i++)
-		v->paths[i] = xstrdup(paths ? paths[i] : j->name);
-	v->t = xcalloc(nthreads, sizeof(*v->t));
 	for (unsigned i = 0; i < nthreads; i++) {
 		if (new_thread(v, j, i)) {
 			verify_free(v);
 			err_set(e, EXIT_IOERR, "job %s: out of memory for --verify's block table", j->name);
 			return NULL;
 		}
-		if (j->verify_state_load && verify_load_state(v, i, e)) {
+		if (j->verify_state_load && !v->read_only && verify_load_state(v, i, e)) {
 			verify_free(v);
 			return NULL;
 		}
@@ -480,9 +585,6 @@ static struct verify_ctx *build(const struct job *j, unsigned nthreads, const ch
 }
 
 /* ---- a verifying job's layout */
-
-static struct verify_ctx *build(const struct job *j, unsigned nthreads, const char *const *paths,
-				unsigned first_thread, bool layout, struct ig_err *e);
 
 bool verify_layout_wanted(const struct job *j)
 {
@@ -552,19 +654,20 @@ int verify_layout_unit(const struct job *j, uint64_t *unit, char *why, size_t le
 
 struct verify_ctx *verify_layout_new(const struct job *j, unsigned nthreads, struct ig_err *e)
 {
-	return build(j, nthreads, NULL, 1, true, e);
+	return build(j, nthreads, 1, NULL, 1, true, e);
 }
 
-struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
-			      unsigned first_thread, struct ig_err *e)
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, unsigned nfiles,
+			      const struct verify_file *files, unsigned first_thread, struct ig_err *e)
 {
-	return build(j, nthreads, paths, first_thread, false, e);
+	return build(j, nthreads, nfiles, files, first_thread, false, e);
 }
 
 void verify_thread_starts(struct verify_ctx *v, const uint64_t *start)
 {
-	if (!v->split)
-		v->base = start;
+	/* One file a thread (several: verify_new had each region already). */
+	for (unsigned i = 0; !v->split && v->nfiles == 1 && i < v->nthreads; i++)
+		v->t[i].files[0].start = start[i];
 }
 
 const struct worker_hooks *verify_hooks(struct verify_ctx *v)
@@ -588,6 +691,11 @@ const struct verify_stats *verify_stats(const struct verify_ctx *v)
 	return &v->total;
 }
 
+const struct verify_stats *verify_thread_stats(const struct verify_ctx *v, unsigned thread)
+{
+	return &v->t[thread < v->nthreads ? thread : 0].st;
+}
+
 const struct verify_stats *verify_collect(struct verify_ctx *v)
 {
 	struct verify_stats *s = &v->total;
@@ -600,6 +708,7 @@ const struct verify_stats *verify_collect(struct verify_ctx *v)
 		s->written += t->st.written;
 		s->checked += t->st.checked;
 		s->bytes += t->st.bytes;
+		s->readbacks += t->st.readbacks;
 		s->bad += t->st.bad;
 		s->overlapped += t->st.overlapped;
 		s->dumped += t->st.dumped;
@@ -629,12 +738,14 @@ void verify_free(struct verify_ctx *v)
 		free(v->t[i].busy);
 		free(v->t[i].snap);
 		free(v->t[i].ring);
+		free(v->t[i].rb);
+		free(v->t[i].files);
 		free(v->t[i].expect);
 		free(v->t[i].done);
 		free((void *)v->t[i].state_done);
 		EVP_MD_CTX_free(v->t[i].md);
 	}
-	for (unsigned i = 0; v->paths && i < v->nthreads; i++)
+	for (unsigned i = 0; v->paths && i < v->nthreads * v->nfiles; i++)
 		free((void *)v->paths[i]);
 	free(v->paths);
 	free(v->t);
@@ -684,6 +795,10 @@ void verify_describe(const struct verify_bad *b, char *buf, size_t len)
 	case VK_LENGTH:
 		snprintf(buf, len, "wrong length: its header was written for %" PRIu64 " bytes, %" PRIu64 " were read",
 			 b->found, b->expected);
+		break;
+	case VK_HEADER:
+		snprintf(buf, len, "corrupt header: fio's header holds the crc %08" PRIx64 ", its bytes give %08" PRIx64,
+			 b->expected, b->found);
 		break;
 	default:
 		snprintf(buf, len, "bad block");

@@ -18,18 +18,26 @@ struct verify_ctx;
 
 /* What verification cannot check, refused before any I/O (status 2). */
 int verify_job_check(const struct job *j, struct ig_err *e);
+/* A thread's file: its path (verify_dump's names, messages) and its region of it. */
+struct verify_file {
+	const char *path;
+	uint64_t start, size; /* --offset_increment applied; threads sharing it each take a slice of it */
+};
+
 /*
  * For a job whose region is known; NULL with e set (status 2: too many
- * blocks to track, a verify_state_load file missing or bad).  paths: each
- * thread's file (verify_dump names its files after it), first_thread: the
- * run-wide number of the job's first thread, from 1 (fio's state file names).
+ * blocks to track, a verify_state_load file missing or bad).  files: each
+ * thread's nfiles files, files[thread * nfiles + file] (NULL: the job's own
+ * region, named by the job); one file's region is the job's (offset, size).
+ * first_thread: the run-wide number of the job's first thread, from 1
+ * (fio's state file names, the thread in fio's headers).
  */
-struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, const char *const *paths,
-			      unsigned first_thread, struct ig_err *e);
+struct verify_ctx *verify_new(const struct job *j, unsigned nthreads, unsigned nfiles,
+			      const struct verify_file *files, unsigned first_thread, struct ig_err *e);
 /*
  * Threads of one file whose regions are not evenly apart (fio's percentage
- * offsets, rounded up thread by thread): each thread's start, kept (not
- * copied) while v lives.  Threads that split one region keep their slices.
+ * offsets, rounded up thread by thread): each thread's start, copied.
+ * Threads that split one region keep their slices.
  */
 void verify_thread_starts(struct verify_ctx *v, const uint64_t *start);
 const struct worker_hooks *verify_hooks(struct verify_ctx *v);
@@ -65,12 +73,23 @@ void verify_layout_block(struct verify_ctx *v, unsigned thread, uint64_t seq, vo
 /* All threads merged, once they ended; verify_stats gives the same afterwards. */
 const struct verify_stats *verify_collect(struct verify_ctx *v);
 const struct verify_stats *verify_stats(const struct verify_ctx *v);
+/* One thread's own (its first bad blocks in the order found). */
+const struct verify_stats *verify_thread_stats(const struct verify_ctx *v, unsigned thread);
 int verify_algo(const struct verify_ctx *v);
 /* verify_state_save: each thread's state file, after the threads ended.  0, or -1 with e set. */
 int verify_save_state(const struct verify_ctx *v, struct ig_err *e);
 void verify_free(struct verify_ctx *v);
 /* One bad block in words: "misplaced: it holds the block written for offset 4096". */
 void verify_describe(const struct verify_bad *b, char *buf, size_t len);
+/*
+ * fio's own lines for a bad block of a job with fio's headers (`iogauge
+ * fio`), path its file: "verify: bad header offset 8192, wanted 4096 at file
+ * F offset 4096, length 4096 (requested block: offset=4096, length=4096)",
+ * or a checksum's three lines; false for a job with iogauge's headers.
+ */
+bool verify_describe_fio(const struct verify_bad *b, const char *path, char *buf, size_t len);
+/* The job's blocks carry fio's headers. */
+bool verify_fio_format(const struct verify_ctx *v);
 
 /* fio's state file of a thread: local-JOBNAME-N-verify.state (N: its number in the run, from 0). */
 void verify_state_name(const char *job, unsigned thread_index, char *buf, size_t len);

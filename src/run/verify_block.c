@@ -1,7 +1,6 @@
 /*
  * A verified block: its data and headers when written, the checks when read,
- * verify_dump's files, and fio's verify state files (verify_state_save and
- * verify_state_load).
+ * verify_dump's files.
  */
 #include "run/verify.h"
 #include "base/common.h"
@@ -34,7 +33,7 @@ unsigned verify_csum_len(int algo)
 	}
 }
 
-static void checksum(const struct verify_ctx *v, struct vthread *t, const void *buf, size_t len,
+void verify_checksum(const struct verify_ctx *v, struct vthread *t, bool fio, const void *buf, size_t len,
 		     uint8_t out[32])
 {
 	memset(out, 0, 32);
@@ -45,11 +44,15 @@ static void checksum(const struct verify_ctx *v, struct vthread *t, const void *
 		memcpy(out, &c, 4);
 		break;
 	}
-	case VERIFY_XXHASH: {
-		uint64_t h = XXH3_64bits(buf, len);
-		memcpy(out, &h, 8);
+	case VERIFY_XXHASH:
+		if (fio) { /* fio's xxhash: XXH32 with seed 1 */
+			uint32_t h = XXH32(buf, len, 1);
+			memcpy(out, &h, 4);
+		} else {
+			uint64_t h = XXH3_64bits(buf, len);
+			memcpy(out, &h, 8);
+		}
 		break;
-	}
 	default: {
 		unsigned n = 0;
 		/* The context was made for this thread before the run: no allocation here. */
@@ -94,17 +97,32 @@ static uint64_t block_seed(const struct verify_ctx *v, uint64_t thread, uint64_t
 static void seal(const struct verify_ctx *v, struct vthread *t, uint8_t *p, uint32_t plen)
 {
 	uint8_t c[32];
-	checksum(v, t, p, v->algo == VERIFY_META ? sizeof(struct vhdr) : plen, c);
+	verify_checksum(v, t, false, p, v->algo == VERIFY_META ? sizeof(struct vhdr) : plen, c);
 	memcpy(p + offsetof(struct vhdr, csum), c, verify_csum_len(v->algo));
 }
 
+unsigned verify_hdr_size(const struct verify_ctx *v, bool fio)
+{
+	return fio ? verify_fio_hdr_size(v->algo) : (unsigned)sizeof(struct vhdr);
+}
+
+/*
+ * The headers of a block written at offset as write number seq.  fio's: the
+ * seed of its data (0 for a pattern, as fio's), the time of the slot's last
+ * submission (time_ns; fio stamps its io_u's too, and checks neither).
+ */
 static void stamp_headers(const struct verify_ctx *v, struct vthread *t, unsigned thread, uint8_t *buf,
-			  uint64_t offset, uint32_t len, uint64_t seq)
+			  uint64_t offset, uint32_t len, uint64_t seq, uint64_t time_ns)
 {
 	unsigned n = pieces(v, len);
+	uint64_t seed = v->fill ? block_seed(v, thread, seq) : 0;
 	for (unsigned i = 0; i < n; i++) {
 		uint32_t off, plen;
 		piece(v, len, i, n, &off, &plen);
+		if (v->fio) {
+			verify_fio_stamp(v, t, thread, buf + off, offset + off, plen, seq, seed, time_ns);
+			continue;
+		}
 		struct vhdr h = {
 			.magic = VHDR_MAGIC, .version = VHDR_VERSION, .algo = (uint8_t)v->algo,
 			.size = sizeof(struct vhdr), .len = plen, .thread = thread,
@@ -121,7 +139,7 @@ void verify_stamp(struct verify_ctx *v, unsigned thread, struct io_u *u, uint64_
 	if (v->fill)
 		data_random_seeded(&t->dg, u->buf, u->len, block_seed(v, thread, seq));
 	if (v->algo != VERIFY_PATTERN)
-		stamp_headers(v, t, thread, u->buf, u->offset, u->len, seq);
+		stamp_headers(v, t, thread, u->buf, u->offset, u->len, seq, u->start);
 }
 
 bool verify_layout_fills(const struct verify_ctx *v)
@@ -141,10 +159,10 @@ void verify_layout_block(struct verify_ctx *v, unsigned thread, uint64_t seq, vo
 
 /* ---- verify_dump: what was read and what was expected, as fio names the files */
 
-static void dump_file(const struct verify_ctx *v, unsigned thread, uint64_t offset, const char *what,
-		      const uint8_t *buf, uint32_t len)
+static void dump_file(const struct verify_ctx *v, unsigned thread, unsigned file, uint64_t offset,
+		      const char *what, const uint8_t *buf, uint32_t len)
 {
-	const char *path = v->paths[thread], *base = strrchr(path, '/');
+	const char *path = v->paths[thread * v->nfiles + (file < v->nfiles ? file : 0)], *base = strrchr(path, '/');
 	char name[PATH_MAX];
 	snprintf(name, sizeof(name), "%s.%" PRIu64 ".%s", base ? base + 1 : path, offset, what);
 	FILE *f = fopen(name, "wb");
@@ -165,11 +183,15 @@ static bool expected(const struct verify_ctx *v, struct vthread *t, unsigned thr
 	struct vhdr h;
 	memcpy(&h, u->buf, sizeof(h));
 	if (!seq && v->algo != VERIFY_PATTERN) {
-		if (h.magic != VHDR_MAGIC || h.seed != v->seed)
+		/* fio's header does not say which of this job's writes it was. */
+		if (v->fio || h.magic != VHDR_MAGIC || h.seed != v->seed)
 			return false;
 		seq = h.seq;
 		thread = h.thread;
 	}
+	/* A block fio wrote has fio's random data, which iogauge cannot make again. */
+	if (v->fio && v->fill && verify_fio_seed(u->buf) != block_seed(v, thread, seq))
+		return false;
 	if (v->pattern.mode == DATA_PATTERN)
 		data_fill_at(&t->dg, t->expect, u->len, u->offset);
 	else if (v->fill)
@@ -177,7 +199,13 @@ static bool expected(const struct verify_ctx *v, struct vthread *t, unsigned thr
 	else
 		return false;
 	if (v->algo != VERIFY_PATTERN)
-		stamp_headers(v, t, thread, t->expect, u->offset, u->len, seq);
+		stamp_headers(v, t, thread, t->expect, u->offset, u->len, seq, 0);
+	/* fio's headers: the time each write stamped is not kept; what was read has it. */
+	for (unsigned i = 0, n = pieces(v, u->len); v->fio && v->algo != VERIFY_PATTERN && i < n; i++) {
+		uint32_t off, plen;
+		piece(v, u->len, i, n, &off, &plen);
+		verify_fio_keep(t->expect + off, (const uint8_t *)u->buf + off);
+	}
 	return true;
 }
 
@@ -189,27 +217,47 @@ static void dump(struct verify_ctx *v, struct vthread *t, unsigned thread, const
 		return;
 	t->dumps++;
 	t->st.dumped++;
-	dump_file(v, thread, u->offset + off, header ? "hdr_fail" : "received", (const uint8_t *)u->buf + off, plen);
+	dump_file(v, thread, u->file, u->offset + off, header ? "hdr_fail" : "received", (const uint8_t *)u->buf + off,
+		  plen);
 	if (header)
 		return;
 	if (expected(v, t, thread, u, seq))
-		dump_file(v, thread, u->offset + off, "expected", t->expect + off, plen);
+		dump_file(v, thread, u->file, u->offset + off, "expected", t->expect + off, plen);
 }
 
 /* ---- checks */
 
-static void bad(struct vthread *t, uint64_t offset, uint32_t len, unsigned thread, int kind,
-		uint64_t expected, uint64_t found, uint64_t at)
+void verify_bad_add(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u,
+		    uint64_t offset, uint32_t len, const struct verify_bad *what)
 {
 	struct verify_stats *s = &t->st;
 	s->bad++;
-	s->by_kind[kind]++;
-	if (s->nkept < VERIFY_REPORT_MAX)
-		s->list[s->nkept++] = (struct verify_bad){ offset, expected, found, at, len, thread, kind };
+	s->by_kind[what->kind]++;
+	if (s->nkept >= VERIFY_REPORT_MAX)
+		return;
+	struct verify_bad *b = &s->list[s->nkept++];
+	*b = *what;
+	b->offset = offset;
+	b->len = len;
+	b->thread = thread;
+	b->file = u->file < v->nfiles ? u->file : 0;
+	b->req_offset = u->offset;
+	b->req_len = u->len;
+	b->fio = v->fio;
+	b->algo = (uint8_t)v->algo;
+	b->hsize = (uint16_t)verify_hdr_size(v, v->fio);
+	b->given = v->fio_type;
+}
+
+static void bad(struct verify_ctx *v, struct vthread *t, unsigned thread, const struct io_u *u, uint64_t offset,
+		uint32_t len, int kind, uint64_t expected, uint64_t found, uint64_t at)
+{
+	struct verify_bad what = { .kind = kind, .expected = expected, .found = found, .at = at };
+	verify_bad_add(v, t, thread, u, offset, len, &what);
 }
 
 /* Bytes [from, to) of the block against the pattern laid from its start (%o: its offset). */
-static bool check_pattern(const struct verify_ctx *v, struct vthread *t, unsigned thread,
+static bool check_pattern(struct verify_ctx *v, struct vthread *t, unsigned thread,
 			  const struct io_u *u, uint32_t from, uint32_t to, uint64_t piece_off, uint32_t plen)
 {
 	uint8_t p[DATA_PATTERN_MAX];
@@ -217,7 +265,8 @@ static bool check_pattern(const struct verify_ctx *v, struct vthread *t, unsigne
 	const uint8_t *b = u->buf;
 	for (uint32_t i = from, k = (uint32_t)(from % n); i < to; i++) {
 		if (b[i] != p[k]) {
-			bad(t, u->offset + piece_off, plen, thread, VK_PATTERN, p[k], b[i], u->offset + i);
+			bad(v, t, thread, u, u->offset + piece_off, plen, VK_PATTERN, p[k], b[i],
+			    u->offset + i);
 			return true;
 		}
 		if (++k == n)
@@ -233,6 +282,14 @@ static int found(uint64_t x[3], uint64_t expected, uint64_t got, uint64_t at, in
 	x[1] = got;
 	x[2] = at;
 	return kind;
+}
+
+/* Does p start with an iogauge header (its magic, version and size)? */
+static bool own_header(const uint8_t *p)
+{
+	struct vhdr h;
+	memcpy(&h, p, sizeof(h));
+	return h.magic == VHDR_MAGIC && h.version == VHDR_VERSION && h.size == sizeof(h);
 }
 
 /* One piece's header and checksum; the kind of damage, or -1 when it is sound. */
@@ -253,7 +310,7 @@ static int check_piece(struct verify_ctx *v, struct vthread *t, unsigned thread,
 		return found(x, plen, h.len, where, VK_LENGTH);
 	/* The checksum covers its own field zeroed (the unused rest of it must still be zero). */
 	memset(field, 0, clen);
-	checksum(v, t, p, v->algo == VERIFY_META ? sizeof(h) : plen, c);
+	verify_checksum(v, t, false, p, v->algo == VERIFY_META ? sizeof(h) : plen, c);
 	memcpy(field, h.csum, clen); /* the block as read, for a dump */
 	if (memcmp(c, h.csum, clen)) {
 		/* Eight bytes from the first that differs: what a reader compares. */
@@ -289,88 +346,40 @@ bool verify_block(struct verify_ctx *v, unsigned thread, const struct io_u *u, u
 	unsigned n = pieces(v, u->len);
 	for (unsigned i = 0; i < n; i++) {
 		uint32_t off, plen;
-		uint64_t x[3];
+		struct verify_bad what = { 0 };
 		piece(v, u->len, i, n, &off, &plen);
-		int kind = check_piece(v, t, thread, u, off, plen, want_seq, x);
-		if (kind >= 0) {
-			bad(t, u->offset + off, plen, thread, kind, x[0], x[1], x[2]);
-			dump(v, t, thread, u, off, plen, want_seq, kind != VK_CORRUPT);
+		/*
+		 * Either command reads either header: a sound one of the other kind
+		 * is checked by its own rules (a file `iogauge fio` wrote, read by
+		 * `iogauge run`); anything else as the job's own kind.
+		 */
+		const uint8_t *p = (const uint8_t *)u->buf + off;
+		bool fio = plen >= verify_hdr_size(v, false) && own_header(p) ? false :
+			   plen >= verify_hdr_size(v, true) && verify_fio_looks(p) ? true :
+										v->fio;
+		unsigned hsize = verify_hdr_size(v, fio);
+		bool broken;
+		if (fio) {
+			broken = verify_fio_check(v, t, u, off, plen, want_seq, &what);
+		} else {
+			uint64_t x[3] = { 0 };
+			what.kind = check_piece(v, t, thread, u, off, plen, want_seq, x);
+			broken = what.kind >= 0;
+			what.expected = x[0];
+			what.found = x[1];
+			what.at = x[2];
+		}
+		if (broken) {
+			verify_bad_add(v, t, thread, u, u->offset + off, plen, &what);
+			dump(v, t, thread, u, off, plen, want_seq, what.kind != VK_CORRUPT);
 			return true;
 		}
 		/* meta checks the header alone; a verify_pattern after it, as fio does. */
 		if (v->algo == VERIFY_META && v->check_pattern &&
-		    check_pattern(v, t, thread, u, off + (uint32_t)sizeof(struct vhdr), off + plen, off, plen)) {
+		    check_pattern(v, t, thread, u, off + hsize, off + plen, off, plen)) {
 			dump(v, t, thread, u, off, plen, want_seq, false);
 			return true;
 		}
 	}
 	return false;
-}
-
-/* ---- fio's verify state files: how far a writing job got, for a later verify_only */
-
-void verify_state_name(const char *job, unsigned thread_index, char *buf, size_t len)
-{
-	char name[256];
-	snprintf(name, sizeof(name), "%s", job);
-	for (char *c = name; *c; c++)
-		if (*c == '/')
-			*c = '.'; /* as fio escapes it */
-	snprintf(buf, len, "local-%s-%u-verify.state", name, thread_index);
-}
-
-#define STATE_MAGIC "iogauge-verify-state 1"
-
-int verify_save_state(const struct verify_ctx *v, struct ig_err *e)
-{
-	for (unsigned i = 0; v->save && i < v->nthreads; i++) {
-		const struct vthread *t = &v->t[i];
-		char path[PATH_MAX];
-		verify_state_name(v->name, v->first_thread - 1 + i, path, sizeof(path));
-		FILE *f = fopen(path, "w");
-		if (!f)
-			return err_set(e, EXIT_IOERR, "job %s: verify_state_save: %s: %s", v->name, path,
-				       strerror(errno));
-		unsigned n = t->ndone < v->depth ? t->ndone : v->depth;
-		fprintf(f, "%s\njob %s\nthread %u\ndepth %u\nwrites %" PRIu64 "\ncompleted %u\n", STATE_MAGIC,
-			v->name, v->first_thread - 1 + i, v->depth, t->seq, n);
-		/* The last completions, newest first (fio's order). */
-		for (unsigned k = 0; k < n; k++)
-			fprintf(f, "%" PRIu64 "\n", t->done[(t->ndone - 1 - k) % v->depth]);
-		if (fclose(f))
-			return err_set(e, EXIT_IOERR, "job %s: verify_state_save: %s: %s", v->name, path,
-				       strerror(errno));
-	}
-	return 0;
-}
-
-int verify_load_state(struct verify_ctx *v, unsigned thread, struct ig_err *e)
-{
-	struct vthread *t = &v->t[thread];
-	char path[PATH_MAX], line[512], name[256];
-	unsigned idx, depth, n;
-	uint64_t writes;
-	verify_state_name(v->name, v->first_thread - 1 + thread, path, sizeof(path));
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return err_set(e, EXIT_USAGE, "job %s: verify_state_load: %s: %s (verify_state_save=1 writes it)",
-			       v->name, path, strerror(errno));
-	bool ok = fgets(line, sizeof(line), f) && !strncmp(line, STATE_MAGIC "\n", sizeof(STATE_MAGIC)) &&
-		  fscanf(f, "job %255s thread %u depth %u writes %" SCNu64 " completed %u", name, &idx, &depth,
-			 &writes, &n) == 5 && n <= depth && depth <= 65536;
-	uint64_t *done = ok ? xcalloc(n ? n : 1, sizeof(uint64_t)) : NULL;
-	for (unsigned k = 0; ok && k < n; k++)
-		ok = fscanf(f, "%" SCNu64, &done[k]) == 1;
-	fclose(f);
-	if (!ok) {
-		free(done);
-		return err_set(e, EXIT_USAGE, "job %s: verify_state_load: %s is not an iogauge verify state file",
-			       v->name, path);
-	}
-	t->state_loaded = true;
-	t->state_writes = writes;
-	t->state_depth = depth;
-	t->state_done = done;
-	t->nstate_done = n;
-	return 0;
 }

@@ -612,7 +612,8 @@ void *worker_main(void *arg)
 	w->loop_reseed = !w->var && w->mixed && w->job->randrepeat && !w->job->time_based &&
 			 job_loops(w->job) > 1;
 	w->pass_left = (w->inval_passes || w->loop_reseed) && !w->slow_prep ? w->nblocks : UINT64_MAX;
-	if (w->loop_verify && !w->slow_prep)
+	/* A loop of several files ends after its requests too; fio's patterns say where theirs do. */
+	if (w->loop_verify && !w->var)
 		w->pass_left = w->per_loop;
 	if (gate_pass(w->gate) < 0 && !rc) {
 		rc = -1;

@@ -28,7 +28,8 @@ struct worker_hooks {
 	 */
 	int (*complete)(void *arg, unsigned thread, const struct io_u *u, uint64_t lat_ns);
 	/*
-	 * The next block to read back (offset, length), false when there is none
+	 * The next block to read back (its file among the thread's, offset,
+	 * length), false when there is none
 	 * (NULL: never): called when complete() asked (final false), at the end
 	 * of each loop of a size-bound job (per_loop) and after the job's own
 	 * requests (final true).  Read-backs go through the job's engine,
@@ -36,7 +37,7 @@ struct worker_hooks {
 	 * verify accounting): those asked for along the way in its measured
 	 * time, the final ones in thread_stats.verify_ns.
 	 */
-	bool (*readback)(void *arg, unsigned thread, bool final, uint64_t *offset, uint32_t *len);
+	bool (*readback)(void *arg, unsigned thread, bool final, unsigned *file, uint64_t *offset, uint32_t *len);
 	bool plan_only; /* the job's requests are only planned (prep with buf NULL), then read back */
 	bool split;     /* threads sharing one file each take their own slice of the region */
 	bool per_loop;  /* final read-backs after every loop of a size-bound job, not only the last */

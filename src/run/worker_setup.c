@@ -250,10 +250,16 @@ static int plan_files(struct worker *w, enum offgen_kind kind, uint64_t seed)
 	const struct job *j = w->job;
 	w->files = xcalloc(w->nfiles, sizeof(*w->files));
 	w->files_total = 0;
+	bool split = j->plan.hooks && j->plan.hooks->split && j->numjobs > 1;
 	for (unsigned f = 0; f < w->nfiles; f++) {
 		struct wfile *wf = &w->files[f];
 		wf->start = w->region_start[f] + w->region_shift;
 		wf->nblocks = wf->left = w->region_size[f] / j->bs;
+		if (split) {
+			/* --verify: thread t takes the t-th of numjobs slices of each shared file. */
+			wf->nblocks = wf->left = wf->nblocks / j->numjobs;
+			wf->start += (uint64_t)w->thread * wf->nblocks * j->bs;
+		}
 		if (offgen_init(&wf->og, kind, j->dist, j->dist_param, wf->nblocks, seed + f))
 			return -1;
 		w->files_total += wf->nblocks;
@@ -357,7 +363,7 @@ int worker_plan(struct worker *w)
 		w->remaining = (io_total + j->bs - 1) / j->bs;
 	/* --verify reads back at each loop's end, as fio does (the last one's after the job). */
 	w->loop_verify = j->plan.hooks && j->plan.hooks->readback && j->plan.hooks->per_loop && !j->time_based &&
-			 job_loops(j) > 1 && !w->multi;
+			 job_loops(j) > 1;
 	if (j->fileop && j->engine->fileop && !j->time_based) {
 		/* fio's file engines: the files fio's loop reaches, once a loop (fio_fileops.h). */
 		struct fio_fileop_plan fp;

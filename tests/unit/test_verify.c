@@ -5,7 +5,10 @@
  * that overlap a write are not held against the block, and the report keeps
  * VERIFY_REPORT_MAX blocks and counts the rest; the blocks a layout makes for
  * a verifying reader check clean (reads of several sizes with a
- * verify_interval), and what cannot be laid out is refused with why.
+ * verify_interval), and what cannot be laid out is refused with why; fio's
+ * header (`iogauge fio`) has fio's fields at fio's offsets, every byte of it
+ * and of its checksum is covered, and a misplaced and a stale block are
+ * named in fio's words.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,6 +32,7 @@
 
 static struct job gj;
 static struct settings gs;
+static bool fio_fmt; /* make() builds jobs with fio's headers (`iogauge fio`) */
 static unsigned char disk[NB][BS]; /* what a device would hold */
 
 static struct verify_ctx *make(int algo, unsigned depth)
@@ -43,13 +47,14 @@ static struct verify_ctx *make(int algo, unsigned depth)
 	gj.verify = algo;
 	gj.engine = depth > 1 ? &engine_io_uring : &engine_psync;
 	gj.iodepth = depth;
+	gj.plan.fio_verify = fio_fmt;
 	if (algo == VERIFY_PATTERN) {
 		gj.data.mode = DATA_PATTERN;
 		gj.data.pattern_len = 3;
 		memcpy(gj.data.pattern, "\x11\x22\x33", 3);
 	}
 	assert_int_equal(verify_job_check(&gj, &e), 0);
-	struct verify_ctx *v = verify_new(&gj, 1, NULL, 1, &e);
+	struct verify_ctx *v = verify_new(&gj, 1, 1, NULL, 1, &e);
 	assert_non_null(v);
 	return v;
 }
@@ -165,7 +170,7 @@ static void misplaced_lost_foreign(void **state)
 	verify_free(a);
 	gj.randseed = 99;
 	struct ig_err e = { 0 };
-	struct verify_ctx *other = verify_new(&gj, 1, NULL, 1, &e);
+	struct verify_ctx *other = verify_new(&gj, 1, 1, NULL, 1, &e);
 	const struct worker_hooks *h = verify_hooks(other);
 	struct io_u u = { .offset = 0, .len = BS, .op = IO_WRITE };
 	for (unsigned b = 0; b < NB; b++) { /* replay: what a run with seed 99 wrote */
@@ -176,6 +181,88 @@ static void misplaced_lost_foreign(void **state)
 		read_block(other, b, NULL);
 	assert_int_equal(result(other)->by_kind[VK_FOREIGN], NB);
 	verify_free(other);
+}
+
+/* fio's crc32c as its verify header has it: seeded with ~0, not inverted at the end. */
+static uint32_t crc32c_ref(const uint8_t *p, size_t n)
+{
+	uint32_t c = 0xffffffffu;
+	for (size_t i = 0; i < n; i++) {
+		c ^= p[i];
+		for (int k = 0; k < 8; k++)
+			c = c >> 1 ^ (c & 1 ? 0x82f63b78u : 0);
+	}
+	return c;
+}
+
+/*
+ * fio's header (`iogauge fio`): fio's fields at fio's offsets, a sound
+ * header crc, every header and checksum byte flipped found (the data's too
+ * where a checksum covers it), a misplaced and a stale block in fio's words.
+ */
+static void fio_header(void **state)
+{
+	(void)state;
+	static const struct { int algo; uint16_t type; unsigned field; } kinds[] = {
+		{ VERIFY_CRC32C, 5, 4 }, { VERIFY_XXHASH, 15, 4 }, { VERIFY_MD5, 2, 16 },
+		{ VERIFY_SHA256, 9, 64 }, { VERIFY_META, 1, 0 },
+	};
+	fio_fmt = true;
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		struct verify_ctx *v = make(kinds[k].algo, 1);
+		for (unsigned b = 0; b < NB; b++)
+			write_block(v, b, 0);
+		for (unsigned b = 0; b < NB; b++) {
+			const uint8_t *d = disk[b];
+			uint16_t magic, type, thread, nio;
+			uint32_t len, crc;
+			uint64_t off;
+			memcpy(&magic, d, 2);
+			memcpy(&type, d + 2, 2);
+			memcpy(&len, d + 4, 4);
+			memcpy(&off, d + 16, 8);
+			memcpy(&thread, d + 32, 2);
+			memcpy(&nio, d + 34, 2);
+			memcpy(&crc, d + 36, 4);
+			assert_int_equal(magic, 0xacca);
+			assert_int_equal(type, kinds[k].type);
+			assert_int_equal(len, BS);
+			assert_int_equal(off, (uint64_t)b * BS);
+			assert_int_equal(thread, 1);
+			assert_int_equal(nio, b);
+			assert_int_equal(crc, crc32c_ref(d, 36));
+			read_block(v, b, NULL);
+		}
+		assert_int_equal(result(v)->bad, 0);
+		/* Every byte of the header and its checksum field; the data's where a checksum covers it. */
+		unsigned upto = kinds[k].field ? BS : 40, bad = 0;
+		for (unsigned i = 0; i < upto; i++) {
+			unsigned char copy[BS];
+			memcpy(copy, disk[9], BS);
+			copy[i] ^= 0x01;
+			read_block(v, 9, copy);
+			if (result(v)->bad != ++bad)
+				fail_msg("%s: a flip of byte %u of fio's block went unseen", verify_names[kinds[k].algo], i);
+		}
+		verify_free(v);
+	}
+	struct verify_ctx *v = make(VERIFY_CRC32C, 1);
+	for (unsigned b = 0; b < NB; b++)
+		write_block(v, b, 0);
+	unsigned char old7[BS];
+	memcpy(old7, disk[7], BS);
+	write_block(v, 7, 0); /* the second write of block 7: numberio 64 */
+	read_block(v, 5, disk[3]);
+	read_block(v, 7, old7);
+	const struct verify_stats *s = result(v);
+	char msg[512];
+	assert_int_equal(s->bad, 2);
+	assert_true(verify_describe_fio(&s->list[0], "f", msg, sizeof(msg)));
+	assert_string_equal(msg, "verify: bad header offset 1536, wanted 2560 at file f offset 2560, length 512 (requested block: offset=2560, length=512)");
+	assert_true(verify_describe_fio(&s->list[1], "f", msg, sizeof(msg)));
+	assert_string_equal(msg, "verify: bad header numberio 7, wanted 64 at file f offset 3584, length 512 (requested block: offset=3584, length=512)");
+	verify_free(v);
+	fio_fmt = false;
 }
 
 /* Reads that overlap a write of their block, and blocks two writes raced on, are not judged. */
@@ -311,7 +398,7 @@ static uint64_t layout_and_read(uint64_t unit, const uint32_t *lens, unsigned nl
 		verify_layout_block(lay, 0, off / unit + 1, file + off, off, (uint32_t)unit);
 	}
 	verify_free(lay);
-	struct verify_ctx *v = verify_new(&gj, 1, NULL, 1, &e);
+	struct verify_ctx *v = verify_new(&gj, 1, 1, NULL, 1, &e);
 	assert_non_null(v);
 	const struct worker_hooks *h = verify_hooks(v);
 	unsigned char buf[NB * BS];
@@ -378,7 +465,7 @@ int main(void)
 		cmocka_unit_test(clean_roundtrip),	 cmocka_unit_test(every_byte_flip_found),
 		cmocka_unit_test(misplaced_lost_foreign), cmocka_unit_test(overlaps_not_judged),
 		cmocka_unit_test(limits_and_unwritten),	 cmocka_unit_test(refusals),
-		cmocka_unit_test(layout_blocks),
+		cmocka_unit_test(layout_blocks),	 cmocka_unit_test(fio_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
