@@ -86,7 +86,7 @@ check "nothing left" dir_empty "$D"
 run_iogauge run --nrfiles=300 --filename="$T" --name=s --fileop=stat
 expect_status 0 "stat of a new set: exit 0"
 check "the text says 300 items were made before the job" grep -q "prepared     : 300 missing items made before the job" "$OUT"
-check "text: ops/s for stat" grep -Eq '^  stat: ops/s=[0-9.]+k?, ops=300' "$OUT"
+check "text: ops/s for stat" grep -Eq '^  stat: ops/s=[0-9.]+[kMG]?, ops=300' "$OUT"
 check "nothing left" dir_empty "$D"
 
 # 5. A directory iogauge did not create is refused before anything is done.

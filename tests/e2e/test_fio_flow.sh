@@ -139,11 +139,10 @@ for t in fio ig; do
 	f=$D/leave.$t.json
 	r=$(ratio "$(jf "$f" '.jobs[1].read.iops')" "$(jf "$f" '.jobs[0].read.iops')")
 	check "flow, a job leaves: $t's j2/j1 IOPS is 2 within 10% ($r)" within_pct "$r" 2 10
-	# j1 and j2 end together, j3 earlier: a j1 that ran as long as j3 never left the flow.
+	# Had j3 not left, j1 and j2 would be held until the 10 s cap: j1 done in well under 5 s
+	# (its runtime against j3's is shown: a loaded machine stretches either).
 	r1=$(jf "$f" '.jobs[0].job_runtime') r3=$(jf "$f" '.jobs[2].job_runtime')
-	check "flow, a job leaves: $t's j1 and j2 went on after j3 ended (runtimes j1 $r1 ms, j3 $r3 ms)" \
-		[ "${r1:-0}" -gt $((${r3:-0} * 3 / 2)) ]
-	check "flow, a job leaves: $t's j1 did its 5000 requests, far from held ($(jf "$f" '.jobs[0].read.total_ios') at $(jf "$f" '.jobs[0].read.iops') a second)" \
+	check "flow, a job leaves: $t's j1 did its 5000 requests, far from held ($(jf "$f" '.jobs[0].read.total_ios') at $(jf "$f" '.jobs[0].read.iops') a second; runtimes j1 $r1 ms, j3 $r3 ms)" \
 		[ "$(jf "$f" '.jobs[0].read.total_ios')" = 5000 -a "${r1:-0}" -lt 5000 ]
 done
 
