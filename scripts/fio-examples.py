@@ -9,12 +9,13 @@
         [sec]k=v    k=v added at the end of section sec
       Keys are matched as written (fio's aliases are not resolved).
   fio-examples.py totals JSON
-      One line per job of a fio-json output: "NAME R/r W/w T/t" (io_bytes/total_ios per direction)
-      and the job's error; status 1 when the file holds no jobs.
-  fio-examples.py compare FIO-JSON IOGAUGE-JSON
-      Both tools' totals side by side per job; status 0 when every job has the same jobname,
-      io_bytes and total_ios per direction and error 0 in both, 1 otherwise (the first difference
-      on stderr).
+      One line per job of a fio-json output, tab-separated: the job's name, "R/r W/w T/t"
+      (io_bytes/total_ios of reads, writes and trims) and its error; nothing when the file holds
+      no JSON (a refused or hung run).
+  fio-examples.py compare FIO-TOTALS IOGAUGE-TOTALS
+      Both tools' totals (files of `totals` lines) side by side per job, a line each; status 0
+      when both have the same jobs in the same order with the same io_bytes and total_ios in
+      every direction and error 0, 1 otherwise (the first difference on stderr).
 Used by scripts/fio-regression.sh.
 """
 import json
@@ -73,24 +74,61 @@ def rewrite(src, dst, edits):
     open(dst, "w").write("\n".join(lines))
 
 
-def jobs(path):
-    s = open(path).read()
+def totals(path):
+    try:
+        s = open(path).read()
+    except OSError:
+        return
     # fio writes error lines (and iogauge its notes) before the JSON on the same stream.
     i = s.find("{")
-    if i < 0:
-        return None
     try:
-        return json.loads(s[i:])["jobs"]
+        js = json.loads(s[i:])["jobs"] if i >= 0 else []
     except (ValueError, KeyError):
-        return None
+        js = []
+    for j in js:
+        c = " ".join(f"{j[d]['io_bytes']}/{j[d]['total_ios']}" for d in ("read", "write", "trim"))
+        print(f"{j.get('jobname')}\t{c}\t{j.get('error')}")
 
 
-def counts(j):
-    return tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim"))
+def read_totals(path):
+    rows = []
+    for line in open(path):
+        f = line.rstrip("\n").split("\t")
+        if len(f) == 3:
+            rows.append((f[0], f[1], f[2]))
+    return rows
 
 
-def fmt(c):
-    return " ".join(f"{b}/{n}" for b, n in c)
+def compare(fa, fb):
+    a, b = read_totals(fa), read_totals(fb)
+    if not a or not b:
+        print("no result from " + ("fio" if not a else "iogauge"), file=sys.stderr)
+        return 1
+    first = None
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else None
+        y = b[i] if i < len(b) else None
+        name = (x or y)[0]
+        ok = x and y and x[0] == y[0] and x[1] == y[1] and x[2] == "0" and y[2] == "0"
+        def say(r):
+            return "-" if not r else r[1] + ("" if r[2] == "0" else " error " + r[2])
+        print(f"  {'same' if ok else 'DIFF'} job {name}: fio {say(x)} iogauge {say(y)}")
+        if ok or first:
+            continue
+        if not x or not y:
+            first = f"job {name}: only under {'fio' if x else 'iogauge'}"
+        elif x[0] != y[0]:
+            first = f"job {i}: fio's {x[0]}, iogauge's {y[0]}"
+        elif x[1] != y[1]:
+            d = next(k for k in range(3) if x[1].split()[k] != y[1].split()[k])
+            first = (f"job {name}: {('read', 'write', 'trim')[d]} bytes/ios fio {x[1].split()[d]}"
+                     f" iogauge {y[1].split()[d]}")
+        else:
+            first = f"job {name}: error fio {x[2]} iogauge {y[2]}"
+    if first:
+        print(first, file=sys.stderr)
+        return 1
+    return 0
 
 
 def main():
@@ -98,45 +136,10 @@ def main():
         rewrite(sys.argv[2], sys.argv[3], sys.argv[4:])
         return 0
     if len(sys.argv) == 3 and sys.argv[1] == "totals":
-        js = jobs(sys.argv[2])
-        if not js:
-            return 1
-        for j in js:
-            print(j.get("jobname"), fmt(counts(j)), "error", j.get("error"))
+        totals(sys.argv[2])
         return 0
     if len(sys.argv) == 4 and sys.argv[1] == "compare":
-        a, b = jobs(sys.argv[2]), jobs(sys.argv[3])
-        if a is None or b is None:
-            print("no JSON from " + ("fio" if a is None else "iogauge"), file=sys.stderr)
-            return 1
-        first = None
-        for i in range(max(len(a), len(b))):
-            x = a[i] if i < len(a) else None
-            y = b[i] if i < len(b) else None
-            name = (x or y).get("jobname")
-            cx = counts(x) if x else None
-            cy = counts(y) if y else None
-            ok = (x and y and x.get("jobname") == y.get("jobname") and cx == cy and
-                  x.get("error") == 0 and y.get("error") == 0)
-            print(f"  {'same' if ok else 'DIFF'} job {name}: fio {fmt(cx) if cx else '-'}"
-                  f"{'' if not x or not x.get('error') else ' error %s' % x.get('error')}"
-                  f" iogauge {fmt(cy) if cy else '-'}"
-                  f"{'' if not y or not y.get('error') else ' error %s' % y.get('error')}")
-            if not ok and first is None:
-                if not x or not y:
-                    first = f"job {name}: only under {'fio' if x else 'iogauge'}"
-                elif x.get("jobname") != y.get("jobname"):
-                    first = f"job {i}: fio's {x.get('jobname')}, iogauge's {y.get('jobname')}"
-                elif x.get("error") or y.get("error"):
-                    first = f"job {name}: error fio {x.get('error')} iogauge {y.get('error')}"
-                else:
-                    d = next(k for k in range(3) if cx[k] != cy[k])
-                    first = (f"job {name}: {('read', 'write', 'trim')[d]} fio {fmt([cx[d]])}"
-                             f" iogauge {fmt([cy[d]])}")
-        if first:
-            print(first, file=sys.stderr)
-            return 1
-        return 0
+        return compare(sys.argv[2], sys.argv[3])
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -8,8 +8,10 @@
 #    choice); io_uring: no submitting io_uring_enter beyond the batch, the same number of
 #    requests submitted; none given: iogauge's own queue (every free slot in one io_submit: far
 #    fewer calls than fio's one a request);
-#  - fill_device (fill_fs) on a 64 MiB ext4: fio's io_bytes and total_ios (the ENOSPC write
-#    among them), error 0, status 0; a job that reads is refused (status 2);
+#  - fill_device (fill_fs) on a 64 MiB ext4 with psync, libaio and io_uring: fio's io_bytes and
+#    total_ios (the ENOSPC write among them), error 0, status 0; fio's examples/surface-scan.fio
+#    (a verifying reader of no size after the fill: fio's counts, a changed byte found where fio
+#    finds it); a job that reads is refused (status 2);
 #  - filesize with offset and size (fio's setup_files): the file is filesize long, its region
 #    starts at the offset inside it, a smaller size stops the job: fio's io_bytes and total_ios;
 #  - a failed request that ends the job (EFBIG past ulimit -f, no continue_on_error) is among
@@ -171,7 +173,8 @@ if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null && losetup -f >/dev/n
 	mkfs_mount fill 64M ext4 || fail "ext4 on a loop device"
 	F=$MNT/fill
 	for spec in "psync1m:--ioengine=psync --bs=1m" "psync64k:--ioengine=psync --bs=64k --fill_fs=1" \
-		"libaio:--ioengine=libaio --iodepth=4 --direct=1 --bs=1m"; do
+		"libaio:--ioengine=libaio --iodepth=4 --direct=1 --bs=1m" \
+		"uring:--ioengine=io_uring --iodepth=4 --direct=1 --bs=1m" "uring1:--ioengine=io_uring --bs=64k"; do
 		tag=${spec%%:*}
 		rm -f "$F"
 		# shellcheck disable=SC2086
@@ -191,13 +194,66 @@ if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null && losetup -f >/dev/n
 			fail "fill_device $tag: error 0 and fio's io_bytes ($a; iogauge $b)" "$WHY"
 		fi
 		ft=$(jf "$D/$tag.fio.json" '.jobs[0].write.total_ios') it=$(jf "$OUT" '.jobs[0].write.total_ios')
-		if [ "$tag" = libaio ]; then
+		if [ "$tag" = libaio ] || [ "$tag" = uring ]; then
 			# The requests in flight when ENOSPC came depend on the completions' timing.
 			check "fill_device $tag: total_ios within a queue of fio's ($ft; iogauge $it)" near "$it" "$ft" 0 4
 		else
 			check "fill_device $tag: fio's total_ios, the ENOSPC write among them ($ft; iogauge $it)" [ "$ft" = "$it" ]
 		fi
 	done
+	# fio's examples/surface-scan.fio: a fill_device writer, then a reader of no size that
+	# verifies what it wrote: fio sizes the reader's file when its job starts (after the fill).
+	cat >"$D/scan.fio" <<JOB
+[global]
+thread
+bs=64k
+direct=1
+ioengine=sync
+verify=meta
+verify_pattern=0xaa555aa5
+verify_interval=512
+filename=$MNT/scan.dat
+[write-phase]
+rw=write
+fill_device=1
+do_verify=0
+[verify-phase]
+stonewall
+create_serialize=0
+rw=read
+do_verify=1
+JOB
+	# The verify-phase alone, for a changed byte of the 21st block.
+	sed '/^\[write-phase\]/,/^do_verify=0/d; /^stonewall/d' "$D/scan.fio" >"$D/scan2.fio"
+	corrupt() { printf 'X' | dd of="$MNT/scan.dat" bs=1 seek=$((20 * 65536 + 1000)) conv=notrunc status=none; }
+	# Each tool in $D (fio and iogauge fio leave their verify state files where they run), each
+	# on its own data (their block headers differ).
+	(cd "$D" && fio --output-format=json --output="$D/scan.fio.json" "$D/scan.fio" >/dev/null 2>&1)
+	frc=$?
+	corrupt
+	(cd "$D" && fio --output-format=json --output="$D/scan2.fio.json" "$D/scan2.fio" >"$D/scan2.fio.out" 2>&1)
+	rm -f "$MNT/scan.dat"
+	cd "$D" && run_iogauge fio --output-format=json --output="$D/scan.ig.json" "$D/scan.fio"
+	cd "$E2E_ROOT" || exit 1
+	expect_status "$frc" "surface-scan: fio's status ($frc)"
+	a=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/scan.fio.json" | tr '\n\t' '; ')
+	b=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/scan.ig.json" | tr '\n\t' '; ')
+	if ok [ -n "$a" ] && ok [ "$a" = "$b" ]; then
+		pass "surface-scan: the writer fills, the reader of no size reads it all: fio's counts ($b)"
+	else
+		fail "surface-scan: the writer fills, the reader of no size reads it all: fio's counts (fio $a; iogauge $b)" "$WHY"
+	fi
+	corrupt
+	cd "$D" && run_iogauge fio --output-format=json --output="$D/scan2.ig.json" "$D/scan2.fio"
+	cd "$E2E_ROOT" || exit 1
+	expect_status 1 "surface-scan, a byte changed: the reader fails (status 1; fio reports it and exits 0)"
+	if ok grep -q "verify failed at file .*scan.dat offset 1311232" "$D/scan2.fio.out" &&
+		ok grep -q "1 bad block .* the first at offset 1311232 of .*scan.dat: pattern mismatch" "$ERR"; then
+		pass "... the bad block at offset 1311232, as fio finds it"
+	else
+		fail "... the bad block at offset 1311232, as fio finds it" "$WHY"
+	fi
+	rm -f "$MNT/scan.dat"
 	run_iogauge fio --name=fill --filename="$F" --rw=read --fill_device=1
 	expect_status 2 "fill_device with reads: refused, status 2"
 	expect_err "^iogauge: job fill: --fill_device fills the file system with writes" "... one line saying why"
