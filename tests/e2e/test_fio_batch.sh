@@ -6,7 +6,8 @@
 #    fio's rule, judged call by call (batchrule.awk; the counts, which depend on how many
 #    completions are in when a reap comes, are fio's exactly only where the rule leaves no
 #    choice); io_uring: no submitting io_uring_enter beyond the batch, the same number of
-#    requests submitted; none given: iogauge's own queue (every free slot in one io_submit: far
+#    requests submitted, no wait for more than iodepth_batch_complete_min (none polled, a reap
+#    of one at a time draining to iodepth_low); none given: iogauge's own queue (every free slot in one io_submit: far
 #    fewer calls than fio's one a request);
 #  - fill_device (fill_fs) on a 64 MiB ext4 with psync, libaio and io_uring: fio's io_bytes and
 #    total_ios (the ENOSPC write among them), error 0, status 0; fio's examples/surface-scan.fio
@@ -151,6 +152,35 @@ if fio --name=probe --ioengine=io_uring --filename="$D/f" --size=4k --output=/de
 			pass "$tag: submitting io_uring_enter calls keep the batch of 8 (fio $fn calls, most $fm; iogauge $inn, most $im), every request submitted ($fq, $iq)"
 		else
 			fail "$tag: submitting io_uring_enter calls keep the batch of 8 (fio $fn calls, most $fm; iogauge $inn, most $im), every request submitted ($fq, $iq)" "$WHY"
+		fi
+	done
+	# The waits (min_complete of an io_uring_enter): never more than iodepth_batch_complete_min but
+	# for the last call, which waits for what is still in flight (fio's end of do_io); none with
+	# complete_min=0 and _max=0 (polled); with iodepth_low the queue drains one reap of 1 at a time
+	# (complete_min's default), and no commit carries more than the batch.
+	for spec in "umin4:4:16:--iodepth_batch_complete_min=4" \
+		"upoll:0:16:--iodepth_batch_complete_min=0 --iodepth_batch_complete_max=0" \
+		"ulow4:1:12:--iodepth_batch_submit=12 --iodepth_low=4 --iodepth_batch_complete_max=16"; do
+		tag=${spec%%:*} rest=${spec#*:}
+		cmin=${rest%%:*} rest=${rest#*:}
+		b=${rest%%:*}
+		# shellcheck disable=SC2086
+		uring "$tag" ${rest#*:}
+		expect_status 0 "$tag (io_uring ${rest#*:}): iogauge fio runs it"
+		same_ios "$tag"
+		for t in fio ig; do
+			grep 'io_uring_enter(' "$D/$tag.$t.tr" | awk -F'[(,]' -v c="$cmin" -v b="$b" '
+				{ n++; w[n] = $4 + 0; if ($3 + 0 > b) big++ }
+				END { for (i = 1; i < n; i++) { if (w[i] > c) over++; if (w[i] > 0) waits++ }
+				      print over + 0, big + 0, waits + 0 }' >"$D/$tag.$t.w"
+		done
+		read -r fo fb fw <"$D/$tag.fio.w"
+		read -r io ib iw <"$D/$tag.ig.w"
+		if ok [ "$fo $fb" = "0 0" ] && ok [ "$io $ib" = "0 0" ] && { [ "$cmin" != 0 ] || ok [ "$fw $iw" = "0 0" ]; }; then
+			pass "$tag: no wait for more than $cmin but the last, no commit of more than $b (fio $fw waits, iogauge $iw)"
+		else
+			fail "$tag: no wait for more than $cmin but the last, no commit of more than $b" \
+				"fio: $fo waits over, $fb commits over, $fw waits; iogauge: $io, $ib, $iw"
 		fi
 	done
 else
