@@ -33,9 +33,9 @@ MIN_JOBS=11
 MIN_EXAMPLES=42
 # Examples run here (about 6 s): one of each kind the script runs, the quick ones
 # (scripts/fio-regression.sh runs all 40 in 50 s, fio's side too with its record).
-RUN_EXAMPLES="aio-read backwards-read basic-verify cmdprio-bssplit cmdprio-percentage cross-stripe-verify
-	dedupe-global disk-zone-profile enospc-pressure falloc filedelete-ioengine fio-seq-RW flow fsx
-	ftruncate iometer-file-access-server jesd219 latency-profile numa steadystate surface-scan waitfor zipf"
+RUN_EXAMPLES="aio-read backwards-read basic-verify cmdprio-bssplit cmdprio-percentage cross-stripe-verify \
+dedupe-global disk-zone-profile enospc-pressure falloc filedelete-ioengine fio-seq-RW flow fsx \
+ftruncate iometer-file-access-server jesd219 latency-profile numa steadystate surface-scan waitfor zipf"
 
 SRC=""
 if ! command -v python3 >/dev/null 2>&1; then
@@ -123,7 +123,7 @@ check "examples: --parse-only created nothing" [ -z "$(ls -A "$E2E_TMP/ex")" ]
 
 # ---- fio's examples run, their bytes against fio's recorded runs
 "$E2E_ROOT/scripts/fio-regression.sh" --iogauge "$IOGAUGE" --no-jobs --fio-totals "$VERDICTS" \
-	--work "$E2E_TMP/exrun" --examples "$(echo $RUN_EXAMPLES)" >"$E2E_TMP/exrun.log" 2>&1
+	--work "$E2E_TMP/exrun" --examples "$RUN_EXAMPLES" >"$E2E_TMP/exrun.log" 2>&1
 s=$?
 check "scripts/fio-regression.sh runs fio's examples (status $s)" [ "$s" = 0 ]
 for name in $RUN_EXAMPLES; do
