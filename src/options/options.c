@@ -122,7 +122,7 @@ const struct opt_def options[] = {
 	{ .name = "iodepth_batch_submit", .type = OT_SPECIAL, J(qbatch), .set = set_qbatch,
 	  .print = print_qbatch, .arg = "N", .group = OG_FIO,
 	  .help = "Requests handed to the engine in one commit (one io_submit, one io_uring_enter); 0: iodepth",
-	  .fio = "unset (and none of iodepth_batch_complete_min, _max, iodepth_low given), iogauge commits every free slot at once, reaps up to iodepth and refills at once; any of the four given puts the job on fio's discipline, with fio's defaults (1, 1, _min, iodepth) for the others (not with flow, serialize_overlap or latency_target: a note says so); io_uring enters the queued rest of a batch with its wait (one io_uring_enter, fio makes two)" },
+	  .fio = "unset (and none of iodepth_batch_complete_min, _max, iodepth_low given), iogauge commits every free slot at once, reaps up to iodepth and refills at once; any of the four given puts the job on fio's discipline, with fio's defaults (1, 1, _min, iodepth) for the others, with flow, serialize_overlap, latency_target and io_submit_mode=offload too (a request they hold back is fio's FIO_Q_BUSY: the job reaps as when full); io_uring enters the queued rest of a batch with its wait (one io_uring_enter, fio makes two)" },
 	{ .name = "iodepth_batch", .type = OT_SPECIAL, J(qbatch), .set = set_qbatch,
 	  .print = print_qbatch, .arg = "N", .group = OG_FIO, .flags = OPT_NO_ECHO,
 	  .help = "The same as --iodepth_batch_submit" },

@@ -595,10 +595,6 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: a %s job's loop is its thread's own",
 				   j->name, job_copies(j) ? "copy" : j->fileop ? "file operation" : j->plan.tree ? "tree" :
 					    j->rewrite_pct ? "rewrite_pct" : "short last block");
-	if (j->qbatch.given && !(j->engine->flags & ENGINE_SYNC) &&
-	    (job_offload(j) || j->flow || j->lat_target_ns || (j->serialize_overlap && job_writes(j) && j->iodepth > 1)))
-		runner_note(r, "job %s: iodepth_batch_submit, iodepth_batch_complete_min/max and iodepth_low are not applied with io_submit_mode=offload, flow, serialize_overlap or latency_target (iogauge's own queue is)",
-			    j->name);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;

@@ -8,7 +8,8 @@
 #    choice); io_uring: no submitting io_uring_enter beyond the batch, the same number of
 #    requests submitted, no wait for more than iodepth_batch_complete_min (none polled, a reap
 #    of one at a time draining to iodepth_low); none given: iogauge's own queue (every free slot in one io_submit: far
-#    fewer calls than fio's one a request);
+#    fewer calls than fio's one a request); the batch with serialize_overlap, flow,
+#    latency_target and io_submit_mode=offload too (fio's counts, no commit beyond the batch);
 #  - fill_device (fill_fs) on a 64 MiB ext4 with psync, libaio and io_uring: fio's io_bytes and
 #    total_ios (the ENOSPC write among them), error 0, status 0; fio's examples/surface-scan.fio
 #    (a verifying reader of no size after the fill: fio's counts, a changed byte found where fio
@@ -111,6 +112,74 @@ if ok [ "${is:-0}" -gt 0 ] && ok [ "$((is * 4))" -lt "${fs:-0}" ]; then
 else
 	fail "none given: iogauge's own queue, every free slot in one io_submit (fio $fs calls, iogauge $is)" "$WHY"
 fi
+
+# The batch holds with what else shapes the queue, as fio's do_io: serialize_overlap (a request
+# held back is fio's FIO_Q_BUSY), flow, latency_target, io_submit_mode=offload: fio's counts, no
+# io_submit of more than the batch of 4 (iogauge's own queue sends every free slot at once), and
+# no note that the options are not applied.
+head -c 8M /dev/urandom >"$D/g"
+cat >"$D/mix.fio" <<JOB
+[global]
+ioengine=libaio
+direct=1
+iodepth=16
+iodepth_batch_submit=4
+iodepth_batch_complete_max=8
+bs=4k
+size=4m
+[overlap]
+filename=$D/f
+rw=randwrite
+norandommap
+serialize_overlap=1
+[flow-a]
+stonewall
+filename=$D/f
+rw=randread
+flow=1
+[flow-b]
+filename=$D/g
+rw=randread
+flow=2
+[target]
+stonewall
+filename=$D/f
+rw=randread
+latency_target=200000
+latency_window=200000
+latency_percentile=99
+iodepth_batch_complete_min=2
+[offload]
+stonewall
+filename=$D/g
+ioengine=psync
+iodepth=4
+io_submit_mode=offload
+rw=randrw
+iodepth_batch_complete_min=2
+iodepth_low=2
+thread
+JOB
+# fio 3.33 runs psync under offload here (with thread); libaio's offload hangs.
+strace -f -qq -e trace=io_submit -o "$D/mix.fio.tr" timeout -k 5 120 fio --output-format=json \
+	--output="$D/mix.fio.json" "$D/mix.fio" >/dev/null 2>&1
+: >"$ERR"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=io_submit -o "$D/mix.ig.tr" \
+	"$IOGAUGE" fio --allow-overwrite --output-format=json --output="$D/mix.ig.json" "$D/mix.fio" >/dev/null 2>"$ERR"
+STATUS=$?
+san_check "iogauge fio mix.fio"
+expect_status 0 "batch with serialize_overlap, flow, latency_target, offload: status 0"
+a=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/mix.fio.json" | tr '\n\t' '; ')
+b=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/mix.ig.json" | tr '\n\t' '; ')
+if ok [ -n "$a" ] && ok [ "$a" = "$b" ]; then
+	pass "... fio's io_bytes and total_ios, job by job ($b)"
+else
+	fail "... fio's io_bytes and total_ios, job by job (fio $a; iogauge $b)" "$WHY"
+fi
+fm=$(grep -o 'io_submit([^,]*, [0-9]*' "$D/mix.fio.tr" | awk -F', ' '{ if ($2 > m) m = $2 } END { print m + 0 }')
+im=$(grep -o 'io_submit([^,]*, [0-9]*' "$D/mix.ig.tr" | awk -F', ' '{ if ($2 > m) m = $2 } END { print m + 0 }')
+check "... no io_submit carries more than the batch of 4 (fio's most $fm, iogauge's $im)" [ "$im" = 4 ]
+check "... no note that the batch options are not applied" not grep -q "not applied" "$ERR"
 
 # io_uring: the io_uring_enter calls that submit (to_submit > 0) and the requests they carry.
 # uring TAG OPTS...: "CALLS SQES MOST" of each tool in $D/TAG.{fio,ig}.u (MOST: the largest
