@@ -414,7 +414,13 @@ static const char *const fio_differences[] = {
 	"between them (threads `offset_increment` apart, the skips of strided zones): a new file is "
 	"as long as fio's, and what lies between the parts stays a hole, where fio writes the whole "
 	"file. `fallocate`, `create_on_open` and `overwrite` change nothing of it, and the files are "
-	"removed at the end unless `--keep`.",
+	"removed at the end unless `--keep`. As fio, a job may name the kernel's `/dev/null`, "
+	"`/dev/zero` or `/dev/full` as its file (with a `size`; fio's examples/steadystate.fio): "
+	"nothing is laid out, writes go nowhere (`/dev/full`'s fail with ENOSPC), reads of "
+	"`/dev/zero` are zeros and of `/dev/null` end at once (EIO, as fio's); no other character "
+	"device. With `create_serialize=0` a job of no size whose file an earlier stonewall group "
+	"writes is set up when its group starts, as fio sets a job's files up in its own thread then: "
+	"a reader after a `fill_device` writer covers what the writer left (examples/surface-scan.fio).",
 	"**Percentages.** `size`, `offset`, `offset_increment` and `io_size` take fio's `N%` (a "
 	"whole number from 1 to 100) of each file's or device's size (its `stat` size, a device's "
 	"BLKGETSIZE64), known when the run starts, as fio 3.33 makes them for each thread: the "

@@ -260,6 +260,7 @@ struct job {
 	struct job_errtol errtol; /* continue_on_error, ignore_error (errtol.c) */
 	struct job_qbatch qbatch; /* iodepth_batch_submit, _complete_min/_max, iodepth_low */
 	bool fill_device; /* fio's fill_device: write until ENOSPC (size: the free space), not an error */
+	bool create_serialize; /* 0: a job sized by a file an earlier group writes is set up when its group starts */
 	bool unlink; /* iogauge fio: remove the files iogauge created (fio's unlink=1) */
 	/* fio's flow, serialize_overlap and latency_target (admit.c, flow.c, lat_target.c). */
 	unsigned flow_id;

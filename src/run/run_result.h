@@ -86,6 +86,7 @@ struct job_result {
 	struct cluster_job *cluster;  /* merged from several ranks (rank 0): each rank's figures (merge.h) */
 	struct verify_ctx *verify;    /* --verify: headers written, blocks read back (verify.h) */
 	struct ss_result ss;          /* steady state, when the job asked for it (ss.n > 0) */
+	bool late;                    /* its targets are prepared when its group starts (runner_prepare_late) */
 };
 
 #define MAX_DEVS 16

@@ -562,6 +562,18 @@ static void sweep_stale(struct run_result *r)
 		     s.n - MAX_NOTES / 2);
 }
 
+/* The devices beneath a job's targets, for the device counters and iostat. */
+static void note_targets(struct run_result *r, const struct job_result *jr)
+{
+	for (unsigned t = 0; jr->targets && t < jr->ntargets; t++) {
+		const struct target *tg = &jr->targets[t];
+		add_device(r, tg->device);
+		/* Only about targets that will be measured: a refused run says nothing of disks. */
+		if (!r->err.status && !(jr->job.engine->flags & ENGINE_NO_FILE))
+			iostat_note_target(r, tg->path, tg->device, tg->fstype);
+	}
+}
+
 int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const struct run_opts *o,
 	       struct run_result *r)
 {
@@ -601,20 +613,17 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		cluster_agree(c, &r->err);
 	}
 	for (unsigned i = 0; i < njobs; i++)
-		for (unsigned t = 0; r->jobs[i].targets && t < r->jobs[i].ntargets; t++) {
-			const struct target *tg = &r->jobs[i].targets[t];
-			add_device(r, tg->device);
-			/* Only about targets that will be measured: a refused run says nothing of disks. */
-			if (!r->err.status && !(r->jobs[i].job.engine->flags & ENGINE_NO_FILE))
-				iostat_note_target(r, tg->path, tg->device, tg->fstype);
-		}
+		note_targets(r, &r->jobs[i]);
 	uint64_t t0 = now_ns();
 	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c);
 	     group++) {
 		unsigned k = i + 1;
 		while (k < njobs && !r->jobs[k].job.stonewall)
 			k++;
-		if (run_group(c, r, i, k, &group, o))
+		for (unsigned m = i; m < k && !r->err.status; m++)
+			if (r->jobs[m].late && !runner_prepare_late(c, r, &r->jobs[m], o))
+				note_targets(r, &r->jobs[m]);
+		if (r->err.status || run_group(c, r, i, k, &group, o))
 			break;
 		i = k;
 	}

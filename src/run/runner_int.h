@@ -15,6 +15,9 @@ void runner_report_note(struct run_result *r, const char *fmt, ...) __attribute_
 /* A job's targets checked, claimed, created and laid out (rank 0's or a single host's part). */
 int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 		       const struct run_opts *o);
+/* A job runner_prepare_job left late (its file sized by an earlier group's writes): its targets now. */
+int runner_prepare_late(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			const struct run_opts *o);
 /* The other ranks' part: a shared file rank 0 laid out, a device its host's first rank holds. */
 int runner_prepare_deferred(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			    const struct run_opts *o);

@@ -643,6 +643,10 @@ static int prepare_verify(struct run_result *r, struct job_result *jr)
 	return 0;
 }
 
+static bool sized_by_earlier(const struct run_result *r, const struct job_result *jr);
+static int prepare_targets(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			   const struct run_opts *o);
+
 int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_result *jr,
 			const struct run_opts *o)
 {
@@ -668,10 +672,6 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		runner_report_note(r, "job %s: io_submit_mode=offload runs inline: a %s job's loop is its thread's own",
 				   j->name, job_copies(j) ? "copy" : j->fileop ? "file operation" : j->plan.tree ? "tree" :
 					    j->rewrite_pct ? "rewrite_pct" : "short last block");
-	if (j->qbatch.given && !(j->engine->flags & ENGINE_SYNC) &&
-	    (job_offload(j) || j->flow || j->lat_target_ns || (j->serialize_overlap && job_writes(j) && j->iodepth > 1)))
-		runner_note(r, "job %s: iodepth_batch_submit, iodepth_batch_complete_min/max and iodepth_low are not applied with io_submit_mode=offload, flow, serialize_overlap or latency_target (iogauge's own queue is)",
-			    j->name);
 	jr->nthreads = j->numjobs;
 	jr->resident_before = -1;
 	jr->unsynced_after = -1;
@@ -703,6 +703,56 @@ int runner_prepare_job(struct run_ctx *c, struct run_result *r, struct job_resul
 		clean_stale_tree(r, root);
 		return fileset_prepare_root(c, &jr->targets[0], root, j, o->allow_overwrite, &r->err) ? -1 : 0;
 	}
+	if (sized_by_earlier(r, jr)) {
+		jr->late = true; /* its file's size is what the earlier group leaves (runner_prepare_late) */
+		return 0;
+	}
+	return prepare_targets(c, r, jr, o);
+}
+
+/*
+ * create_serialize=0: a job sized by its file (no --size, --filesize or io_size) whose named
+ * file a job of an earlier stonewall group of this run writes.  fio then sets a job's files up
+ * in its own thread when it starts, so a reader after a fill_device writer (fio's
+ * examples/surface-scan.fio) covers what the writer left.  Its refusals come when its group
+ * starts.
+ */
+static bool sized_by_earlier(const struct run_result *r, const struct job_result *jr)
+{
+	const struct job *j = &jr->job;
+	unsigned me = j->plan.index;
+	if (j->create_serialize || j->size || j->filesize[0] || j->io_size || !j->filename[0] || job_copies(j) ||
+	    (j->engine->flags & ENGINE_NO_FILE) || j->plan.tree || j->fileop || cluster_size() > 1)
+		return false;
+	bool walled = false;
+	for (unsigned k = me; k-- > 0;) {
+		const struct job_result *e = &r->jobs[k];
+		walled = walled || r->jobs[k + 1].job.stonewall;
+		if (!walled || !job_writes(&e->job))
+			continue;
+		for (unsigned t = 0; e->targets && t < e->ntargets; t++)
+			for (unsigned f = 0; f < job_nfiles(j); f++) {
+				char path[PATH_MAX];
+				struct ig_err dummy = { 0 };
+				if (!place_path(j, 0, f, path, sizeof(path), &dummy) && !strcmp(path, e->targets[t].path))
+					return true;
+			}
+	}
+	return false;
+}
+
+int runner_prepare_late(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			const struct run_opts *o)
+{
+	jr->late = false;
+	return prepare_targets(c, r, jr, o);
+}
+
+/* The job's files: checked, claimed, created and laid out (fio's setup_files). */
+static int prepare_targets(struct run_ctx *c, struct run_result *r, struct job_result *jr,
+			   const struct run_opts *o)
+{
+	struct job *j = &jr->job;
 	bool nofile = j->engine->flags & ENGINE_NO_FILE;
 	/* A thread's files: its own (JOBNAME.JOBNUM.FILENUM), or the named ones, shared. */
 	jr->nfiles = nofile ? 1 : job_nfiles(j);

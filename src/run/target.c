@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -401,6 +402,33 @@ static int prepare_blockdev(struct run_ctx *c, struct target *t, const struct ta
 	return 0;
 }
 
+/*
+ * The kernel's memory devices that hold no data, which fio's jobs name as
+ * files (examples/steadystate.fio): /dev/null (writes go nowhere, reads end
+ * at once), /dev/zero (writes go nowhere, reads are zeros) and /dev/full
+ * (writes fail with ENOSPC).  Nothing to lay out, no disk beneath; the job's
+ * size says how far it goes, as fio needs it to.
+ */
+static bool memdev(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	       (minor(st->st_rdev) == 3 || minor(st->st_rdev) == 5 || minor(st->st_rdev) == 7);
+}
+
+static int prepare_memdev(struct target *t, const struct target_req *r, struct ig_err *e)
+{
+	if (!r->size)
+		return err_set(e, EXIT_USAGE, "%s has no size: give --size", t->path);
+	int fd = open(t->path, (r->writes ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+	if (fd < 0)
+		return err_set(e, EXIT_USAGE, "cannot open %s: %s", t->path, strerror(errno));
+	t->size = r->offset + r->size;
+	t->lbs = 512;
+	t->dio_mem_align = page_size();
+	t->fd = fd;
+	return 0;
+}
+
 static int create_file(struct run_ctx *c, struct target *t, const struct target_req *r,
 		       struct ig_err *e)
 {
@@ -612,9 +640,11 @@ int target_prepare(struct run_ctx *c, struct target *t, const struct target_req 
 				target_close(c, t);
 			return ret;
 		}
+		if (memdev(&st))
+			return prepare_memdev(t, r, e);
 		if (!S_ISREG(st.st_mode))
 			return err_set(e, EXIT_USAGE,
-				       "%s is %s: iogauge tests regular files, block devices, and files it creates in a directory",
+				       "%s is %s: iogauge tests regular files, block devices, the null, zero and full devices, and files it creates in a directory",
 				       t->path, file_kind(st.st_mode));
 		ret = prepare_existing_file(c, t, r, &st, e);
 	} else if (errno == ENOENT && r->readonly) {

@@ -284,7 +284,7 @@ void worker_sync(struct worker *w, int op)
 }
 
 /* Held back (flow): wait a little, with an eye on the clock; the caller tries again. */
-static __attribute__((noinline)) void held(struct worker *w)
+void worker_held(struct worker *w)
 {
 	admit_wait(w);
 	uint64_t now = now_ns();
@@ -303,7 +303,7 @@ static void admit_next_sync(struct worker *w)
 			admit_issued(w->admit, 1);
 			return;
 		}
-		held(w);
+		worker_held(w);
 	}
 }
 
@@ -515,7 +515,7 @@ static inline __attribute__((always_inline)) void loop_async_as(struct worker *w
 			if (!w->issuing || !w->remaining)
 				break;
 			if (w->admit) {
-				held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				worker_held(w); /* nothing may go and nothing is in flight: no completion to wait for */
 				continue;
 			}
 			if (w->rate_on && !w->npending) {
@@ -647,10 +647,10 @@ void *worker_main(void *arg)
 			loop_copy(w);
 		else if (w->eng->flags & ENGINE_SYNC)
 			loop_sync(w);
+		else if (unlikely(w->job->qbatch.given))
+			worker_loop_batch(w);
 		else if (w->offload)
 			loop_offload(w);
-		else if (unlikely(w->job->qbatch.given) && !w->admit)
-			worker_loop_batch(w);
 		else
 			loop_async(w);
 		worker_finish(w);

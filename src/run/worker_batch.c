@@ -1,10 +1,14 @@
 /*
  * fio's queue discipline (iodepth_batch_submit, iodepth_batch_complete_min
  * and _max, iodepth_low) for the jobs that give any of them; the others keep
- * the worker's own queue (worker.c's loop_async).
+ * the worker's own queue (worker.c's loop_async).  As fio's do_io, it holds
+ * with flow, serialize_overlap and latency_target too (admit.c: a request
+ * held back is fio's FIO_Q_BUSY, and the loop reaps as with a full queue),
+ * and with io_submit_mode=offload (the pool is the engine).
  */
 #include "base/common.h"
 #include "model/engine.h"
+#include "run/admit.h"
 #include "run/worker.h"
 #include "run/worker_error.h"
 #include "run/worker_int.h"
@@ -22,7 +26,7 @@
 static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room, unsigned chunk,
 						bool flush)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	unsigned n, first = w->npending;
 	for (n = w->npending; n < room && !w->pass_end && !w->var_done; n++) {
 		if (unlikely(w->rate_on) && worker_rate_due(w) > now_ns())
@@ -37,9 +41,10 @@ static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room,
 	uint64_t t = now_ns();
 	for (unsigned i = first; i < n; i++)
 		w->batch[i]->start = t;
-	unsigned off = 0;
-	while (off < n && (flush || n - off >= chunk)) {
-		unsigned take = flush ? n - off : chunk;
+	/* serialize_overlap: what may go before the first that overlaps one in flight or before it. */
+	unsigned off = 0, lim = w->admit ? admit_batch(w, n, n) : n;
+	while (off < lim && (flush || lim - off >= chunk)) {
+		unsigned take = flush ? lim - off : chunk;
 		int r = e->submit(&w->ectx, w->batch + off, take);
 		if (r < 0) {
 			worker_set_error(w, -r, w->batch[off]->offset, w->batch[off]->op, false);
@@ -65,6 +70,8 @@ static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room,
 	w->npending = n - off;
 	memmove(w->batch, w->batch + off, w->npending * sizeof(*w->batch));
 	w->remaining -= off;
+	if (w->admit)
+		admit_issued(w->admit, off);
 }
 
 /*
@@ -73,7 +80,7 @@ static __attribute__((noinline)) void issue_fio(struct worker *w, unsigned room,
  */
 static bool reap_fio(struct worker *w, const struct qbatch_eff *q, unsigned min, unsigned max)
 {
-	const struct engine_ops *e = w->job->engine;
+	const struct engine_ops *e = w->eng;
 	unsigned got = 0;
 	if (min > w->inflight)
 		min = w->inflight;
@@ -124,18 +131,28 @@ void worker_loop_batch(struct worker *w)
 			worker_note_stop(w);
 			w->issuing = false;
 		}
+		bool held = false;
 		if (w->issuing && !w->sync_pending && !w->pass_end && !w->readback_due) {
 			uint64_t room = depth - w->inflight;
 			if (room > w->remaining)
 				room = w->remaining;
 			if (q.poll && room > w->npending + 1)
 				room = w->npending + 1; /* fio polls after every request */
+			if (unlikely(w->admit != NULL)) {
+				/* flow, latency_target's depth: fewer may be in the queue now. */
+				unsigned r = admit_room(w, (unsigned)room);
+				held = r < room;
+				room = r;
+			}
 			if (room > w->npending)
 				issue_fio(w, (unsigned)room, q.submit, false);
 		}
 		bool full = w->inflight + w->npending >= depth;
 		if (w->npending && !w->st.err)
 			issue_fio(w, w->npending, q.submit, true); /* fio commits before it reaps */
+		/* Held back (a request that overlaps, a flow, a smaller depth): fio's FIO_Q_BUSY reaps as when full. */
+		if (unlikely(w->admit != NULL) && w->inflight && (held || w->npending))
+			full = true;
 		if (!w->inflight) {
 			if (w->issuing && (w->sync_pending || w->pass_end || w->readback_due)) {
 				worker_slow_path(w, now_ns(), 0);
@@ -143,6 +160,10 @@ void worker_loop_batch(struct worker *w)
 			}
 			if (!w->issuing || !w->remaining || w->st.err)
 				break;
+			if (w->admit) {
+				worker_held(w); /* nothing may go and nothing is in flight: no completion to wait for */
+				continue;
+			}
 			if (w->rate_on)
 				worker_throttle(w, now_ns(), 0); /* the rate holds the next one back */
 			continue;

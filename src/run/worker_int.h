@@ -83,6 +83,8 @@ void worker_on_event(struct worker *w, uint64_t now);
 void worker_note_stop(struct worker *w);
 void worker_slow_path(struct worker *w, uint64_t now, unsigned ios);
 void worker_loop_batch(struct worker *w);
+/* Held back by admit.c with nothing in flight: wait a little (flow_sleep or a spin), mind the clock. */
+void worker_held(struct worker *w);
 
 /* Holding back (worker_pace.c): thinktime and rate limits between requests, startdelay. */
 void worker_throttle(struct worker *w, uint64_t now, unsigned ios);

@@ -6,10 +6,14 @@
 #    fio's rule, judged call by call (batchrule.awk; the counts, which depend on how many
 #    completions are in when a reap comes, are fio's exactly only where the rule leaves no
 #    choice); io_uring: no submitting io_uring_enter beyond the batch, the same number of
-#    requests submitted; none given: iogauge's own queue (every free slot in one io_submit: far
-#    fewer calls than fio's one a request);
-#  - fill_device (fill_fs) on a 64 MiB ext4: fio's io_bytes and total_ios (the ENOSPC write
-#    among them), error 0, status 0; a job that reads is refused (status 2);
+#    requests submitted, no wait for more than iodepth_batch_complete_min (none polled, a reap
+#    of one at a time draining to iodepth_low); none given: iogauge's own queue (every free slot in one io_submit: far
+#    fewer calls than fio's one a request); the batch with serialize_overlap, flow,
+#    latency_target and io_submit_mode=offload too (fio's counts, no commit beyond the batch);
+#  - fill_device (fill_fs) on a 64 MiB ext4 with psync, libaio and io_uring: fio's io_bytes and
+#    total_ios (the ENOSPC write among them), error 0, status 0; fio's examples/surface-scan.fio
+#    (a verifying reader of no size after the fill: fio's counts, a changed byte found where fio
+#    finds it); a job that reads is refused (status 2);
 #  - filesize with offset and size (fio's setup_files): the file is filesize long, its region
 #    starts at the offset inside it, a smaller size stops the job: fio's io_bytes and total_ios;
 #  - a failed request that ends the job (EFBIG past ulimit -f, no continue_on_error) is among
@@ -109,6 +113,74 @@ else
 	fail "none given: iogauge's own queue, every free slot in one io_submit (fio $fs calls, iogauge $is)" "$WHY"
 fi
 
+# The batch holds with what else shapes the queue, as fio's do_io: serialize_overlap (a request
+# held back is fio's FIO_Q_BUSY), flow, latency_target, io_submit_mode=offload: fio's counts, no
+# io_submit of more than the batch of 4 (iogauge's own queue sends every free slot at once), and
+# no note that the options are not applied.
+head -c 8M /dev/urandom >"$D/g"
+cat >"$D/mix.fio" <<JOB
+[global]
+ioengine=libaio
+direct=1
+iodepth=16
+iodepth_batch_submit=4
+iodepth_batch_complete_max=8
+bs=4k
+size=4m
+[overlap]
+filename=$D/f
+rw=randwrite
+norandommap
+serialize_overlap=1
+[flow-a]
+stonewall
+filename=$D/f
+rw=randread
+flow=1
+[flow-b]
+filename=$D/g
+rw=randread
+flow=2
+[target]
+stonewall
+filename=$D/f
+rw=randread
+latency_target=200000
+latency_window=200000
+latency_percentile=99
+iodepth_batch_complete_min=2
+[offload]
+stonewall
+filename=$D/g
+ioengine=psync
+iodepth=4
+io_submit_mode=offload
+rw=randrw
+iodepth_batch_complete_min=2
+iodepth_low=2
+thread
+JOB
+# fio 3.33 runs psync under offload here (with thread); libaio's offload hangs.
+strace -f -qq -e trace=io_submit -o "$D/mix.fio.tr" timeout -k 5 120 fio --output-format=json \
+	--output="$D/mix.fio.json" "$D/mix.fio" >/dev/null 2>&1
+: >"$ERR"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=io_submit -o "$D/mix.ig.tr" \
+	"$IOGAUGE" fio --allow-overwrite --output-format=json --output="$D/mix.ig.json" "$D/mix.fio" >/dev/null 2>"$ERR"
+STATUS=$?
+san_check "iogauge fio mix.fio"
+expect_status 0 "batch with serialize_overlap, flow, latency_target, offload: status 0"
+a=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/mix.fio.json" | tr '\n\t' '; ')
+b=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/mix.ig.json" | tr '\n\t' '; ')
+if ok [ -n "$a" ] && ok [ "$a" = "$b" ]; then
+	pass "... fio's io_bytes and total_ios, job by job ($b)"
+else
+	fail "... fio's io_bytes and total_ios, job by job (fio $a; iogauge $b)" "$WHY"
+fi
+fm=$(grep -o 'io_submit([^,]*, [0-9]*' "$D/mix.fio.tr" | awk -F', ' '{ if ($2 > m) m = $2 } END { print m + 0 }')
+im=$(grep -o 'io_submit([^,]*, [0-9]*' "$D/mix.ig.tr" | awk -F', ' '{ if ($2 > m) m = $2 } END { print m + 0 }')
+check "... no io_submit carries more than the batch of 4 (fio's most $fm, iogauge's $im)" [ "$im" = 4 ]
+check "... no note that the batch options are not applied" not grep -q "not applied" "$ERR"
+
 # io_uring: the io_uring_enter calls that submit (to_submit > 0) and the requests they carry.
 # uring TAG OPTS...: "CALLS SQES MOST" of each tool in $D/TAG.{fio,ig}.u (MOST: the largest
 # batch one call carried).
@@ -151,6 +223,35 @@ if fio --name=probe --ioengine=io_uring --filename="$D/f" --size=4k --output=/de
 			fail "$tag: submitting io_uring_enter calls keep the batch of 8 (fio $fn calls, most $fm; iogauge $inn, most $im), every request submitted ($fq, $iq)" "$WHY"
 		fi
 	done
+	# The waits (min_complete of an io_uring_enter): never more than iodepth_batch_complete_min but
+	# for the last call, which waits for what is still in flight (fio's end of do_io); none with
+	# complete_min=0 and _max=0 (polled); with iodepth_low the queue drains one reap of 1 at a time
+	# (complete_min's default), and no commit carries more than the batch.
+	for spec in "umin4:4:16:--iodepth_batch_complete_min=4" \
+		"upoll:0:16:--iodepth_batch_complete_min=0 --iodepth_batch_complete_max=0" \
+		"ulow4:1:12:--iodepth_batch_submit=12 --iodepth_low=4 --iodepth_batch_complete_max=16"; do
+		tag=${spec%%:*} rest=${spec#*:}
+		cmin=${rest%%:*} rest=${rest#*:}
+		b=${rest%%:*}
+		# shellcheck disable=SC2086
+		uring "$tag" ${rest#*:}
+		expect_status 0 "$tag (io_uring ${rest#*:}): iogauge fio runs it"
+		same_ios "$tag"
+		for t in fio ig; do
+			grep 'io_uring_enter(' "$D/$tag.$t.tr" | awk -F'[(,]' -v c="$cmin" -v b="$b" '
+				{ n++; w[n] = $4 + 0; if ($3 + 0 > b) big++ }
+				END { for (i = 1; i < n; i++) { if (w[i] > c) over++; if (w[i] > 0) waits++ }
+				      print over + 0, big + 0, waits + 0 }' >"$D/$tag.$t.w"
+		done
+		read -r fo fb fw <"$D/$tag.fio.w"
+		read -r io ib iw <"$D/$tag.ig.w"
+		if ok [ "$fo $fb" = "0 0" ] && ok [ "$io $ib" = "0 0" ] && { [ "$cmin" != 0 ] || ok [ "$fw $iw" = "0 0" ]; }; then
+			pass "$tag: no wait for more than $cmin but the last, no commit of more than $b (fio $fw waits, iogauge $iw)"
+		else
+			fail "$tag: no wait for more than $cmin but the last, no commit of more than $b" \
+				"fio: $fo waits over, $fb commits over, $fw waits; iogauge: $io, $ib, $iw"
+		fi
+	done
 else
 	skip "io_uring: fio cannot use it here"
 fi
@@ -171,7 +272,8 @@ if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null && losetup -f >/dev/n
 	mkfs_mount fill 64M ext4 || fail "ext4 on a loop device"
 	F=$MNT/fill
 	for spec in "psync1m:--ioengine=psync --bs=1m" "psync64k:--ioengine=psync --bs=64k --fill_fs=1" \
-		"libaio:--ioengine=libaio --iodepth=4 --direct=1 --bs=1m"; do
+		"libaio:--ioengine=libaio --iodepth=4 --direct=1 --bs=1m" \
+		"uring:--ioengine=io_uring --iodepth=4 --direct=1 --bs=1m" "uring1:--ioengine=io_uring --bs=64k"; do
 		tag=${spec%%:*}
 		rm -f "$F"
 		# shellcheck disable=SC2086
@@ -191,13 +293,66 @@ if [ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null && losetup -f >/dev/n
 			fail "fill_device $tag: error 0 and fio's io_bytes ($a; iogauge $b)" "$WHY"
 		fi
 		ft=$(jf "$D/$tag.fio.json" '.jobs[0].write.total_ios') it=$(jf "$OUT" '.jobs[0].write.total_ios')
-		if [ "$tag" = libaio ]; then
+		if [ "$tag" = libaio ] || [ "$tag" = uring ]; then
 			# The requests in flight when ENOSPC came depend on the completions' timing.
 			check "fill_device $tag: total_ios within a queue of fio's ($ft; iogauge $it)" near "$it" "$ft" 0 4
 		else
 			check "fill_device $tag: fio's total_ios, the ENOSPC write among them ($ft; iogauge $it)" [ "$ft" = "$it" ]
 		fi
 	done
+	# fio's examples/surface-scan.fio: a fill_device writer, then a reader of no size that
+	# verifies what it wrote: fio sizes the reader's file when its job starts (after the fill).
+	cat >"$D/scan.fio" <<JOB
+[global]
+thread
+bs=64k
+direct=1
+ioengine=sync
+verify=meta
+verify_pattern=0xaa555aa5
+verify_interval=512
+filename=$MNT/scan.dat
+[write-phase]
+rw=write
+fill_device=1
+do_verify=0
+[verify-phase]
+stonewall
+create_serialize=0
+rw=read
+do_verify=1
+JOB
+	# The verify-phase alone, for a changed byte of the 21st block.
+	sed '/^\[write-phase\]/,/^do_verify=0/d; /^stonewall/d' "$D/scan.fio" >"$D/scan2.fio"
+	corrupt() { printf 'X' | dd of="$MNT/scan.dat" bs=1 seek=$((20 * 65536 + 1000)) conv=notrunc status=none; }
+	# Each tool in $D (fio and iogauge fio leave their verify state files where they run), each
+	# on its own data (their block headers differ).
+	(cd "$D" && fio --output-format=json --output="$D/scan.fio.json" "$D/scan.fio" >/dev/null 2>&1)
+	frc=$?
+	corrupt
+	(cd "$D" && fio --output-format=json --output="$D/scan2.fio.json" "$D/scan2.fio" >"$D/scan2.fio.out" 2>&1)
+	rm -f "$MNT/scan.dat"
+	cd "$D" && run_iogauge fio --output-format=json --output="$D/scan.ig.json" "$D/scan.fio"
+	cd "$E2E_ROOT" || exit 1
+	expect_status "$frc" "surface-scan: fio's status ($frc)"
+	a=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/scan.fio.json" | tr '\n\t' '; ')
+	b=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$D/scan.ig.json" | tr '\n\t' '; ')
+	if ok [ -n "$a" ] && ok [ "$a" = "$b" ]; then
+		pass "surface-scan: the writer fills, the reader of no size reads it all: fio's counts ($b)"
+	else
+		fail "surface-scan: the writer fills, the reader of no size reads it all: fio's counts (fio $a; iogauge $b)" "$WHY"
+	fi
+	corrupt
+	cd "$D" && run_iogauge fio --output-format=json --output="$D/scan2.ig.json" "$D/scan2.fio"
+	cd "$E2E_ROOT" || exit 1
+	expect_status 1 "surface-scan, a byte changed: the reader fails (status 1; fio reports it and exits 0)"
+	if ok grep -q "verify failed at file .*scan.dat offset 1311232" "$D/scan2.fio.out" &&
+		ok grep -q "1 bad block .* the first at offset 1311232 of .*scan.dat: pattern mismatch" "$ERR"; then
+		pass "... the bad block at offset 1311232, as fio finds it"
+	else
+		fail "... the bad block at offset 1311232, as fio finds it" "$WHY"
+	fi
+	rm -f "$MNT/scan.dat"
 	run_iogauge fio --name=fill --filename="$F" --rw=read --fill_device=1
 	expect_status 2 "fill_device with reads: refused, status 2"
 	expect_err "^iogauge: job fill: --fill_device fills the file system with writes" "... one line saying why"

@@ -6,7 +6,9 @@
 #    given; with cmdprio_bssplit (per-entry class/level, a default prioclass/prio) the same
 #    requests get the same priorities;
 #  - io_uring on a loop device: the kernel's block:block_rq_issue (perf) sees the same number of
-#    real-time requests as fio's run and as iogauge's own count;
+#    real-time requests as fio's run and as iogauge's own count; with cmdprio_class=2 and a level
+#    per direction, and with cmdprio_bssplit's per-entry priorities, every priority fio's run had,
+#    per direction, in the same bytes;
 #  - fio-json: "prios" in read and write with fio's keys (prioclass, prio, clat_ns, or lat_ns with
 #    lat_percentiles), the same priorities and sample counts as fio; none with one priority;
 #  - log_prio=1: the last column is the whole ioprio (0x%04x), with fio's counts; without it 0/1;
@@ -157,6 +159,32 @@ if command -v perf >/dev/null && perf list 2>/dev/null | grep -q 'block:block_rq
 	check "io_uring: the kernel saw as many real-time requests as fio sent ($rt, fio's $rtf)" test "${rt:-x}" = "${rtf:-y}"
 	check "io_uring: iogauge's count of real-time requests is the kernel's" test \
 		"$(jf "$D/u.ig.json" '.jobs[0].read.prios[1].clat_ns.N')" = "${rt:-x}"
+	# cmdprio_class=2 with a level per direction, and cmdprio_bssplit's per-entry priorities
+	# (examples/cmdprio-bssplit.fio's adv-def): the bytes the kernel saw of every priority, per
+	# direction, are what it saw of fio's run (requests io_uring hands to its workers among them).
+	for spec in "lvl:--rw=randrw --bs=4k --size=4m --prioclass=2 --prio=7 --cmdprio_percentage=30,60 --cmdprio_class=2 --cmdprio=5" \
+		"bss:--rw=randrw --size=48m --prioclass=2 --prio=7 --bssplit=64k/40:1024k/60,1024k/100 --cmdprio_bssplit=64k/25/1/1:64k/75/3/2:1024k/0,1024k/0"; do
+		tag=${spec%%:*}
+		for t in fio ig; do
+			cmd=(fio)
+			[ "$t" = ig ] && cmd=("$IOGAUGE" fio --allow-destroy)
+			# shellcheck disable=SC2086 # the options are words
+			timeout -k 5 120 perf record -q -e block:block_rq_issue --filter "dev == $devt" -a -o "$D/perf.$tag.$t" -- \
+				"${cmd[@]}" --name=u --filename="$LOOP" --ioengine=io_uring --direct=1 --iodepth=8 ${spec#*:} \
+				--output-format=json --output="$D/$tag.$t.json" >/dev/null 2>&1
+			# Bytes per direction and priority: the block layer splits a large request where its
+			# buffer's pages fall (fio's and iogauge's buffers are placed apart), the bytes stay.
+			perf script -i "$D/perf.$tag.$t" 2>/dev/null |
+				awk -v d="$dev" '$6 == d && $1 !~ /udev/ { b[$7 " " $(NF - 1)] += $8 } END { for (k in b) print k, b[k] }' |
+				sort >"$D/$tag.$t.prio"
+		done
+		if ok [ "$(wc -l <"$D/$tag.ig.prio")" -ge 2 ] && ok cmp -s "$D/$tag.fio.prio" "$D/$tag.ig.prio"; then
+			pass "io_uring $tag: the kernel saw fio's bytes of each priority, per direction ($(tr -s ' \n' ' ' <"$D/$tag.ig.prio"))"
+		else
+			fail "io_uring $tag: the kernel saw fio's bytes of each priority, per direction" \
+				"fio: $(tr -s ' \n' ' ' <"$D/$tag.fio.prio"); iogauge: $(tr -s ' \n' ' ' <"$D/$tag.ig.prio")"
+		fi
+	done
 else
 	skip "io_uring priorities seen by the kernel" "no perf with block:block_rq_issue, or no loop device"
 fi

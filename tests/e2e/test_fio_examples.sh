@@ -1,7 +1,8 @@
 #!/bin/bash
 # What fio's examples and regression jobs need beyond the basics: the vsync, pvsync and pvsync2
 # engines, nr_files, fileoffset, cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes,
-# numa_mem_policy, prio, prioclass, the zbd options, continue_on_error and ignore_error.  Each runs under fio and
+# numa_mem_policy, prio, prioclass, the zbd options, continue_on_error and ignore_error, the
+# kernel's null, zero and full devices as files.  Each runs under fio and
 # iogauge (`iogauge fio`) in the same run with the same io_bytes and total_ios per direction;
 # the system calls each engine makes (strace), each thread's CPUs (/proc), errors gone past
 # (RLIMIT_FSIZE's EFBIG: the same total_err, first_error and counts as fio; the inject engine's
@@ -88,7 +89,7 @@ import json, sys
 fio = json.load(open(sys.argv[1]))["jobs"]
 iog = json.load(open(sys.argv[2]))["jobs"]
 def c(j): return [(j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim")]
-bad = len(fio) != len(iog) or len(fio) < 14
+bad = len(fio) != len(iog) or len(fio) < (int(sys.argv[3]) if len(sys.argv) > 3 else 14)
 for a, b in zip(fio, iog):
     ok = a["jobname"] == b["jobname"] and c(a) == c(b) and a["error"] == 0 and b["error"] == 0
     print("ok  " if ok else "DIFF", a["jobname"], "fio", c(a), "iogauge", c(b))
@@ -99,6 +100,51 @@ check "every job: the same io_bytes and total_ios per direction as fio" \
 	python3 "$E2E_TMP/same.py" "$E2E_TMP/fio.json" "$OUT"
 # iogauge fio keeps its files, as fio does (unlink=0).
 rm -rf "${D:?}"/*
+
+# ---- 1b. The kernel's null, zero and full devices as a job's file (fio's examples/steadystate.fio
+# writes /dev/null and reads /dev/zero): fio's counts, errors and statuses.
+cat >"$E2E_TMP/mem.fio" <<'JOB'
+[global]
+size=1m
+thread
+[null-write]
+filename=/dev/null
+rw=write
+bs=128k
+numjobs=2
+[zero-read]
+filename=/dev/zero
+rw=randread
+[zero-rw]
+filename=/dev/zero
+rw=randrw
+ioengine=libaio
+iodepth=4
+JOB
+fio --output-format=json --output="$E2E_TMP/mem.fio.json" "$E2E_TMP/mem.fio" >/dev/null 2>&1
+run_iogauge fio --output-format=json --output="$E2E_TMP/mem.ig.json" "$E2E_TMP/mem.fio"
+expect_status 0 "/dev/null and /dev/zero as files: exit 0"
+check "... every job: fio's io_bytes and total_ios per direction" \
+	python3 "$E2E_TMP/same.py" "$E2E_TMP/mem.fio.json" "$E2E_TMP/mem.ig.json" 4
+for spec in "/dev/full:write:28" "/dev/null:read:5"; do
+	dev=${spec%%:*} rw=${spec#*:} rw=${rw%%:*} err=${spec##*:}
+	fio --name=m --filename="$dev" --size=64k --rw="$rw" --output-format=json >"$E2E_TMP/m.fio.json" 2>/dev/null
+	frc=$?
+	run_iogauge fio --name=m --filename="$dev" --size=64k --rw="$rw" --output-format=json
+	expect_status "$frc" "$dev, rw=$rw: fio's status ($frc)"
+	a=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$E2E_TMP/m.fio.json")
+	b=$(python3 "$E2E_ROOT/scripts/fio-examples.py" totals "$OUT")
+	if ok [ -n "$a" ] && ok [ "$a" = "$b" ] && ok [ "${a##*$'\t'}" = "$err" ]; then
+		pass "... fio's counts and error $err ($b)"
+	else
+		fail "... fio's counts and error $err (fio '$a', iogauge '$b')" "$WHY"
+	fi
+done
+run_iogauge fio --name=m --filename=/dev/zero --rw=read
+expect_status 2 "/dev/zero without a size: refused, status 2 (fio: 'you need to specify size=')"
+expect_err "^iogauge: /dev/zero has no size: give --size" "... saying so"
+run_iogauge fio --name=m --filename=/dev/urandom --size=64k --rw=read
+expect_status 2 "/dev/urandom (another character device): refused, status 2"
 
 # ---- 2. The system calls of each engine, and pvsync2's flags.
 # calls_ok FILE PATTERN N: strace saw N calls matching PATTERN start and none fail (two threads at

@@ -7,7 +7,9 @@
 #    stands for it, which draws the same requests); fio-json as fio has it for a synchronous engine under
 #    offload: no slat, clat for every request, lat (from the preparation) >= clat;
 #  - strace -f: the preads come from more than one thread, none of them the job thread (the
-#    threads' parent); inline, the job thread makes them all (so the check can fail);
+#    threads' parent); inline, the job thread makes them all (so the check can fail); libaio and
+#    io_uring too: the iodepth threads each submit one request a call with a context of their
+#    own, the same requests as fio's inline run (fio hangs on libaio offload, refuses io_uring);
 #  - a device that takes time (O_DIRECT random reads of a file on the disk): strace -ttt -T shows
 #    more than one pread in progress at once (at most 4) with offload iodepth=4, one with inline
 #    psync iodepth=4 (so the check can fail); IOPS and requests in flight on average are shown;
@@ -116,6 +118,49 @@ if command -v strace >/dev/null; then
 	check "strace, inline (control): one thread makes them all" [ "$(wc -l <"$D/busy.inline")" = 1 ]
 else
 	skip "strace: not installed"
+fi
+
+# ---- 2b. libaio and io_uring through the pool (fio 3.33 hangs on libaio with offload here and
+# refuses io_uring: its inline run stands for the requests): each of the iodepth threads submits
+# with a context of its own, one request a call; the job thread submits none.
+if command -v strace >/dev/null; then
+	head -c 1M /dev/urandom >"$D/a"
+	# subs FILE: "TID PARENT NSUBMITS PARENT'S-NSUBMITS" for each thread that submitted
+	# (io_submit, or an io_uring_enter with requests to submit).
+	subs() {
+		awk '/clone3?\(/ && $NF ~ /^[0-9]+$/ { parent[$NF] = $1 }
+		     /io_submit\(/ || /io_uring_enter\([0-9]+, [1-9]/ { n[$1]++ }
+		     END { for (t in n) print t, (t in parent ? parent[t] : 0), n[t], (parent[t] in n ? n[parent[t]] : 0) }' "$1"
+	}
+	for e in libaio io_uring; do
+		sc=io_submit
+		[ "$e" = io_uring ] && sc=io_uring_enter
+		common=(--name=a --filename="$D/a" --size=1m --bs=4k --rw=randread --direct=1 --ioengine="$e" --iodepth=4)
+		timeout -k 5 120 fio "${common[@]}" --output-format=json --output="$D/a.$e.fio.json" >/dev/null 2>&1
+		: >"$ERR"
+		ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS} timeout -k 5 120 strace -f -qq -e trace=clone,clone3,$sc \
+			-o "$D/st.$e" "$IOGAUGE" fio --allow-overwrite "${common[@]}" --io_submit_mode=offload \
+			--output-format=json --output="$D/a.$e.ig.json" >/dev/null 2>"$ERR"
+		STATUS=$?
+		expect_status 0 "$e offload: status 0"
+		a="$(jf "$D/a.$e.fio.json" .jobs[0].read.io_bytes) $(jf "$D/a.$e.fio.json" .jobs[0].read.total_ios)"
+		b="$(jf "$D/a.$e.ig.json" .jobs[0].read.io_bytes) $(jf "$D/a.$e.ig.json" .jobs[0].read.total_ios)"
+		check "$e offload: io_bytes and total_ios as fio's inline run ($b; fio $a)" [ "$a" = "$b" ]
+		subs "$D/st.$e" >"$D/subs.$e"
+		nt=$(wc -l <"$D/subs.$e")
+		tot=$(awk '{ s += $3 } END { print s + 0 }' "$D/subs.$e")
+		if ok [ "$nt" -gt 1 ] && ok [ "$nt" -le 4 ] && ok [ "$tot" = 256 ] &&
+			ok awk 'BEGIN { ok = 1 } $2 == 0 || $4 != 0 { ok = 0 } END { exit !ok }' "$D/subs.$e" &&
+			ok [ "$(awk '{ print $2 }' "$D/subs.$e" | sort -u | wc -l)" = 1 ]; then
+			pass "$e offload: the job thread's pool ($nt of its 4 threads) submits the 256 requests, one a call, the job thread none"
+		else
+			fail "$e offload: the job thread's pool (2 to 4 threads) submits the 256 requests, one a call, the job thread none ($nt threads, $tot calls)" \
+				"$WHY"
+			sed 's/^/# /' "$D/subs.$e"
+		fi
+	done
+else
+	skip "libaio and io_uring offload: no strace"
 fi
 
 # ---- 3. A device that takes time: direct random reads of a file on the disk.

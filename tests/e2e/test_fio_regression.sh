@@ -10,7 +10,11 @@
 # those fio passes); every other one either passes or is refused at once by
 # name with status 2 (never a crash, a hang, a wrong count); at least
 # MIN_EXAMPLES of fio's examples are accepted by --parse-only, none that fio
-# refuses, and every refusal names what it refuses, status 2.
+# refuses, and every refusal names what it refuses, status 2; the examples
+# of RUN_EXAMPLES below, run as scripts/fio-regression.sh runs them, move
+# fio's bytes and requests in every direction of every job (against fio's
+# runs recorded in the verdicts file), but for the differences the script
+# names as by design.
 # Only the fast job tests run here (~5 s): the slow ones (t0005, t0008 and
 # readonly.py: 30 s) and the heavy ones (t0002, t0006, t0009, t0011, t0012,
 # t0014: GiBs or a minute each) run in scripts/fio-regression.sh [--full].
@@ -27,6 +31,11 @@ JOBS="1 3 4 7 10 13 17 18 19 22 23 25 26"
 PASS="1 3 4 7 10 13 17 18 19 22 23 25 26"
 MIN_JOBS=11
 MIN_EXAMPLES=42
+# Examples run here (about 6 s): one of each kind the script runs, the quick ones
+# (scripts/fio-regression.sh runs all 40 in 50 s, fio's side too with its record).
+RUN_EXAMPLES="aio-read backwards-read basic-verify cmdprio-bssplit cmdprio-percentage cross-stripe-verify \
+dedupe-global disk-zone-profile enospc-pressure falloc filedelete-ioengine fio-seq-RW flow fsx \
+ftruncate iometer-file-access-server jesd219 latency-profile numa steadystate surface-scan waitfor zipf"
 
 SRC=""
 if ! command -v python3 >/dev/null 2>&1; then
@@ -111,3 +120,24 @@ check "examples: at least $MIN_EXAMPLES of fio's accepted by --parse-only" [ "$o
 check "examples: none accepted that fio 3.33 refuses here" [ "$wrong" -eq 0 ]
 check "examples: every refusal is status 2 with each line naming what" [ "$unnamed" -eq 0 ]
 check "examples: --parse-only created nothing" [ -z "$(ls -A "$E2E_TMP/ex")" ]
+
+# ---- fio's examples run, their bytes against fio's recorded runs
+"$E2E_ROOT/scripts/fio-regression.sh" --iogauge "$IOGAUGE" --no-jobs --fio-totals "$VERDICTS" \
+	--work "$E2E_TMP/exrun" --examples "$RUN_EXAMPLES" >"$E2E_TMP/exrun.log" 2>&1
+s=$?
+check "scripts/fio-regression.sh runs fio's examples (status $s)" [ "$s" = 0 ]
+for name in $RUN_EXAMPLES; do
+	v=$(grep "^verdict $name.fio " "$E2E_TMP/exrun.log")
+	v=${v#verdict "$name".fio }
+	: >"$ERR"
+	cat "$E2E_TMP/exrun/run/$name.fio/iogauge.err" >"$ERR" 2>/dev/null
+	san_check "examples/$name.fio"
+	case $v in
+	"same bytes"*) pass "examples/$name.fio: fio's bytes and requests, job by job" ;;
+	"skipped: needs root"*) skip "examples/$name.fio" "${v#skipped: }" ;;
+	"differs: "*"by design"*) pass "examples/$name.fio: differs only by design (${v:9:60}...)" ;;
+	*)
+		fail "examples/$name.fio: fio's bytes and requests, job by job" "$v"
+		grep -A20 "^verdict $name.fio " "$E2E_TMP/exrun.log" | sed -n '2,/^example\|^verdict/p' | grep DIFF | head -5 ;;
+	esac
+done
