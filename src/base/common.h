@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
+#include "base/clock.h" /* now_ns */
 
 /* The release number (equal to the VERSION file; scripts/version.sh checks). */
 #define IOGAUGE_VERSION "0.2.0"
@@ -23,12 +24,6 @@ enum { EXIT_OK = 0, EXIT_IOERR = 1, EXIT_USAGE = 2 };
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
-}
 
 /*
  * An error as a value: the exit status it leads to and its one-line message.

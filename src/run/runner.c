@@ -470,6 +470,8 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		r->jobs[i].job = jobs[i];
 		r->jobs[i].job.plan.index = i;
 	}
+	/* The counter's first reading: preparing the jobs counts toward its calibration. */
+	clock_prepare();
 	sweep_stale(r);
 	for (unsigned i = 0; i < njobs && !r->err.status && !c->stop; i++) {
 		const char *wf = r->jobs[i].job.wait_for;
@@ -505,6 +507,11 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 			if (!r->err.status && !(r->jobs[i].job.engine->flags & ENGINE_NO_FILE))
 				iostat_note_target(r, tg->path, tg->device, tg->fstype);
 		}
+	bool want_cpu = true;
+	for (unsigned i = 0; i < njobs; i++)
+		want_cpu &= r->jobs[i].job.clocksource == CLOCKSRC_CPU;
+	if (!r->err.status)
+		clock_select(want_cpu);
 	uint64_t t0 = now_ns();
 	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c) && !r->exit_rest;
 	     group++) {
