@@ -11,7 +11,9 @@
 #       batched submit and complete, fixed buffers, registered files and ring, no polling) for
 #       IOPS, target >= 1.00x; and against fio at its best settings for CPU per request,
 #       target <= 1.00x (FIO_BEST: fixed buffers, registered files, batches of 32 submitted and
-#       reaped; no sqthread, no hipri).
+#       reaped; no sqthread, no hipri), iogauge once with its defaults (it waits for the first
+#       completion, so no request's completion is stamped late) and once with fio's very
+#       options ("iogauge-b").
 #   (3) fresh data for every write: 512 KiB and 1 MiB random writes, QD 64, O_DIRECT, on the
 #       RAM-backed loop: iogauge's user CPU per byte (every write's data generated fresh)
 #       against fio's with its default buffers (filled once, then lightly scrambled per write),
@@ -34,6 +36,7 @@
 #   FIO_BEST="..."   fio's options for (2)'s CPU comparison
 #   BENCH_DIR=dir    where the cached file (256 MiB) goes (default /var/tmp; a real file system)
 #   RAM_MB=512       size of the RAM-backed loop device (its tmpfs is capped at RAM_MB + 16 MiB)
+#   RESULTS=file     keep the raw figures there (lines: KEY TOOL ROUND VALUE)
 # (2) and (3) need root (a tmpfs and a loop device); without it they are skipped.
 set -euo pipefail
 
@@ -68,6 +71,7 @@ want() { [[ " $TESTS " == *" $1 "* ]]; }
 
 TMP=$(mktemp -d "$BENCH_DIR/limit.XXXXXX")
 cleanup() {
+	set +e
 	ramloop_drop
 	rm -rf -- "$TMP"
 }
@@ -214,9 +218,11 @@ uring_round() {
 	if ((r % 2)); then
 		[[ -n "${TIOU:-}" ]] && tiou_run "$key" "$r" "$n"
 		tool_run "$key" iogauge "$r" read "${a[@]}"
+		tool_run "$key" iogauge-b "$r" read "${a[@]}" "${best[@]}"
 		tool_run "$key" fio "$r" read "${a[@]}" "${best[@]}"
 	else
 		tool_run "$key" fio "$r" read "${a[@]}" "${best[@]}"
+		tool_run "$key" iogauge-b "$r" read "${a[@]}" "${best[@]}"
 		tool_run "$key" iogauge "$r" read "${a[@]}"
 		[[ -n "${TIOU:-}" ]] && tiou_run "$key" "$r" "$n"
 	fi
@@ -255,6 +261,8 @@ for ((r = 1; r <= PAIRS; r++)); do
 	done
 done
 
+[[ -n "${RESULTS:-}" ]] && cp "$RES" "$RESULTS"
+
 # --- the table -------------------------------------------------------------------------------
 python3 - "$RES" "$PAIRS" "$RUNTIME" "$THREADS" "$FIO_BEST" <<'EOF'
 import sys, statistics
@@ -285,6 +293,7 @@ for n in threads.split():
     add("", "p%s.iops" % n, "IOPS", "fio", "bare", "%.0f")
     add("(2) io_uring QD32 4k dio RAM loop, %s thr" % n, "u%s.iops" % n, "IOPS", "iogauge", "tiou", "%.0f", lo=1.0)
     add("", "u%s.cpu" % n, "CPU per IO", "iogauge", "fio", "%.0f ns", hi=1.0)
+    add("", "u%s.cpu" % n, "CPU per IO", "iogauge-b", "fio", "%.0f ns", hi=1.0)
     add("", "u%s.cpu" % n, "CPU per IO", "iogauge", "tiou", "%.0f ns")
     add("", "u%s.iops" % n, "IOPS", "iogauge", "fio", "%.0f")
     for bs in ("512k", "1m"):
@@ -297,7 +306,8 @@ w = [max(len(str(row[i])) for row in rows + [hdr]) for i in range(len(hdr))]
 print("iogauge at the limit: %s round(s) of %s s runs, interleaved; ratio per round, median [min-max]" % (pairs, runtime))
 print("A, B: the median absolute figures of the two sides (noisy; for orientation); IOPS per CPU s:")
 print("B's CPU time per request over A's (A and B show the CPU times)")
-print("bare: bench/bare_pread.c; tiou: fio 3.33's t/io_uring -d32 -s32 -c32 -p0 -B1 -F1 -X1; fio in (2): %s" % best)
+print("bare: bench/bare_pread.c; tiou: fio 3.33's t/io_uring -d32 -s32 -c32 -p0 -B1 -F1 -X1;")
+print("fio and iogauge-b in (2): %s" % best)
 for row in [hdr, tuple("-" * n for n in w)] + rows:
     print("  ".join(str(c).ljust(w[i]) if i < 3 or i >= 6 else str(c).rjust(w[i]) for i, c in enumerate(row)).rstrip())
 EOF

@@ -31,7 +31,15 @@ ramloop_drop() {
 		RAMLOOP=""
 	fi
 	if [[ -n "$RAMLOOP_MNT" ]] && mountpoint -q "$RAMLOOP_MNT"; then
-		umount "$RAMLOOP_MNT" || umount -l "$RAMLOOP_MNT" || true
+		# The detach waits for the last opener (udev probes a device written to): then the file is free.
+		local i
+		for ((i = 0; i < 20; i++)); do
+			umount "$RAMLOOP_MNT" 2>/dev/null && break
+			sleep 0.25
+		done
+		if mountpoint -q "$RAMLOOP_MNT"; then
+			umount -l "$RAMLOOP_MNT" || true
+		fi
 	fi
 	RAMLOOP_MNT=""
 }

@@ -7,7 +7,7 @@ PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libjansson-dev li
       openmpi-bin libopenmpi-dev
       libjs-chart.js chromium libpng-dev optipng
       libisal-dev libxxhash-dev xxhash libssl-dev zstd gzip clang libclang-rt-14-dev strace
-      liblzo2-dev zlib1g-dev libzstd-dev lzop sysstat blktrace"
+      liblzo2-dev zlib1g-dev libzstd-dev lzop sysstat blktrace time"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -306,7 +306,9 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	if (cluster_stopping(c))
 		return 0;
 	c->halt = 0; /* a stop of an earlier group's measured phase does not carry over */
-	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
+	/* Each worker on lines of its own (struct worker is aligned): no thread writes another's line. */
+	struct worker *ws = xaligned(_Alignof(struct worker), nthreads * sizeof(*ws));
+	memset(ws, 0, nthreads * sizeof(*ws));
 	struct iostat_phase *dev = xcalloc(1, sizeof(*dev));
 	struct start_gate gate;
 	gate_init(&gate);
@@ -510,8 +512,7 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 	bool want_cpu = true;
 	for (unsigned i = 0; i < njobs; i++)
 		want_cpu &= r->jobs[i].job.clocksource == CLOCKSRC_CPU;
-	if (!r->err.status)
-		clock_select(want_cpu);
+	r->clock = r->err.status ? CLOCKSRC_GETTIME : (int)clock_select(want_cpu);
 	uint64_t t0 = now_ns();
 	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c) && !r->exit_rest;
 	     group++) {
