@@ -5,7 +5,8 @@
 #       statistics, against bench/bare_pread.c, a loop of pread calls with no clock and no
 #       statistics (fio beside them, for information).  Target: iogauge's IOPS >= 0.95x the
 #       bare loop's; the same for IOPS per CPU second (CPU time per request, which a loaded
-#       machine disturbs less than wall time).
+#       machine disturbs less than wall time).  The bare loop runs twice a round: bare2/bare
+#       is the noise floor, the same program against itself.
 #   (2) io_uring 4 KiB random reads, QD 32, O_DIRECT, on a RAM-backed loop device: iogauge with
 #       its defaults against fio 3.33's peak tool t/io_uring (built from fio's source, with its
 #       batched submit and complete, fixed buffers, registered files and ring, no polling) for
@@ -162,12 +163,12 @@ if byt:
 EOF
 }
 
-# bare_run KEY ROUND THREADS
+# bare_run KEY ROUND THREADS [NAME]
 bare_run() {
-	local iops usr sys ios
+	local iops usr sys ios name=${4:-bare}
 	read -r iops usr sys ios <<<"$("$BARE" "$DATA" 4096 "$RUNTIME" "$3")"
-	record "$1.iops" bare "$2" "$iops"
-	record "$1.cpu" bare "$2" "$(python3 -c "import sys; u,s,n=map(float,sys.argv[1:]); print((u+s)*1e9/n)" "$usr" "$sys" "$ios")"
+	record "$1.iops" "$name" "$2" "$iops"
+	record "$1.cpu" "$name" "$2" "$(python3 -c "import sys; u,s,n=map(float,sys.argv[1:]); print((u+s)*1e9/n)" "$usr" "$sys" "$ios")"
 }
 
 # tiou_run KEY ROUND THREADS: t/io_uring at QD 32; IOPS is the mean of its per-second lines
@@ -203,9 +204,11 @@ psync_round() {
 		--invalidate=0 "--numjobs=$n" "${T[@]}")
 	cat "$DATA" >/dev/null
 	if ((r % 2)); then
-		bare_run "$key" "$r" "$n"; tool_run "$key" iogauge "$r" read "${a[@]}"; tool_run "$key" fio "$r" read "${a[@]}"
+		bare_run "$key" "$r" "$n"; tool_run "$key" iogauge "$r" read "${a[@]}"
+		tool_run "$key" fio "$r" read "${a[@]}"; bare_run "$key" "$r" "$n" bare2
 	else
-		tool_run "$key" fio "$r" read "${a[@]}"; tool_run "$key" iogauge "$r" read "${a[@]}"; bare_run "$key" "$r" "$n"
+		bare_run "$key" "$r" "$n" bare2; tool_run "$key" fio "$r" read "${a[@]}"
+		tool_run "$key" iogauge "$r" read "${a[@]}"; bare_run "$key" "$r" "$n"
 	fi
 }
 
@@ -291,6 +294,8 @@ for n in threads.split():
     add("(1) psync 4k randread cached, %s thr" % n, "p%s.iops" % n, "IOPS", "iogauge", "bare", "%.0f", lo=0.95)
     add("", "p%s.cpu" % n, "IOPS per CPU s", "iogauge", "bare", "%.0f ns/IO", lo=0.95, invert=True)
     add("", "p%s.iops" % n, "IOPS", "fio", "bare", "%.0f")
+    add("", "p%s.iops" % n, "IOPS", "bare2", "bare", "%.0f")
+    add("", "p%s.cpu" % n, "IOPS per CPU s", "bare2", "bare", "%.0f ns/IO", invert=True)
     add("(2) io_uring QD32 4k dio RAM loop, %s thr" % n, "u%s.iops" % n, "IOPS", "iogauge", "tiou", "%.0f", lo=1.0)
     add("", "u%s.cpu" % n, "CPU per IO", "iogauge", "fio", "%.0f ns", hi=1.0)
     add("", "u%s.cpu" % n, "CPU per IO", "iogauge-b", "fio", "%.0f ns", hi=1.0)
