@@ -41,7 +41,7 @@ CMD_mpi     = $(MPICC) $(CFLAGS) $(WARN) $(BASE)
 CMD_mpi-san = $(MPICC) -O1 -g $(SAN) $(WARN) $(BASE)
 CMD_clang   = $(CLANG) $(CFLAGS) $(WARN) $(BASE)
 
-.PHONY: all run test unit e2e deps san mpi clang install install-fio-link fio-regression clean docs bench screenshots fuzz fuzz-build fuzz-smoke check-tsan FORCE
+.PHONY: all run test unit e2e deps san mpi clang install install-fio-link fio-regression clean docs bench bench-limit screenshots fuzz fuzz-build fuzz-smoke check-tsan FORCE
 all: iogauge iogauge.1 docs/options.md docs/fio.md
 
 .PRECIOUS: build/%/flags # made by a pattern rule: kept, not deleted as intermediate
@@ -139,6 +139,10 @@ test: deps
 
 bench: deps all
 	bench/vs-fio.sh
+
+# iogauge at the limit (bench/limit.sh, as root): a bare pread loop, t/io_uring, fresh data.
+bench-limit: deps all
+	bench/limit.sh
 
 # The README's pictures: real quick and scale reports, drawn by headless Chromium (docs/screenshot-*.png).
 screenshots: deps iogauge

@@ -8,7 +8,7 @@ PKGS="gcc make pkg-config liburing-dev libaio-dev libblkid-dev libjansson-dev li
       libjs-chart.js chromium libpng-dev optipng
       libisal-dev libxxhash-dev xxhash libssl-dev zstd gzip clang libclang-rt-14-dev strace
       liblzo2-dev zlib1g-dev libzstd-dev lzop sysstat blktrace
-      libsqlite3-dev sqlite3 libpq-dev postgresql python3-prometheus-client"
+      libsqlite3-dev sqlite3 libpq-dev postgresql python3-prometheus-client time"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
+#include "base/clock.h" /* now_ns */
 
 /* The release number (equal to the VERSION file; scripts/version.sh checks). */
 #define IOGAUGE_VERSION "0.2.0"
@@ -31,13 +32,6 @@ static inline void cpu_relax(void)
 #elif defined(__aarch64__)
 	__asm__ __volatile__("yield");
 #endif
-}
-
-static inline uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
 /*

@@ -78,7 +78,7 @@ static const struct cli_opt cli_opts[] = {
 	{ "profile", 'p', ARG_REQUIRED, C_REFUSED, "not supported: iogauge has none of fio's profiles" },
 	{ "idle-prof", 'I', ARG_REQUIRED, C_REFUSED, "not supported: iogauge reports the jobs' own CPU use" },
 	{ "inflate-log", 'X', ARG_REQUIRED, C_REFUSED, "not supported: iogauge writes no compressed logs" },
-	{ "cpuclock-test", 'T', ARG_NONE, C_REFUSED, "not supported: iogauge always uses CLOCK_MONOTONIC" },
+	{ "cpuclock-test", 'T', ARG_NONE, C_REFUSED, "not supported: clocksource=cpu checks and calibrates the counter itself" },
 	{ "crctest", 'G', ARG_OPTIONAL, C_REFUSED, "not supported: not a storage test" },
 	{ "memcpytest", 'M', ARG_OPTIONAL, C_REFUSED, "not supported: not a storage test" },
 	{ "merge-blktrace-only", 'A', ARG_NONE, C_REFUSED, "not supported: iogauge replays one blktrace trace a job (read_iolog), merges none" },

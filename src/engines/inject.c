@@ -207,9 +207,8 @@ static void after_io(struct inj_priv *p, struct io_u *u)
 /* Deaf to signals and stops on purpose: the device, not iogauge, is slow. */
 static void hang(void)
 {
-	uint64_t until = now_ns() + INJ_HANG_NS;
-	struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC), .tv_nsec = (long)(until % NSEC_PER_SEC) };
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	struct timespec ts = { .tv_sec = (time_t)(INJ_HANG_NS / NSEC_PER_SEC), .tv_nsec = (long)(INJ_HANG_NS % NSEC_PER_SEC) };
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
 		;
 }
 

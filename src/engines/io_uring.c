@@ -40,7 +40,14 @@ static int ring_setup(struct uring_priv *p, unsigned entries, unsigned opts)
 {
 	unsigned extra = (opts & ENGINE_OPT_SQPOLL ? IORING_SETUP_SQPOLL : 0) |
 			 (opts & ENGINE_OPT_HIPRI ? IORING_SETUP_IOPOLL : 0);
+	/*
+	 * DEFER_TASKRUN (6.1): completions are run when the worker asks for them
+	 * (its reap), in one batch, not as task work interrupting its loop, as fio
+	 * and t/io_uring set up their rings.  SQPOLL does not take it.
+	 */
 	static const unsigned tries[] = {
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN |
+			IORING_SETUP_TASKRUN_FLAG | IORING_SETUP_SUBMIT_ALL,
 		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_COOP_TASKRUN |
 			IORING_SETUP_TASKRUN_FLAG | IORING_SETUP_SUBMIT_ALL,
 		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_TASKRUN_FLAG |
@@ -50,6 +57,8 @@ static int ring_setup(struct uring_priv *p, unsigned entries, unsigned opts)
 	int ret = -EINVAL;
 
 	for (unsigned i = 0; i < ARRAY_SIZE(tries); i++) {
+		if ((opts & ENGINE_OPT_SQPOLL) && (tries[i] & IORING_SETUP_DEFER_TASKRUN))
+			continue;
 		struct io_uring_params par = { .flags = tries[i] | extra };
 
 		ret = io_uring_queue_init_params(entries, &p->ring, &par);
@@ -122,6 +131,8 @@ static int uring_init(struct engine_ctx *ctx)
 		p->sqe_flags = 0;
 	}
 	register_buffers(ctx, p);
+	/* Each io_uring_enter then finds the ring without a file table lookup (5.18; else plain). */
+	io_uring_register_ring_fd(&p->ring);
 	ctx->priv = p;
 	return 0;
 }

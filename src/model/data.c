@@ -7,15 +7,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
 /*
  * Eight xorshift128+ lanes, stepped together: no lane waits for another, so
- * the compiler keeps them in vector registers (two AVX2 vectors, or four
- * SSE2 ones where AVX2 is missing) and the loop costs a few instructions
- * per 64 bytes.  Not cryptographic; random enough that no compressor finds a
- * repeat, and cheap enough to refill every write.
+ * the compiler keeps them in vector registers (one AVX-512 vector, two AVX2
+ * ones, or four SSE2 ones) and the loop costs a few instructions per 64
+ * bytes.  Not cryptographic; random enough that no compressor finds a
+ * repeat, and cheap enough to refill every write.  Every variant gives the
+ * same bytes for the same state (a block made again, by seed, is the same
+ * block on any CPU).
+ *
+ * A large buffer is written with non-temporal stores: its lines go to memory
+ * without being read first (a plain store reads each line it fills, and a
+ * buffer the kernel has just copied out sits in another cache or in memory),
+ * which halves the traffic; a small one stays in the cache, where the
+ * kernel's copy finds it.
  */
 typedef uint64_t v4u __attribute__((vector_size(32)));
+typedef uint64_t v8u __attribute__((vector_size(64)));
 #define STEP 64
+/* From this size on (and 64-byte aligned), non-temporal stores. */
+#define NT_MIN (256u << 10)
+
+/* The state as the lanes: a0 = st[0..3], b0 = st[4..7], a1 = st[8..11], b1 = st[12..15]. */
+#define STEP4(a0, b0, a1, b1, o0, o1)                                       \
+	do {                                                                 \
+		v4u x0 = a0, y0 = b0, x1 = a1, y1 = b1;                      \
+		a0 = y0;                                                     \
+		a1 = y1;                                                     \
+		x0 ^= x0 << 23;                                              \
+		x1 ^= x1 << 23;                                              \
+		b0 = x0 ^ y0 ^ (x0 >> 17) ^ (y0 >> 26);                      \
+		b1 = x1 ^ y1 ^ (x1 >> 17) ^ (y1 >> 26);                      \
+		o0 = b0 + y0;                                                \
+		o1 = b1 + y1;                                                \
+	} while (0)
 
 static inline __attribute__((always_inline)) void gen_body(uint64_t *st, unsigned char *p, size_t nsteps)
 {
@@ -25,14 +52,8 @@ static inline __attribute__((always_inline)) void gen_body(uint64_t *st, unsigne
 	memcpy(&a1, st + 8, 32);
 	memcpy(&b1, st + 12, 32);
 	for (size_t i = 0; i < nsteps; i++, p += STEP) {
-		v4u x0 = a0, y0 = b0, x1 = a1, y1 = b1;
-		a0 = y0;
-		a1 = y1;
-		x0 ^= x0 << 23;
-		x1 ^= x1 << 23;
-		b0 = x0 ^ y0 ^ (x0 >> 17) ^ (y0 >> 26);
-		b1 = x1 ^ y1 ^ (x1 >> 17) ^ (y1 >> 26);
-		v4u o0 = b0 + y0, o1 = b1 + y1;
+		v4u o0, o1;
+		STEP4(a0, b0, a1, b1, o0, o1);
 		memcpy(p, &o0, 32);
 		memcpy(p + 32, &o1, 32);
 	}
@@ -43,7 +64,7 @@ static inline __attribute__((always_inline)) void gen_body(uint64_t *st, unsigne
 }
 
 /*
- * The same loop compiled twice, chosen once per generator: an ifunc
+ * The same loop compiled for each CPU, chosen once per generator: an ifunc
  * (target_clones) would run before ThreadSanitizer is ready.
  */
 static void gen_default(uint64_t *st, unsigned char *p, size_t nsteps)
@@ -51,9 +72,128 @@ static void gen_default(uint64_t *st, unsigned char *p, size_t nsteps)
 	gen_body(st, p, nsteps);
 }
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/* SSE2 (every x86-64): the portable loop with streaming stores. */
+static void gen_default_nt(uint64_t *st, unsigned char *p, size_t nsteps)
+{
+	v4u a0, b0, a1, b1;
+	memcpy(&a0, st, 32);
+	memcpy(&b0, st + 4, 32);
+	memcpy(&a1, st + 8, 32);
+	memcpy(&b1, st + 12, 32);
+	for (size_t i = 0; i < nsteps; i++, p += STEP) {
+		v4u o0, o1;
+		STEP4(a0, b0, a1, b1, o0, o1);
+		__m128i q[4];
+		memcpy(q, &o0, 32);
+		memcpy(q + 2, &o1, 32);
+		for (int k = 0; k < 4; k++)
+			_mm_stream_si128((__m128i *)(void *)(p + 16 * k), q[k]);
+	}
+	_mm_sfence(); /* visible before the request that carries them */
+	memcpy(st, &a0, 32);
+	memcpy(st + 4, &b0, 32);
+	memcpy(st + 8, &a1, 32);
+	memcpy(st + 12, &b1, 32);
+}
+
 __attribute__((target("avx2"))) static void gen_avx2(uint64_t *st, unsigned char *p, size_t nsteps)
 {
 	gen_body(st, p, nsteps);
+}
+
+__attribute__((target("avx2"))) static void gen_avx2_nt(uint64_t *st, unsigned char *p, size_t nsteps)
+{
+	v4u a0, b0, a1, b1;
+	memcpy(&a0, st, 32);
+	memcpy(&b0, st + 4, 32);
+	memcpy(&a1, st + 8, 32);
+	memcpy(&b1, st + 12, 32);
+	for (size_t i = 0; i < nsteps; i++, p += STEP) {
+		v4u o0, o1;
+		STEP4(a0, b0, a1, b1, o0, o1);
+		_mm256_stream_si256((__m256i *)(void *)p, (__m256i)o0);
+		_mm256_stream_si256((__m256i *)(void *)(p + 32), (__m256i)o1);
+	}
+	_mm_sfence();
+	memcpy(st, &a0, 32);
+	memcpy(st + 4, &b0, 32);
+	memcpy(st + 8, &a1, 32);
+	memcpy(st + 12, &b1, 32);
+}
+
+/* AVX-512: the eight lanes in one vector, a0's four then a1's, so a step's 64 bytes are one store. */
+__attribute__((target("avx512f"))) static inline __attribute__((always_inline)) void gen512_body(uint64_t *st, unsigned char *p, size_t nsteps,
+							     bool nt)
+{
+	uint64_t la[8], lb[8];
+	memcpy(la, st, 32);
+	memcpy(la + 4, st + 8, 32);
+	memcpy(lb, st + 4, 32);
+	memcpy(lb + 4, st + 12, 32);
+	v8u a, b;
+	memcpy(&a, la, 64);
+	memcpy(&b, lb, 64);
+	for (size_t i = 0; i < nsteps; i++, p += STEP) {
+		v8u x = a, y = b;
+		a = y;
+		x ^= x << 23;
+		b = x ^ y ^ (x >> 17) ^ (y >> 26);
+		v8u o = b + y;
+		if (nt)
+			_mm512_stream_si512((void *)p, (__m512i)o);
+		else
+			memcpy(p, &o, 64);
+	}
+	if (nt)
+		_mm_sfence();
+	memcpy(la, &a, 64);
+	memcpy(lb, &b, 64);
+	memcpy(st, la, 32);
+	memcpy(st + 8, la + 4, 32);
+	memcpy(st + 4, lb, 32);
+	memcpy(st + 12, lb + 4, 32);
+}
+
+__attribute__((target("avx512f"))) static void gen_avx512(uint64_t *st, unsigned char *p, size_t nsteps)
+{
+	gen512_body(st, p, nsteps, false);
+}
+
+__attribute__((target("avx512f"))) static void gen_avx512_nt(uint64_t *st, unsigned char *p, size_t nsteps)
+{
+	gen512_body(st, p, nsteps, true);
+}
+#endif
+
+/* The variants, best last: data_impl picks one by name (tests), data_init the best this CPU runs. */
+static const struct gen_impl {
+	const char *name;
+	void (*gen)(uint64_t *st, unsigned char *p, size_t nsteps);
+	void (*gen_nt)(uint64_t *st, unsigned char *p, size_t nsteps); /* 64-byte aligned p */
+} impls[] = {
+#if defined(__x86_64__)
+	{ "sse2", gen_default, gen_default_nt },
+	{ "avx2", gen_avx2, gen_avx2_nt },
+	{ "avx512", gen_avx512, gen_avx512_nt },
+#else
+	{ "portable", gen_default, gen_default },
+#endif
+};
+
+static bool impl_runs(const struct gen_impl *m)
+{
+#if defined(__x86_64__)
+	__builtin_cpu_init();
+	if (!strcmp(m->name, "avx2"))
+		return __builtin_cpu_supports("avx2");
+	if (!strcmp(m->name, "avx512"))
+		return __builtin_cpu_supports("avx512f");
+#endif
+	(void)m;
+	return true;
 }
 
 static uint64_t splitmix(uint64_t *x)
@@ -74,7 +214,10 @@ static void lanes_seed(uint64_t *st, uint64_t seed)
 static void stream(const struct data_gen *g, uint64_t *st, void *buf, size_t len)
 {
 	size_t whole = len / STEP, rest = len % STEP;
-	g->gen(st, buf, whole);
+	if (len >= NT_MIN && !((uintptr_t)buf % STEP))
+		g->gen_nt(st, buf, whole);
+	else
+		g->gen(st, buf, whole);
 	if (rest) {
 		unsigned char tail[STEP];
 		g->gen(st, tail, 1);
@@ -85,11 +228,24 @@ static void stream(const struct data_gen *g, uint64_t *st, void *buf, size_t len
 void data_init(struct data_gen *g, const struct data_spec *d, uint64_t seed)
 {
 	memset(g, 0, sizeof(*g));
-	__builtin_cpu_init();
-	g->gen = __builtin_cpu_supports("avx2") ? gen_avx2 : gen_default;
+	for (size_t i = ARRAY_LEN(impls); i-- > 0;)
+		if (impl_runs(&impls[i])) {
+			g->gen = impls[i].gen;
+			g->gen_nt = impls[i].gen_nt;
+			break;
+		}
 	g->spec = *d;
 	lanes_seed(g->s, seed);
 	rng_seed(&g->rng, seed ^ 0x64656475706521ULL);
+}
+
+const char *data_impl(struct data_gen *g, unsigned i)
+{
+	if (i >= ARRAY_LEN(impls) || !impl_runs(&impls[i]))
+		return NULL;
+	g->gen = impls[i].gen;
+	g->gen_nt = impls[i].gen_nt;
+	return impls[i].name;
 }
 
 void data_random(struct data_gen *g, void *buf, size_t len)

@@ -39,7 +39,9 @@ struct data_spec {
 /* A generator, one per thread (or per layout).  No allocation after data_init. */
 struct data_gen {
 	uint64_t s[16]; /* eight xorshift128+ lanes, two words each */
-	void (*gen)(uint64_t *st, unsigned char *p, size_t nsteps); /* AVX2 where the CPU has it */
+	/* AVX-512 or AVX2 where the CPU has it; gen_nt: non-temporal stores (large aligned buffers) */
+	void (*gen)(uint64_t *st, unsigned char *p, size_t nsteps);
+	void (*gen_nt)(uint64_t *st, unsigned char *p, size_t nsteps);
 	struct data_spec spec;
 	struct rng rng; /* dedupe draws and block seeds */
 	uint64_t last_seed; /* repeat: the last fresh block's seed */
@@ -67,6 +69,12 @@ void data_fill(struct data_gen *g, void *buf, size_t len);
 void data_fill_at(struct data_gen *g, void *buf, size_t len, uint64_t offset);
 /* The pattern with offset pasted at each %o, into out (DATA_PATTERN_MAX bytes); its length. */
 size_t data_pattern_at(const struct data_spec *d, uint64_t offset, uint8_t *out);
+/*
+ * For tests: the generator's i-th variant (0: the portable one; more where
+ * the CPU has them), its name, or NULL when this CPU has no such variant.
+ * Every variant makes the same bytes.
+ */
+const char *data_impl(struct data_gen *g, unsigned i);
 /* Random bytes from the generator's stream, whatever the spec. */
 void data_random(struct data_gen *g, void *buf, size_t len);
 /* Random bytes of a stream of their own, the same for the same seed (a block made again). */

@@ -164,6 +164,7 @@ struct job {
 	uint64_t number_ios; /* stop after this many requests (0: size, loops and runtime decide) */
 	bool invalidate;
 	bool fadvise_hint; /* POSIX_FADV_RANDOM/SEQUENTIAL on buffered files, as fio */
+	int clocksource;   /* enum clock_source (base/clock.h): fio's clocksource */
 	bool randrepeat;
 	uint64_t randseed;
 	bool norandommap;

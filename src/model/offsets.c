@@ -19,52 +19,13 @@ void rng_seed(struct rng *r, uint64_t seed)
 		r->s[i] = splitmix64(&seed);
 }
 
-/*
- * Bijection on k bits: xorshift and multiplication by an odd number are both
- * invertible modulo 2^k.  The shifts carry high bits down, the multiplies
- * carry low bits up, so the LCG's weak low bits get mixed.
- */
-static inline uint64_t perm_mix(const struct offgen *g, uint64_t x, unsigned sh)
-{
-	x ^= x >> sh;
-	x = (x * g->mix1) & g->mask;
-	x ^= x >> sh;
-	x = (x * g->mix2) & g->mask;
-	x ^= x >> sh;
-	return x;
-}
-
-static inline unsigned perm_shift(const struct offgen *g)
-{
-	return (g->bits + 1) >> 1;
-}
-
 uint64_t offgen_scatter(const struct offgen *g, uint64_t x)
 {
-	unsigned sh = perm_shift(g);
 	/* Cycle walking: iterating a bijection on 2^k until it lands below n. */
 	do
-		x = perm_mix(g, x ^ g->lcg_add, sh); /* keyed: 0 must not stay 0 */
+		x = offgen_mix(g, x ^ g->lcg_add); /* keyed: 0 must not stay 0 */
 	while (x >= g->nblocks);
 	return x;
-}
-
-static inline uint64_t perm_next(struct offgen *g)
-{
-	unsigned sh = perm_shift(g);
-	uint64_t x = g->pos, y;
-	/*
-	 * The LCG visits all 2^k states, so the outputs repeat with period
-	 * nblocks: any nblocks in a row are each block exactly once.
-	 */
-	do {
-		x = (x * g->lcg_mul + g->lcg_add) & g->mask;
-		y = perm_mix(g, x, sh);
-	} while (y >= g->nblocks);
-	g->pos = x;
-	if (++g->emitted == g->nblocks)
-		g->emitted = 0;
-	return y;
 }
 
 /* Rejection-inversion zipf sampler, after Hoermann & Derflinger (1996). */
@@ -224,10 +185,10 @@ static __attribute__((noinline)) uint64_t walk_next(struct offgen *g)
 	return b;
 }
 
-uint64_t offgen_next(struct offgen *g)
+uint64_t offgen_next_other(struct offgen *g)
 {
-	if (__builtin_expect(g->kind == OFFGEN_PERM, 1))
-		return perm_next(g);
+	if (g->kind == OFFGEN_PERM)
+		return offgen_next(g);
 	if (g->kind == OFFGEN_SEQ) {
 		uint64_t b = g->pos;
 		if (++g->pos == g->nblocks)
@@ -282,6 +243,7 @@ static void perm_setup(struct offgen *g)
 	uint64_t m1 = g->nblocks - 1;
 	g->bits = m1 ? 64 - (unsigned)__builtin_clzll(m1) : 1;
 	g->mask = g->bits == 64 ? ~0ULL : (1ULL << g->bits) - 1;
+	g->shift_mix = (g->bits + 1) >> 1;
 	/* a = 1 mod 4 and odd c: full period modulo any 2^k (Hull-Dobell). */
 	g->lcg_mul = (rng_next(&g->rng) << 2) | 1;
 	g->lcg_add = (rng_next(&g->rng) | 1) & g->mask;

@@ -78,11 +78,11 @@ struct offgen {
 	enum dist_kind dist;
 	uint64_t nblocks;
 	uint64_t pos;     /* seq, backward, stride: next block; perm: LCG state */
-	uint64_t emitted; /* perm: blocks emitted this pass; stride: steps in this cycle */
+	uint64_t emitted; /* stride: steps in this cycle */
 	/* stride: step, steps before the walk returns to its start, the cycle's start */
 	uint64_t stride, cycle, shift;
 	/* permutation */
-	unsigned bits;
+	unsigned bits, shift_mix; /* shift_mix: the mixer's shift, (bits + 1) / 2 */
 	uint64_t mask, lcg_mul, lcg_add, mix1, mix2;
 	/* distributions */
 	double param;
@@ -110,8 +110,43 @@ int offgen_init(struct offgen *g, enum offgen_kind kind, enum dist_kind dist, do
  * end to end from block 0 (clipped to nblocks).  -1 when no zone has a block.
  */
 int offgen_zones(struct offgen *g, const unsigned *access, const uint64_t *len, unsigned n);
-/* Next block number, in [0, nblocks).  Hot path: no allocation, no division. */
-uint64_t offgen_next(struct offgen *g);
+/* Every kind but the permutation (offsets.c). */
+uint64_t offgen_next_other(struct offgen *g);
+
+/*
+ * Bijection on k bits: xorshift and multiplication by an odd number are both
+ * invertible modulo 2^k.  The shifts carry high bits down, the multiplies
+ * carry low bits up, so the LCG's weak low bits get mixed.
+ */
+static inline uint64_t offgen_mix(const struct offgen *g, uint64_t x)
+{
+	unsigned sh = g->shift_mix;
+	x ^= x >> sh;
+	x = (x * g->mix1) & g->mask;
+	x ^= x >> sh;
+	x = (x * g->mix2) & g->mask;
+	x ^= x >> sh;
+	return x;
+}
+
+/*
+ * Next block number, in [0, nblocks).  Hot path: no allocation, no
+ * division; the permutation (random I/O of one block size) inline.  The LCG
+ * visits all 2^k states, so the outputs repeat with period nblocks: any
+ * nblocks in a row are each block exactly once.
+ */
+static inline uint64_t offgen_next(struct offgen *g)
+{
+	if (__builtin_expect(g->kind != OFFGEN_PERM, 0))
+		return offgen_next_other(g);
+	uint64_t x = g->pos, y;
+	do {
+		x = (x * g->lcg_mul + g->lcg_add) & g->mask;
+		y = offgen_mix(g, x);
+	} while (y >= g->nblocks);
+	g->pos = x;
+	return y;
+}
 /*
  * Back to the start of a walk: sequential, backward and stride walks begin
  * again; permutations and draws go on (a pass of a permutation still holds

@@ -38,6 +38,8 @@ static const char *const fallocate_names[] = { "none", "native", "posix", "keep"
 static const char *const zonemode_names[] = { "none", "strided", "zbd", NULL };
 static const char *const rw_seq_names[] = { "sequential", "identical", NULL };
 static const char *const randgen_names[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
+/* enum clock_source's order (base/clock.h). */
+static const char *const clocksource_names[] = { "cpu", "clock_gettime", "gettimeofday", NULL };
 static const char *const file_order_names[] = { "sequential", "random", NULL };
 static const char *const dedupe_mode_names[] = { "repeat", "working_set", NULL };
 static const char *const log_window_names[] = { "avg", "max", "both", "0", "1", NULL };
@@ -386,9 +388,10 @@ const struct opt_def options[] = {
 	  .help = "Accepted, no effect: iogauge's layout always reaches the disk before the run" },
 	{ .name = "disk_util", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: device counters are always read" },
-	{ .name = "clocksource", .type = OT_STR, J(fio_nop_str), .arg = "gettimeofday|clock_gettime|cpu",
-	  .group = OG_FIO, .flags = OPT_NO_EFFECT,
-	  .help = "Accepted, no effect: iogauge always uses CLOCK_MONOTONIC" },
+	{ .name = "clocksource", .type = OT_ENUM, J(clocksource), .def = "cpu", .values = clocksource_names,
+	  .group = OG_FIO,
+	  .help = "The clock of every timestamp: cpu reads the CPU's time-stamp counter where it is invariant and the kernel's clock runs on it (else CLOCK_MONOTONIC), clock_gettime and gettimeofday read CLOCK_MONOTONIC; any job's clock_gettime or gettimeofday sets the whole run's",
+	  .fio = "fio's default is cpu where its test finds the counter reliable; gettimeofday reads CLOCK_MONOTONIC (a wall clock may step)" },
 	{ .name = "gtod_cpu", .type = OT_U64, J(fio_nop_u64), .arg = "CPU", .group = OG_FIO,
 	  .flags = OPT_NO_EFFECT, .help = "Accepted, no effect: iogauge has no time-keeping thread" },
 	{ .name = "error_dump", .type = OT_BOOL, J(fio_nop_bool), .bare = "1", .group = OG_FIO,

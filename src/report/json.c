@@ -439,6 +439,7 @@ void ig_json_add_run(json_t *o, const struct run_result *r, unsigned groups, con
 	strftime(ts, sizeof(ts), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	json_object_set_new(o, "started", json_string(ts));
 	json_object_set_new(o, "elapsed_ns", JU(r->elapsed_ns));
+	json_object_set_new(o, "clock", json_string(r->clock == CLOCKSRC_CPU ? "cpu" : "clock_gettime"));
 	json_t *jobs = json_array();
 	for (unsigned i = 0; i < r->njobs; i++)
 		if (r->jobs[i].threads)

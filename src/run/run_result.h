@@ -110,6 +110,7 @@ struct run_result {
 	struct iostat_run iostat; /* per-second device samples, other processes' I/O (iostat.h) */
 	time_t started;       /* wall clock, for reports */
 	uint64_t elapsed_ns;  /* whole run */
+	int clock;            /* enum clock_source the timestamps came from (cpu or clock_gettime) */
 	bool interrupted;     /* stopped by a signal */
 	bool exit_rest;       /* exitall with exit_what=all: later groups start and stop at once */
 	int status;           /* EXIT_OK, EXIT_IOERR when a job failed, 2 refused, 128+N after signal N */

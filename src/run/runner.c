@@ -401,7 +401,9 @@ static int run_group(struct run_ctx *c, struct run_result *r, unsigned first, un
 	if (cluster_stopping(c))
 		return 0;
 	c->halt = 0; /* a stop of an earlier group's measured phase does not carry over */
-	struct worker *ws = xcalloc(nthreads, sizeof(*ws));
+	/* Each worker on lines of its own (struct worker is aligned): no thread writes another's line. */
+	struct worker *ws = xaligned(_Alignof(struct worker), nthreads * sizeof(*ws));
+	memset(ws, 0, nthreads * sizeof(*ws));
 	struct iostat_phase *dev = xcalloc(1, sizeof(*dev));
 	struct start_gate gate;
 	gate_init(&gate);
@@ -585,6 +587,8 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 		r->jobs[i].job = jobs[i];
 		r->jobs[i].job.plan.index = i;
 	}
+	/* The counter's first reading: preparing the jobs counts toward its calibration. */
+	clock_prepare();
 	sweep_stale(r);
 	for (unsigned i = 0; i < njobs && !r->err.status && !c->stop; i++) {
 		const char *wf = r->jobs[i].job.wait_for;
@@ -614,6 +618,10 @@ int runner_run(struct run_ctx *c, const struct job *jobs, unsigned njobs, const 
 	}
 	for (unsigned i = 0; i < njobs; i++)
 		note_targets(r, &r->jobs[i]);
+	bool want_cpu = true;
+	for (unsigned i = 0; i < njobs; i++)
+		want_cpu &= r->jobs[i].job.clocksource == CLOCKSRC_CPU;
+	r->clock = r->err.status ? CLOCKSRC_GETTIME : (int)clock_select(want_cpu);
 	uint64_t t0 = now_ns();
 	for (unsigned i = 0, group = 0; i < njobs && !r->err.status && !cluster_stopping(c);
 	     group++) {

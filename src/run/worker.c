@@ -46,7 +46,7 @@ static void prep_rewrite(struct worker *w, struct io_u *u)
 		worker_prep_note(w, u, false);
 }
 
-static inline void prep(struct worker *w, struct io_u *u)
+static inline __attribute__((always_inline)) void prep(struct worker *w, struct io_u *u)
 {
 	if (unlikely(w->update_pending)) {
 		prep_rewrite(w, u);

@@ -13,7 +13,9 @@
 
 /*
  * Sleep until t, but never past the deadline, and in slices short enough to
- * notice Ctrl-C: signals reach the main thread, not the workers.
+ * notice Ctrl-C: signals reach the main thread, not the workers.  Relative
+ * sleeps: t is on now_ns's clock, which may be the CPU's counter, a few
+ * parts per million apart from CLOCK_MONOTONIC.
  */
 void worker_sleep_until(struct worker *w, uint64_t t)
 {
@@ -21,10 +23,9 @@ void worker_sleep_until(struct worker *w, uint64_t t)
 		t = w->deadline;
 	for (uint64_t now = now_ns();
 	     now < t && !worker_stopping(w) && !__atomic_load_n(&w->exit_halt, __ATOMIC_RELAXED); now = now_ns()) {
-		uint64_t until = t - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : t;
-		struct timespec ts = { .tv_sec = (time_t)(until / NSEC_PER_SEC),
-				       .tv_nsec = (long)(until % NSEC_PER_SEC) };
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		uint64_t left = t - now > SLEEP_SLICE_NS ? SLEEP_SLICE_NS : t - now;
+		struct timespec ts = { .tv_sec = (time_t)(left / NSEC_PER_SEC), .tv_nsec = (long)(left % NSEC_PER_SEC) };
+		clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
 	}
 }
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* Offload: lat (from the preparation) apart from clat whatever the engine; slat as the engine has it. */
@@ -104,6 +105,36 @@ static int open_files(struct worker *w, bool direct, int sync_flags, bool writes
 	return 0;
 }
 
+/*
+ * Every slot's buffer, one region.  From 2 MiB on, aligned to 2 MiB and asked
+ * for huge pages (MADV_HUGEPAGE, where the kernel has them to give): the
+ * data generator, the kernel's copies and registered buffers then walk one
+ * page table entry per 2 MiB, not 512.
+ */
+#define HUGE_PAGE (2u << 20)
+static void alloc_bufs(struct worker *w, size_t align, size_t len)
+{
+	w->bufs_mapped = false;
+	w->bufs_len = len;
+	if (len >= HUGE_PAGE && align <= HUGE_PAGE) {
+		size_t body = (len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, map = body + HUGE_PAGE;
+		char *p = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p != MAP_FAILED) {
+			char *a = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+			if (a > p)
+				munmap(p, (size_t)(a - p));
+			if (p + map > a + body)
+				munmap(a + body, (size_t)(p + map - (a + body)));
+			madvise(a, body, MADV_HUGEPAGE);
+			w->bufs = a;
+			w->bufs_len = body;
+			w->bufs_mapped = true;
+			return;
+		}
+	}
+	w->bufs = xaligned(align, len);
+}
+
 int worker_setup(struct worker *w)
 {
 	const struct job *j = w->job;
@@ -161,11 +192,13 @@ int worker_setup(struct worker *w)
 	if (j->plan.hooks && j->plan.hooks->readback)
 		w->rbatch = xcalloc(depth, sizeof(struct io_u *));
 	size_t align = w->target->dio_mem_align > 4096 ? w->target->dio_mem_align : 4096;
+	size_t slot = ((size_t)(buf_size ? buf_size : 1) + align - 1) / align * align;
+	alloc_bufs(w, align, slot * depth);
 	for (unsigned i = 0; i < depth; i++) {
 		struct io_u *u = &w->ectx.ios[i];
 		u->idx = i;
 		u->fd = w->ectx.fd;
-		u->buf = xaligned(align, buf_size);
+		u->buf = (char *)w->bufs + slot * i;
 		data_fill(&w->dg, u->buf, buf_size);
 		w->free_ios[w->nfree++] = u;
 	}
@@ -208,9 +241,11 @@ void worker_teardown(struct worker *w)
 		w->eng->cleanup(&w->ectx);
 	cmdprio_free(w->ectx.prio);
 	w->ectx.prio = NULL;
-	if (w->ectx.ios)
-		for (unsigned i = 0; i < w->ectx.depth; i++)
-			free(w->ectx.ios[i].buf);
+	if (w->bufs_mapped)
+		munmap(w->bufs, w->bufs_len);
+	else
+		free(w->bufs);
+	w->bufs = NULL;
 	free(w->ectx.ios);
 	free(w->free_ios);
 	free(w->batch);

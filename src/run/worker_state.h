@@ -49,6 +49,9 @@ struct worker {
 	struct engine_ctx cctx;   /* a copy's destination (same engine, its own fd) */
 	struct engine_ctx *wctx;  /* where writes and syncs go: &ectx, or &cctx for a copy */
 	struct io_u **free_ios, **batch, **done, **rbatch; /* rbatch: read-backs (hooks) */
+	void *bufs;           /* every slot's buffer, one region (ectx.ios[i].buf points into it) */
+	size_t bufs_len;      /* its length: munmap'd when mapped, else freed */
+	bool bufs_mapped;
 	unsigned nfree, inflight, npending; /* npending: prepared, not yet taken by the engine */
 	struct offgen og;
 	struct rng rng;
@@ -129,6 +132,6 @@ struct worker {
 	struct thread_stats st;
 	pthread_t tid;
 	int finished; /* set (atomically) when the thread is done */
-};
+} __attribute__((aligned(128))); /* two lines: the adjacent-line prefetcher pairs them */
 
 #endif

@@ -1,11 +1,11 @@
 #!/bin/bash
 # Written data (--data and fio's buffer options): random blocks that no
-# compressor (zstd --long, gzip) shrinks and no two of which are the same,
-# also with several requests in flight and several threads; zeros and
-# patterns; compress=N shrinks by about N%; dedupe=N repeats about N% of
-# the blocks; the JSON and the text header say which.  On btrfs mounted with
-# compress=zstd, zero data and random data differ in the bytes that reach
-# the device, and iogauge's output says so.
+# compressor (zstd --long, zstd -19, gzip) shrinks and no two of which are
+# the same, also with several requests in flight, several threads and large
+# blocks; zeros and patterns; compress=N shrinks by about N%; dedupe=N
+# repeats about N% of the blocks; the JSON and the text header say which.
+# On btrfs mounted with compress=zstd, zero data and random data differ in
+# the bytes that reach the device, and iogauge's output says so.
 # shellcheck source=tests/e2e/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -56,6 +56,30 @@ expect_status 0 "random, 2 threads: exit status 0"
 u=$(uniq_of "$W"/two.*)
 check "random, 2 threads: all 1024 blocks of both files distinct ($u)" [ "$u" -eq 1024 ]
 check "random: the text header shows data=random" grep -q "data=random" "$OUT"
+
+# Large blocks (their buffers written with streaming stores), two threads, requests in flight:
+# every 4 KiB block of both files distinct, and zstd -19 finds nothing to take out of them.
+rm -f "$W"/big*
+run_iogauge run --name=big --directory="$W" --size=4m --bs=1m --rw=write --ioengine=io_uring --iodepth=4 \
+	--numjobs=2 --keep
+expect_status 0 "random, 1 MiB blocks, 2 threads: exit status 0"
+u=$(uniq_of "$W"/big.*)
+check "random, 1 MiB blocks, 2 threads: all 2048 blocks of both files distinct ($u)" [ "$u" -eq 2048 ]
+n=$(cat "$W"/big.* | wc -c)
+z=$(cat "$W"/big.* | zstd -q -19 -c | wc -c)
+check "random, 1 MiB blocks: zstd -19 keeps $z of $n bytes (no gain)" [ "$z" -ge "$n" ]
+rm -f "$W"/big*
+run_iogauge run --name=big --filename="$W/big" --size=4m --bs=512k --rw=randwrite --ioengine=io_uring --iodepth=8 \
+	--loops=2 --keep
+expect_status 0 "random, 512 KiB blocks, 2 loops: exit status 0"
+u=$(uniq_of "$W/big")
+z=$(zstd -q -19 -c "$W/big" | wc -c)
+if ok [ "$u" -eq 1024 ] && ok [ "$z" -ge 4194304 ]; then
+	pass "random, 512 KiB blocks: 1024 distinct blocks ($u), zstd -19 keeps $z bytes"
+else
+	fail "random, 512 KiB blocks: 1024 distinct blocks ($u), zstd -19 keeps $z bytes" "$WHY"
+fi
+rm -f "$W"/big*
 
 write_data zero zero
 z=$(zstd_of "$F")
