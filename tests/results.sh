@@ -28,11 +28,12 @@ one() {
 }
 
 # tally LOG: the skipped checks by name (where: the "== ..." line above them),
-# then exactly "N passed, N failed, N skipped" as the last line; status 1 when
-# anything failed.
+# then the failed ones with the first line of why (the end of a long log is what
+# a CI page shows), then exactly "N passed, N failed, N skipped" as the last
+# line; status 1 when anything failed.
 tally() {
 	awk '
-	/^== / { where = substr($0, 4) ": "; listing = 0; next }
+	/^== / { where = substr($0, 4) ": "; listing = 0; flisting = 0; next }
 	/^# SKIP / { skipped++; names[++n] = where substr($0, 8); next }
 	/^ok - / {
 		if (tolower($0) ~ /# skip/) {
@@ -43,17 +44,24 @@ tally() {
 		}
 		next
 	}
-	/^not ok - / { failed++; next }
+	/^not ok - / { failed++; fails[++m] = where substr($0, 10); fl = NR; next }
+	/^#   / && NR == fl + 1 { fails[m] = fails[m] "\n      " substr($0, 5); next }
 	/^\[  PASSED  \] [0-9]+ test/ { passed += $4; next }
-	/^\[  FAILED  \] [0-9]+ test/ { failed += $4; next }
+	/^\[  FAILED  \] [0-9]+ test/ { failed += $4; flisting = 1; next }
+	/^\[  FAILED  \] / { if (flisting) fails[++m] = where $4 ": cmocka"; next }
 	/^\[  SKIPPED \] [0-9]+ test/ { skipped += $4; listing = 1; next }
 	/^\[  SKIPPED \] / { if (listing) names[++n] = where $4 ": cmocka skip()"; next }
-	{ listing = 0 }
+	{ listing = 0; flisting = 0 }
 	END {
 		if (n) {
 			print "Skipped (not run here, so not proven):"
 			for (i = 1; i <= n; i++)
 				print "  " names[i]
+		}
+		if (m) {
+			print "Failed:"
+			for (i = 1; i <= m; i++)
+				print "  " fails[i]
 		}
 		printf "%d passed, %d failed, %d skipped\n", passed, failed, skipped
 		exit failed > 0

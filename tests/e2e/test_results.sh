@@ -29,6 +29,7 @@ cat >"$T/log" <<'EOF'
 ok - refuses a mounted device
 # SKIP btrfs device: mkfs.btrfs not installed
 not ok - refuses a swap device
+#   failed: swapon --show
 ok - an xfs device # SKIP mkfs.xfs not installed
 # SKIP tests/e2e/test_mpi.sh with iogauge: mpirun not installed
 #   stderr: ok - not a check
@@ -43,8 +44,11 @@ check "the skipped checks are named, with where they are and why, before the las
 	grep -q "^  e2e (iogauge): tests/e2e/test_safety.sh: btrfs device: mkfs.btrfs not installed$" "$T/out"
 check "a skipped cmocka test is named" grep -q "^  unit: build/san/tests/test_x: test_needs_tmpfs" "$T/out"
 check "TAP's own skip (ok - NAME # SKIP) is named too" grep -q "an xfs device # SKIP mkfs.xfs not installed$" "$T/out"
-check "the list is the four skipped checks, just before the last line" \
-	[ "$(tail -n 6 "$T/out" | head -n 1)" = "Skipped (not run here, so not proven):" ]
+check "the list is the four skipped checks, before the failed one" \
+	[ "$(tail -n 9 "$T/out" | head -n 1)" = "Skipped (not run here, so not proven):" ]
+check "the failed check is named, where it is and why, just before the last line" \
+	[ "$(tail -n 4 "$T/out" | head -n 3)" = "$(printf 'Failed:\n  %s\n      %s' \
+		"e2e (iogauge): tests/e2e/test_safety.sh: refuses a swap device" "failed: swapon --show")" ]
 
 # ---- one(): scripts that pass, skip a check, skip it all, fail silently
 cat >"$T/some.sh" <<EOF
@@ -78,6 +82,19 @@ one "$T/log3" "dies.sh" bash "$T/dies.sh" >/dev/null
 tally "$T/log3" >"$T/out3"
 check "an exit status other than 0 and 77 without a failure line is a failure" \
 	[ "$(tail -n 1 "$T/out3")" = "1 passed, 1 failed, 2 skipped" ]
+# A cmocka program's failed tests are named in the list too.
+cat >"$T/log4" <<'EOF'
+== unit: build/rel/tests/test_y
+[==========] 2 test(s) run.
+[  PASSED  ] 1 test(s).
+[  FAILED  ] 1 test(s), listed below:
+[  FAILED  ] test_offsets_wrap
+
+ 1 FAILED TEST(S)
+EOF
+tally "$T/log4" >"$T/out4"
+check "a failed cmocka test is named in the list (got: $(tail -n 2 "$T/out4" | head -n 1))" \
+	[ "$(tail -n 2 "$T/out4" | head -n 1)" = "  unit: build/rel/tests/test_y: test_offsets_wrap: cmocka" ]
 
 # ---- lib.sh's fio_cached: with IOGAUGE_FIO_CACHE (run-all.sh's, one per run), the same fio job
 # (this script's temp dir masked) runs once; its stdout, stderr, status and --output file come back

@@ -113,11 +113,11 @@ check "psync: the histogram's buckets sum to the samples" \
 
 # 4. --help shows each command's own defaults, from the table (a wide COLUMNS: each option's entry on one line).
 COLUMNS=1000 "$IOGAUGE" quick --help >"$OUT"
-check "quick --help: --size defaults to 1g" grep -Eq -- '--size=SIZE .*\(default: 1g\)' "$OUT"
+check "quick --help: --size defaults to 1g" grep -Eq -- '--size=SIZE[^ ]* .*\(default: 1g\)' "$OUT"
 check "quick --help: --runtime defaults to 5s" grep -Eq -- '--runtime=TIME .*\(default: 5s\)' "$OUT"
 check "quick --help: no run-only option (--rw)" sh -c "! grep -q -- --rw= '$OUT'"
 COLUMNS=1000 "$IOGAUGE" mix --help >"$OUT"
-if ok grep -Eq -- '--size=SIZE .*\(default: 2g\)' "$OUT" && ok grep -Eq -- '--runtime=TIME .*\(default: 30s\)' "$OUT" &&
+if ok grep -Eq -- '--size=SIZE[^ ]* .*\(default: 2g\)' "$OUT" && ok grep -Eq -- '--runtime=TIME .*\(default: 30s\)' "$OUT" &&
 	ok grep -Eq -- '--iodepth=N .*\(default: 64\)' "$OUT" && ok grep -Eq -- '--numjobs=N .*\(default: 2\)' "$OUT"; then
 	pass "mix --help: --size 2g, --runtime 30s, --iodepth 64, --numjobs 2"
 else
