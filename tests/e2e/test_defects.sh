@@ -105,8 +105,12 @@ for rw in read write; do
 	check "--filename=FIFO --rw=$rw: at once ($ms ms)" [ "$ms" -lt 1000 ]
 done
 rm -f "$D/pipe"
-run_iogauge run --name=f --filename=/dev/null --rw=read --size=1m
-expect_status 2 "--filename=/dev/null (a character device): exit 2"
+# A character device other than the kernel's null, zero and full ones (fio's jobs name those).
+run_iogauge run --name=f --filename=/dev/urandom --rw=read --size=1m
+expect_status 2 "--filename=/dev/urandom (a character device): exit 2"
+expect_err "is a character device" "... the error says what it is"
+run_iogauge run --name=f --filename=/dev/zero --rw=read --size=1m
+expect_status 0 "--filename=/dev/zero --size=1m: read as fio reads it, exit 0"
 
 # 5. --output and --json naming one file.
 run_iogauge run --directory="$D" --name=o --size=1m --output="$E2E_TMP/r.txt" --json="$E2E_TMP/r.txt"

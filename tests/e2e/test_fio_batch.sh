@@ -347,10 +347,10 @@ JOB
 	cd "$E2E_ROOT" || exit 1
 	expect_status 1 "surface-scan, a byte changed: the reader fails (status 1; fio reports it and exits 0)"
 	if ok grep -q "verify failed at file .*scan.dat offset 1311232" "$D/scan2.fio.out" &&
-		ok grep -q "1 bad block .* the first at offset 1311232 of .*scan.dat: pattern mismatch" "$ERR"; then
-		pass "... the bad block at offset 1311232, as fio finds it"
+		ok grep -q "verify failed at file .*scan.dat offset 1311232" "$ERR"; then
+		pass "... the bad block at offset 1311232, as fio finds and words it"
 	else
-		fail "... the bad block at offset 1311232, as fio finds it" "$WHY"
+		fail "... the bad block at offset 1311232, as fio finds and words it" "$WHY"
 	fi
 	rm -f "$MNT/scan.dat"
 	run_iogauge fio --name=fill --filename="$F" --rw=read --fill_device=1
