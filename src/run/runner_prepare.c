@@ -213,6 +213,7 @@ static int prepare_target(struct run_ctx *c, struct run_result *r, struct job_re
 		.reads = rw_reads(j->rw) && !j->verify_only,
 		.must_exist = j->verify_only,
 		.readonly = o->readonly,
+		.shared = j->shared_file && cluster_size() > 1,
 		.direct = j->direct,
 		.allow_destroy = o->allow_destroy,
 		.allow_overwrite = o->allow_overwrite,

@@ -285,6 +285,30 @@ static int refuse_stamp(const struct target *t, const struct target_req *r, stru
  * mixes in the file's identity: files of threads sharing a job seed never
  * hold the same blocks (a deduplicating file system would store them once).
  */
+/*
+ * Only the size: the space between the parts is no block's, and stays
+ * unwritten.  Another rank laying out a later region of a shared file may
+ * have made it longer meanwhile: a truncate would cut its blocks off, so a
+ * shared file grows by fallocate, which never shrinks one.
+ */
+static int extend_file(const struct layout *l, uint64_t end, bool shared)
+{
+	struct stat now;
+	if (fstat(l->fd, &now))
+		return err_set(l->e, EXIT_IOERR, "cannot stat %s: %s", l->t->path, strerror(errno));
+	if ((uint64_t)now.st_size >= end)
+		return 0;
+	if (shared && !fallocate(l->fd, 0, (off_t)end - 1, 1))
+		return 0;
+	if (shared && errno != EOPNOTSUPP && errno != ENOSYS)
+		return err_set(l->e, EXIT_IOERR, "cannot extend %s to %" PRIu64 " bytes: fallocate: %s",
+			       l->t->path, end, strerror(errno));
+	if (ftruncate(l->fd, (off_t)end))
+		return err_set(l->e, EXIT_IOERR, "cannot extend %s to %" PRIu64 " bytes: %s", l->t->path, end,
+			       strerror(errno));
+	return 0;
+}
+
 static int fill_region(struct run_ctx *c, struct target *t, const struct target_req *r, uint64_t end,
 		       struct ig_err *e)
 {
@@ -325,10 +349,8 @@ static int fill_region(struct run_ctx *c, struct target *t, const struct target_
 		rc = lay_parts(&l, &st, parts, nparts);
 		free(l.buf);
 	}
-	/* Only the size: the space between the parts is no block's, and stays unwritten. */
-	if (!rc && (uint64_t)st.st_size < end && ftruncate(l.fd, (off_t)end))
-		rc = err_set(e, EXIT_IOERR, "cannot extend %s to %" PRIu64 " bytes: %s", t->path, end,
-			     strerror(errno));
+	if (!rc)
+		rc = extend_file(&l, end, r->shared);
 	if (!rc && l.written && fdatasync(l.fd))
 		rc = err_set(e, EXIT_IOERR, "laying out %s failed: fdatasync: %s", t->path, strerror(errno));
 	t->layout_ns = now_ns() - start;

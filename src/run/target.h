@@ -89,6 +89,7 @@ struct target_req {
 	const struct data_spec *data; /* what the layout writes; NULL: random */
 	bool must_exist;     /* never create it (verify_only: an earlier run wrote it) */
 	bool readonly;       /* fio's --readonly: never create, extend or fill it */
+	bool shared;         /* other processes lay out other regions of it at once (MPI ranks) */
 };
 
 /*
