@@ -56,5 +56,8 @@ expect_status 0 "time-based 1 s: exit status 0"
 e=$(jget "$J" .jobs[0].elapsed_ns)
 check "time-based 1 s: elapsed $e ns is at least 1 s" [ "$e" -ge 1000000000 ]
 check "time-based 1 s: the wall clock saw $((t1 - t0)) ns, at least the elapsed $e ns" [ $((t1 - t0)) -ge "$e" ]
-m=$(jget "$J" .jobs[0].read.clat_ns.min)
-check "time-based 1 s: latencies are stamped (min clat $m ns, more than 0)" [ "$m" -gt 0 ]
+# The mean, not the least: a null request can take less than one tick of the counter (two
+# back-to-back rdtsc differ by one tick at times in a virtual machine), an honest 0 ns.
+m=$(jget "$J" .jobs[0].read.clat_ns.mean)
+check "time-based 1 s: latencies are stamped (mean clat $m ns, more than 0)" \
+	awk -v m="$m" 'BEGIN { exit !(m > 0) }'

@@ -107,7 +107,11 @@ else
 	fail "cached re-read: device read_bytes < 10% of requested" "device read_bytes=$devb"
 fi
 res=$(jget "$JSON" .jobs[0].resident_before_bytes 2>/dev/null)
-check "cached re-read: resident_before_bytes = 32 MiB ($res)" [ "${res:-0}" -eq $MIB32 ]
+# What was cached, as found: the kernel may have dropped a page or two since cat read them (a
+# busy machine's reclaim), and those came from the device.
+check "cached re-read: resident_before_bytes over 90% of 32 MiB ($res)" [ "${res:-0}" -ge $((MIB32 * 9 / 10)) ]
+check "... and what was not resident came from the device (resident $res + device ${devb:-?} >= 32 MiB)" \
+	[ $((${res:-0} + ${devb:-0})) -ge $MIB32 ]
 if grep -qi "came from a cache" "$OUT"; then
 	pass "cached re-read: text output notes that the rest came from a cache"
 else
