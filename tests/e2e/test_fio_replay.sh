@@ -91,7 +91,12 @@ if [ "$(id -u)" = 0 ] && need_loop; then
 		check "fio reports the cut request as short" [ "$(jget big.fio.json .jobs[0].read.short_ios)" = 1 ]
 		check "iogauge read 3.5 GiB: its bytes" [ "$(jget big.iog.json .jobs[0].read.io_bytes)" = 3758096384 ]
 		check "... what the device moved under iogauge (read sectors)" [ "${id%% *}" = $((3758096384 / 512)) ]
-		check "... and under fio 3.33: the same requests reached the device" [ "$fd" = "$id" ]
+		# fio reads through the page cache: when memory is short (the other pass replays the same
+		# 3.5 GiB beside it) readahead pages go before they are used and are read again, a few
+		# MiB here once; the requests are the same, so fio's device read is iogauge's, within 1%.
+		n="... and under fio 3.33: the same requests reached the device (within 1%, no write)"
+		if ok [ "${fd#* }" = 0 ] && ok [ "${fd%% *}" -ge "${id%% *}" ] &&
+			ok [ "${fd%% *}" -le $((${id%% *} * 101 / 100)) ]; then pass "$n"; else fail "$n" "$WHY"; fi
 		check "fio's own count: the cut request's last 4 KiB (3.5 GiB - (2 GiB - 4 KiB))" \
 			[ "$(jget big.fio.json .jobs[0].read.io_bytes)" = $((3758096384 - 2147479552)) ]
 		# A log of requests past what a length holds is not one fio reads either.
